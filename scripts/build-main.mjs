@@ -1,0 +1,29 @@
+// Bundles the main-process entry points (Electron main, preload, headless server, CLI) with esbuild.
+// Everything but Electron is bundled, so the packaged app needs no node_modules.
+import { build } from 'esbuild';
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: true,
+  external: ['electron'],
+  logLevel: 'warning',
+  // Some dependencies read import.meta.url; in a CJS bundle it is derived from __filename.
+  define: { 'import.meta.url': 'importMetaUrl' },
+  banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+};
+
+await Promise.all([
+  build({ ...common, entryPoints: ['src-main/desktop/main.ts'], outfile: 'dist/main/main.cjs' }),
+  // A sandboxed preload must be one CommonJS file that requires nothing but 'electron'.
+  build({
+    ...common,
+    entryPoints: ['src-main/desktop/preload.ts'],
+    outfile: 'dist/main/preload.cjs',
+    target: 'chrome130',
+  }),
+  build({ ...common, entryPoints: ['src-main/headless/main.ts'], outfile: 'dist/main/headless.cjs' }),
+  build({ ...common, entryPoints: ['src-main/cli/main.ts'], outfile: 'dist/main/cli.cjs' }),
+]);

@@ -1,0 +1,48 @@
+/**
+ * One Claude Code (or NEXUS3) connection: an MCP server with the IDE tools, over one WebSocket.
+ * When the socket goes, the client's pending reviews are cancelled: nobody is left to receive them.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type WebSocket from 'ws';
+import { z } from 'zod';
+import type { ClientProtocol } from '../../../shared/app-api';
+import type { AppCore } from '../../core/app-core';
+import { WebSocketTransport } from '../ws-transport';
+import { registerClaudeTools } from './tools';
+
+export const DIFFTRAY_VERSION = '0.1.0';
+
+const ideConnectedSchema = z.object({
+  method: z.literal('ide_connected'),
+  params: z.object({ pid: z.number().optional() }).passthrough().optional(),
+});
+
+export async function serveClaudeConnection(
+  socket: WebSocket,
+  core: AppCore,
+  protocol: ClientProtocol,
+  displayName: string,
+): Promise<void> {
+  const client = core.clients.connect(displayName, protocol);
+  const server = new McpServer(
+    { name: 'DiffTray', version: DIFFTRAY_VERSION },
+    { capabilities: { tools: {} } },
+  );
+  registerClaudeTools(server, core, client);
+
+  server.server.oninitialized = () => {
+    const info = server.server.getClientVersion();
+    if (info?.version) core.clients.describe(client.id, { version: info.version });
+  };
+  server.server.setNotificationHandler(ideConnectedSchema, (notification) => {
+    const pid = notification.params?.pid;
+    if (typeof pid === 'number') core.clients.describe(client.id, { pid });
+  });
+
+  const transport = new WebSocketTransport(socket);
+  transport.onclose = () => {
+    core.queue.cancelWhere((request) => request.client.id === client.id, 'client disconnected');
+    core.clients.disconnect(client.id);
+  };
+  await server.connect(transport);
+}

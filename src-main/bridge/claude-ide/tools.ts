@@ -1,0 +1,216 @@
+/**
+ * The twelve tools of Claude Code's IDE protocol, answered as the real IDE integrations answer them
+ * (VS Code extension, claudecode.nvim). DiffTray has no text editor, so editor-state tools report an
+ * empty editor; openDiff is the one that matters and blocks until the person decides.
+ */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import type { ClientInfo } from '../../../shared/app-api';
+import type { AppCore } from '../../core/app-core';
+import { readBaseText } from '../../core/file-reader';
+import { resolveInsideWorkspace } from '../../core/workspace-paths';
+
+export const FILE_SAVED = 'FILE_SAVED';
+export const DIFF_REJECTED = 'DIFF_REJECTED';
+
+export const CLAUDE_TOOL_NAMES = [
+  'openDiff',
+  'close_tab',
+  'closeAllDiffTabs',
+  'openFile',
+  'getDiagnostics',
+  'getCurrentSelection',
+  'getLatestSelection',
+  'getOpenEditors',
+  'getWorkspaceFolders',
+  'checkDocumentDirty',
+  'saveDocument',
+  'executeCode',
+] as const;
+
+function text(...parts: string[]): CallToolResult {
+  return { content: parts.map((part) => ({ type: 'text' as const, text: part })) };
+}
+
+function json(value: unknown): CallToolResult {
+  return text(JSON.stringify(value));
+}
+
+function toolError(message: string): CallToolResult {
+  return { ...text(message), isError: true };
+}
+
+export function registerClaudeTools(server: McpServer, core: AppCore, client: ClientInfo): void {
+  const { queue } = core;
+
+  server.registerTool(
+    'openDiff',
+    {
+      description: 'Open a diff view comparing old file content with new file content',
+      inputSchema: {
+        old_file_path: z.string().describe('Path to the old file to compare'),
+        new_file_path: z.string().describe('Path to the new file to compare'),
+        new_file_contents: z.string().describe('Contents for the new file version'),
+        tab_name: z.string().describe('Name for the diff tab/view'),
+      },
+    },
+    async (args) => {
+      let filePath: string;
+      let base;
+      try {
+        resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
+        filePath = resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
+        base = await readBaseText(args.old_file_path);
+      } catch (error) {
+        return toolError((error as Error).message);
+      }
+      const { outcome } = queue.add({
+        client,
+        title: displayPath(filePath, core.workspaceFolders),
+        description: args.tab_name,
+        tabName: args.tab_name,
+        files: [
+          {
+            path: filePath,
+            baseText: base.text,
+            proposedText: args.new_file_contents,
+            isNewFile: !base.exists,
+          },
+        ],
+      });
+      const result = await outcome;
+      // The CLI writes the file itself, with exactly the text we return; unchanged text means "rejected".
+      if (result.kind === 'accepted') {
+        const file = result.files[0];
+        if (file && file.finalText !== file.baseText) return text(FILE_SAVED, file.finalText);
+      }
+      return text(DIFF_REJECTED, args.tab_name);
+    },
+  );
+
+  server.registerTool(
+    'close_tab',
+    {
+      description: 'Close a tab by name',
+      inputSchema: { tab_name: z.string().describe('Name of the tab to close') },
+    },
+    async (args) => {
+      queue.cancelWhere(
+        (request) => request.client.id === client.id && request.tabName === args.tab_name,
+        'closed by the client',
+      );
+      return text('TAB_CLOSED');
+    },
+  );
+
+  server.registerTool('closeAllDiffTabs', { description: 'Close all diff tabs in the editor' }, async () => {
+    const closed = queue.cancelWhere((request) => request.client.id === client.id, 'closed by the client');
+    return text(`CLOSED_${closed}_DIFF_TABS`);
+  });
+
+  server.registerTool(
+    'openFile',
+    {
+      description: 'Open a file in the editor and optionally select a range of text',
+      inputSchema: {
+        filePath: z.string().describe('Path to the file to open'),
+        preview: z.boolean().optional().describe('Whether to open the file in preview mode'),
+        startLine: z.number().int().optional().describe('Optional: Line number to start selection'),
+        endLine: z.number().int().optional().describe('Optional: Line number to end selection'),
+        startText: z.string().optional().describe('Text pattern to find the start of the selection range'),
+        endText: z.string().optional().describe('Text pattern to find the end of the selection range'),
+        selectToEndOfLine: z.boolean().optional().describe('Extend the selection to the end of the line'),
+        makeFrontmost: z.boolean().optional().describe('Whether to make the file the active editor tab'),
+      },
+    },
+    async (args) => {
+      const filePath = path.resolve(args.filePath);
+      if (!existsSync(filePath)) return toolError(`File not found: ${args.filePath}`);
+      if (args.makeFrontmost === false) {
+        return json({ success: true, filePath, languageId: 'plaintext', lineCount: 0 });
+      }
+      return text(`Opened file: ${filePath}`);
+    },
+  );
+
+  server.registerTool(
+    'getDiagnostics',
+    {
+      description: 'Get language diagnostics (errors, warnings) from the editor',
+      inputSchema: { uri: z.string().optional().describe('Optional file URI to get diagnostics for') },
+    },
+    // DiffTray runs no language servers: there are never diagnostics to report.
+    async (args) => json(args.uri ? [{ uri: args.uri, diagnostics: [] }] : []),
+  );
+
+  server.registerTool(
+    'getCurrentSelection',
+    { description: 'Get the current text selection in the editor' },
+    async () => json({ success: false, message: 'No active editor found' }),
+  );
+
+  server.registerTool(
+    'getLatestSelection',
+    { description: 'Get the most recent text selection (even if not in the active editor)' },
+    async () => json({ success: false, message: 'No selection available' }),
+  );
+
+  server.registerTool('getOpenEditors', { description: 'Get list of currently open files' }, async () =>
+    json({ tabs: [] }),
+  );
+
+  server.registerTool(
+    'getWorkspaceFolders',
+    { description: 'Get all workspace folders currently open in the IDE' },
+    async () =>
+      json({
+        success: true,
+        folders: core.workspaceFolders.map((folder) => ({
+          name: path.basename(folder),
+          uri: pathToFileURL(folder).href,
+          path: folder,
+        })),
+        rootPath: core.workspaceFolders[0] ?? null,
+      }),
+  );
+
+  server.registerTool(
+    'checkDocumentDirty',
+    {
+      description: 'Check if a document has unsaved changes (is dirty)',
+      inputSchema: { filePath: z.string().describe('Path to the file to check') },
+    },
+    async (args) => json({ success: false, message: `Document not open: ${args.filePath}` }),
+  );
+
+  server.registerTool(
+    'saveDocument',
+    {
+      description: 'Save a document with unsaved changes',
+      inputSchema: { filePath: z.string().describe('Path to the file to save') },
+    },
+    async (args) => json({ success: false, message: `Document not open: ${args.filePath}` }),
+  );
+
+  server.registerTool(
+    'executeCode',
+    {
+      description: 'Execute python code in the Jupyter kernel for the current notebook file',
+      inputSchema: { code: z.string().describe('The code to be executed on the kernel') },
+    },
+    async () => toolError('No active Jupyter notebook: DiffTray does not run code'),
+  );
+}
+
+/** Paths inside a workspace are shown relative to it; others as given. */
+export function displayPath(filePath: string, folders: readonly string[]): string {
+  for (const folder of folders) {
+    const relative = path.relative(folder, filePath);
+    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative;
+  }
+  return filePath;
+}

@@ -1,0 +1,40 @@
+/**
+ * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
+ * Parameters come from a renderer and are validated here, once, for both carriers.
+ */
+import type { AppApiMethod } from '../../shared/app-api';
+import type { AppApiParams } from '../../shared/app-api-schemas';
+import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
+import type { AppCore } from './app-core';
+
+export class AppApiError extends Error {}
+
+export type AppApiHandler = (method: unknown, params: unknown) => Promise<unknown>;
+
+export function createAppApiHandler(core: AppCore): AppApiHandler {
+  const { queue } = core;
+  const handlers: { [M in AppApiMethod]: (params: AppApiParams<M>) => unknown } = {
+    getSnapshot: () => core.snapshot(),
+    getReviewContent: (p) => queue.contents(p.reviewId),
+    decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
+    decideAll: (p) => queue.decideAll(p.reviewId, p.decision),
+    editProposal: (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
+    submit: (p) => {
+      queue.submit(p.reviewId);
+    },
+    reject: (p) => queue.reject(p.reviewId, p.reason),
+  };
+
+  return async (method, params) => {
+    if (!isAppApiMethod(method)) throw new AppApiError(`Unknown method: ${String(method)}`);
+    const parsed = appApiCallSchemas[method].safeParse(params ?? {});
+    if (!parsed.success) {
+      throw new AppApiError(
+        `Invalid parameters for ${method}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
+      );
+    }
+    // The schema for `method` produced `parsed.data`, so it fits that method's handler.
+    const result = (handlers[method] as (p: unknown) => unknown)(parsed.data);
+    return result === undefined ? null : result;
+  };
+}

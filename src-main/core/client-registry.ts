@@ -1,0 +1,47 @@
+/** Which agent CLIs are connected, for the UI and for cancelling their reviews when they leave. */
+import { randomUUID } from 'node:crypto';
+import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
+
+export class ClientRegistry {
+  private readonly clients = new Map<string, ClientInfo>();
+  private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  connect(name: string, protocol: ClientProtocol): ClientInfo {
+    const client: ClientInfo = { id: randomUUID(), name, protocol, connectedAt: this.now(), connected: true };
+    this.clients.set(client.id, client);
+    this.emit();
+    return client;
+  }
+
+  /** Fill in what a client says about itself after connecting (MCP initialize, ide_connected). */
+  describe(id: string, details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid'>>): void {
+    const client = this.clients.get(id);
+    if (!client) return;
+    Object.assign(client, details);
+    this.emit();
+  }
+
+  /** The client object stays referenced by its reviews (marked disconnected); the registry forgets it. */
+  disconnect(id: string): void {
+    const client = this.clients.get(id);
+    if (!client) return;
+    client.connected = false;
+    this.clients.delete(id);
+    this.emit();
+  }
+
+  list(): ClientInfo[] {
+    return [...this.clients.values()];
+  }
+
+  private emit(): void {
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,47 @@
+/** Settings on disk and the workspace folders derived from them and the command line. */
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { z } from 'zod';
+import { resolveRealPath } from './workspace-paths';
+
+const settingsSchema = z.object({
+  workspaceFolders: z.array(z.string()).default([]),
+});
+
+export type Settings = z.infer<typeof settingsSchema>;
+
+/** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */
+export function difftrayHome(env: NodeJS.ProcessEnv = process.env): string {
+  return env.DIFFTRAY_HOME || path.join(os.homedir(), '.difftray');
+}
+
+/** A missing or unreadable settings file gives the defaults; a broken one is reported, not fatal. */
+export function loadSettings(file: string, warn: (message: string) => void = console.warn): Settings {
+  let raw: string;
+  try {
+    raw = readFileSync(file, 'utf8');
+  } catch {
+    return settingsSchema.parse({});
+  }
+  try {
+    return settingsSchema.parse(JSON.parse(raw));
+  } catch (error) {
+    warn(`Ignoring invalid settings file ${file}: ${(error as Error).message}`);
+    return settingsSchema.parse({});
+  }
+}
+
+/** Folders from `--workspace` (default: the current directory) plus those in settings, deduplicated. */
+export function resolveWorkspaceFolders(
+  cliFolders: readonly string[],
+  settings: Settings,
+  cwd: string,
+): string[] {
+  const given = cliFolders.length > 0 ? cliFolders : [cwd];
+  // Real paths, so that checks against symlink-resolved file paths compare like with like.
+  const all = [...given, ...settings.workspaceFolders].map((folder) =>
+    resolveRealPath(path.resolve(cwd, folder)),
+  );
+  return [...new Set(all)];
+}

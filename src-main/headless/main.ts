@@ -1,0 +1,38 @@
+/**
+ * `npm start -- --headless`: the whole app without Electron. The UI is served on 127.0.0.1 and the
+ * address (with its token) is printed for the person to open.
+ */
+import path from 'node:path';
+import { parseLaunchArgs } from '../launch-options';
+import { startRuntime } from '../runtime';
+import { HeadlessServer } from './headless-server';
+
+async function main(): Promise<void> {
+  const options = parseLaunchArgs(process.argv.slice(2));
+  const runtime = await startRuntime({ workspaces: options.workspaces });
+  const rendererDir = path.join(__dirname, '..', 'renderer');
+  const headless = await HeadlessServer.start({
+    core: runtime.core,
+    handler: runtime.handler,
+    rendererDir,
+    port: options.port,
+  });
+  console.log(`DiffTray is running headless. Workspace: ${runtime.core.workspaceFolders.join(', ')}`);
+  console.log(
+    `Bridge listening on 127.0.0.1:${runtime.bridge.port} (lock files: ${runtime.bridge.lockFilePaths().join(', ')})`,
+  );
+  console.log(`Open the UI: ${headless.url}`);
+
+  const stop = async () => {
+    await headless.close();
+    await runtime.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
+}
+
+main().catch((error: unknown) => {
+  console.error(`DiffTray failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

@@ -1,0 +1,28 @@
+/** The command line of `npm start` / the packaged app: `--workspace <dir>` (repeatable), `--headless`, `--port`. */
+import { parseArgs } from 'node:util';
+
+export interface LaunchOptions {
+  workspaces: string[];
+  headless: boolean;
+  /** Port of the headless UI server; 0 picks a free one. */
+  port: number;
+}
+
+export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
+  const { values } = parseArgs({
+    args: [...argv],
+    options: {
+      workspace: { type: 'string', multiple: true, short: 'w' },
+      headless: { type: 'boolean', default: false },
+      port: { type: 'string' },
+    },
+    // Electron and Chromium add switches of their own; they are not ours to reject.
+    strict: false,
+    allowPositionals: true,
+  });
+  const port = values.port === undefined ? 0 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid --port: ${String(values.port)}`);
+  const workspaces = (values.workspace ?? []).filter((w): w is string => typeof w === 'string');
+  return { workspaces, headless: values.headless === true, port };
+}

@@ -1,0 +1,27 @@
+import type { AppSnapshot, ReviewSummary } from '../../shared/app-api';
+import type { AppCore } from '../../src-main/core/app-core';
+
+/** Resolves with the first review matching `predicate`, now or when it arrives. */
+export function waitForReview(
+  core: AppCore,
+  predicate: (review: ReviewSummary) => boolean = (review) => review.state === 'pending',
+): Promise<ReviewSummary> {
+  return waitForSnapshot(core, (snapshot) => snapshot.reviews.find(predicate)) as Promise<ReviewSummary>;
+}
+
+export function waitForSnapshot<T>(
+  core: AppCore,
+  pick: (snapshot: AppSnapshot) => T | undefined,
+): Promise<T> {
+  return new Promise((resolve) => {
+    const now = pick(core.snapshot());
+    if (now !== undefined) return resolve(now);
+    const unsubscribe = core.onSnapshot((snapshot) => {
+      const found = pick(snapshot);
+      if (found !== undefined) {
+        unsubscribe();
+        resolve(found);
+      }
+    });
+  });
+}

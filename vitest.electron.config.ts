@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// The Electron shell, launched for real through Playwright's _electron. Skips, saying why, where no
+// Electron binary exists (as on machines that cannot download it).
+export default defineConfig({
+  test: {
+    root: '.',
+    include: ['e2e/electron/**/*.e2e.ts'],
+    environment: 'node',
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+  },
+});
