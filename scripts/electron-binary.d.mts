@@ -1,0 +1,2 @@
+/** Path of the Electron binary, or null when this machine has none. */
+export function findElectronBinary(): string | null;
