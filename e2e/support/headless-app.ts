@@ -1,0 +1,36 @@
+/**
+ * The real app as a person runs it headless: runtime (core + bridge + lock files in a temp home) and
+ * the headless server serving the built renderer. Only Electron is missing.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { HeadlessServer } from '../../src-main/headless/headless-server';
+import { startTestRuntime, type TestRuntime } from '../../test/support/test-runtime';
+
+export const RENDERER_DIR = path.resolve('dist/renderer');
+
+export interface HeadlessApp extends TestRuntime {
+  headless: HeadlessServer;
+  url: string;
+}
+
+export async function startHeadlessApp(): Promise<HeadlessApp> {
+  if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
+    throw new Error('dist/renderer is missing: run `npm run build` before the end-to-end tests');
+  }
+  const t = await startTestRuntime();
+  const headless = await HeadlessServer.start({
+    core: t.runtime.core,
+    handler: t.runtime.handler,
+    rendererDir: RENDERER_DIR,
+  });
+  return {
+    ...t,
+    headless,
+    url: headless.url,
+    close: async () => {
+      await headless.close();
+      await t.close();
+    },
+  };
+}

@@ -1,0 +1,180 @@
+/** The headless carrier: the page and the app API, guarded by the per-run token, Origin and Host. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { HeadlessServerMessage } from '../../shared/app-api';
+import { HeadlessServer } from '../../src-main/headless/headless-server';
+import { connectClaudeClient, texts } from '../support/claude-client';
+import { makeTempDir } from '../support/temp';
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { waitForReview } from '../support/wait';
+
+let t: TestRuntime;
+let headless: HeadlessServer;
+let renderer: { dir: string; cleanup: () => void };
+
+beforeEach(async () => {
+  t = await startTestRuntime();
+  renderer = makeTempDir('renderer');
+  mkdirSync(path.join(renderer.dir, 'assets'));
+  writeFileSync(path.join(renderer.dir, 'index.html'), '<!doctype html><title>DiffTray</title>');
+  writeFileSync(path.join(renderer.dir, 'assets', 'app.js'), 'console.log(1)');
+  headless = await HeadlessServer.start({
+    core: t.runtime.core,
+    handler: t.runtime.handler,
+    rendererDir: renderer.dir,
+  });
+});
+
+afterEach(async () => {
+  await headless.close();
+  await t.close();
+  renderer.cleanup();
+});
+
+function get(
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get({ host: '127.0.0.1', port: headless.port, path: urlPath, headers }, (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, body, headers: response.headers }),
+        );
+      })
+      .on('error', reject);
+  });
+}
+
+function connectApi(
+  query: string,
+  origin: string | null = `http://127.0.0.1:${headless.port}`,
+): Promise<{ socket: WebSocket; next: Inbox }> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${headless.port}/api${query}`, origin ? { origin } : {});
+    // The first snapshot can arrive with the upgrade response: listen before 'open'.
+    const next = inbox(socket);
+    socket.once('open', () => resolve({ socket, next }));
+    socket.once('unexpected-response', (_request, response) =>
+      reject(new Error(`HTTP ${response.statusCode}`)),
+    );
+    socket.once('error', reject);
+  });
+}
+
+type Inbox = (predicate: (m: HeadlessServerMessage) => boolean) => Promise<HeadlessServerMessage>;
+
+/** Collects messages from the moment of connecting, so none is missed between awaits. */
+function inbox(socket: WebSocket): Inbox {
+  const messages: HeadlessServerMessage[] = [];
+  const waiters: Array<() => void> = [];
+  socket.on('message', (data) => {
+    messages.push(JSON.parse(data.toString()) as HeadlessServerMessage);
+    waiters.splice(0).forEach((wake) => wake());
+  });
+  return async (predicate: (m: HeadlessServerMessage) => boolean): Promise<HeadlessServerMessage> => {
+    for (;;) {
+      const found = messages.find(predicate);
+      if (found) return found;
+      await new Promise<void>((resolve) => waiters.push(resolve));
+    }
+  };
+}
+
+describe('headless page', () => {
+  it('serves the page with the token, with CSP', async () => {
+    const page = await get(`/?token=${headless.token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>DiffTray</title>');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect((await get('/assets/app.js')).status).toBe(200);
+  });
+
+  it('refuses the page without the token or with a wrong one', async () => {
+    expect((await get('/')).status).toBe(401);
+    expect((await get('/?token=nope')).status).toBe(401);
+  });
+
+  it('refuses a foreign Host and paths outside the renderer', async () => {
+    expect((await get(`/?token=${headless.token}`, { Host: 'evil.example' })).status).toBe(403);
+    expect((await get('/../../etc/passwd')).status).toBe(404);
+    expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('headless app API', () => {
+  it('refuses a missing or wrong token, a foreign Origin, and no Origin', async () => {
+    await expect(connectApi('')).rejects.toThrow('HTTP 401');
+    await expect(connectApi('?token=wrong')).rejects.toThrow('HTTP 401');
+    await expect(connectApi(`?token=${headless.token}`, 'https://evil.example')).rejects.toThrow('HTTP 403');
+    await expect(connectApi(`?token=${headless.token}`, null)).rejects.toThrow('HTTP 403');
+  });
+
+  it('pushes snapshots and decides a review end to end', async () => {
+    const { socket, next } = await connectApi(`?token=${headless.token}`);
+    const initial = await next((m) => 'event' in m);
+    expect(initial).toMatchObject({
+      event: 'snapshot',
+      snapshot: { reviews: [], workspaceFolders: [t.workspace] },
+    });
+
+    const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
+    const file = path.join(t.workspace, 'a.txt');
+    writeFileSync(file, 'a\nb\nc\n');
+    const answer = claude.callTool('openDiff', {
+      old_file_path: file,
+      new_file_path: file,
+      new_file_contents: 'A\nb\nC\n',
+      tab_name: 'a',
+    });
+    const review = await waitForReview(t.runtime.core);
+    await next((m) => 'event' in m && m.snapshot.reviews.length === 1);
+
+    socket.send(JSON.stringify({ id: 1, method: 'getReviewContent', params: { reviewId: review.id } }));
+    expect(await next((m) => 'id' in m && m.id === 1)).toEqual({
+      id: 1,
+      result: [{ path: file, contentRevision: 1, baseText: 'a\nb\nc\n', proposedText: 'A\nb\nC\n' }],
+    });
+    socket.send(
+      JSON.stringify({
+        id: 2,
+        method: 'decideHunks',
+        params: { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' },
+      }),
+    );
+    expect(await next((m) => 'id' in m && m.id === 2)).toEqual({ id: 2, result: null });
+    socket.send(JSON.stringify({ id: 3, method: 'submit', params: { reviewId: review.id } }));
+    await next((m) => 'id' in m && m.id === 3);
+    expect(texts(await answer)).toEqual(['FILE_SAVED', 'A\nb\nc\n']);
+    await claude.close();
+    socket.close();
+  });
+
+  it('answers malformed messages and bad calls with errors, and keeps the socket open', async () => {
+    const { socket, next } = await connectApi(`?token=${headless.token}`);
+    socket.send('not json');
+    expect(await next((m) => 'id' in m && m.id === -1)).toEqual({
+      id: -1,
+      error: { message: 'Malformed message: not JSON' },
+    });
+    socket.send(JSON.stringify({ id: 5, method: 'formatDisk', params: {} }));
+    expect(await next((m) => 'id' in m && m.id === 5)).toEqual({
+      id: 5,
+      error: { message: 'Unknown method: formatDisk' },
+    });
+    socket.send(JSON.stringify({ id: 6, method: 'submit', params: { reviewId: 'r404' } }));
+    expect(await next((m) => 'id' in m && m.id === 6)).toEqual({
+      id: 6,
+      error: { message: 'No review r404' },
+    });
+    socket.send(JSON.stringify({ id: 7, method: 'getSnapshot', params: {} }));
+    expect(await next((m) => 'id' in m && m.id === 7)).toMatchObject({ id: 7, result: { reviews: [] } });
+    socket.close();
+  });
+});
