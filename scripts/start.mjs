@@ -1,19 +1,32 @@
-// `npm start`: the Electron app where an Electron binary exists, else (or with --headless) the
-// headless server, whose UI opens in any browser. Arguments after `--` are passed on.
+// `npm start`: the Electron app where an Electron binary exists (fetched on first start if need be),
+// else, or with --headless, the headless server whose UI opens in any browser.
+// Arguments after `--` are passed on. DIFFTRAY_NO_ELECTRON_DOWNLOAD=1 skips the fetch attempt.
 import { spawn } from 'node:child_process';
-import { findElectronBinary } from './electron-binary.mjs';
+import { downloadElectronBinary, findElectronBinary } from './electron-binary.mjs';
 
 const args = process.argv.slice(2);
-const electron = args.includes('--headless') ? null : findElectronBinary();
+const headless = args.includes('--headless');
 
-let child;
-if (electron) {
-  child = spawn(electron, ['dist/main/main.cjs', ...args], { stdio: 'inherit' });
-} else {
-  if (!args.includes('--headless')) {
-    console.log('Electron binary not available on this machine; starting DiffTray headless instead.');
+const FALLBACK = 'not available on this machine; starting DiffTray headless instead.';
+
+/** Says in one line what happened: found, fetched, or falling back to headless. */
+function electronBinary() {
+  const found = findElectronBinary();
+  if (found) return found;
+  if (process.env.DIFFTRAY_NO_ELECTRON_DOWNLOAD) {
+    console.log(`Electron binary ${FALLBACK}`);
+    return null;
   }
-  child = spawn(process.execPath, ['dist/main/headless.cjs', ...args], { stdio: 'inherit' });
+  process.stdout.write('Electron binary not installed; fetching it... ');
+  const fetched = downloadElectronBinary();
+  console.log(fetched ? 'done.' : FALLBACK);
+  return fetched;
 }
+
+const electron = headless ? null : electronBinary();
+const child = electron
+  ? spawn(electron, ['dist/main/main.cjs', ...args], { stdio: 'inherit' })
+  : spawn(process.execPath, ['dist/main/headless.cjs', ...args], { stdio: 'inherit' });
+
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
