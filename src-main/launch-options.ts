@@ -20,9 +20,17 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
     strict: false,
     allowPositionals: true,
   });
-  const port = values.port === undefined ? 0 : Number(values.port);
+  // With strict: false, an option given without its value parses as `true`: refuse it, don't guess.
+  const port = values.port === undefined ? 0 : parsePort(values.port);
+  const workspaces = values.workspace ?? [];
+  if (workspaces.some((w) => typeof w !== 'string' || w === ''))
+    throw new Error('--workspace needs a folder');
+  return { workspaces: workspaces as string[], headless: values.headless === true, port };
+}
+
+function parsePort(value: string | boolean): number {
+  const port = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`Invalid --port: ${String(values.port)}`);
-  const workspaces = (values.workspace ?? []).filter((w): w is string => typeof w === 'string');
-  return { workspaces, headless: values.headless === true, port };
+    throw new Error(`Invalid --port: ${String(value)}`);
+  return port;
 }

@@ -44,14 +44,13 @@ describe.skipIf(!binary)('Electron shell', () => {
   it('opens one secure window served from the difftray:// protocol', async () => {
     const window = await app.firstWindow();
     expect(window.url()).toBe('difftray://app/index.html');
-    const prefs = await app.evaluate(({ BrowserWindow }) => {
-      const contents = BrowserWindow.getAllWindows()[0]!.webContents;
-      return contents.getLastWebPreferences();
-    });
-    expect(prefs).toMatchObject({ contextIsolation: true, sandbox: true, nodeIntegration: false });
-    expect(await window.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe(
-      'undefined',
-    );
+    // Sandboxed, isolated, no Node: the page sees neither require nor process, only the carrier.
+    const page = await window.evaluate(() => ({
+      require: typeof (globalThis as { require?: unknown }).require,
+      process: typeof (globalThis as { process?: unknown }).process,
+      carrier: Object.keys((globalThis as unknown as Record<string, object>)['difftrayCarrier'] ?? {}).sort(),
+    }));
+    expect(page).toEqual({ require: 'undefined', process: 'undefined', carrier: ['call', 'onSnapshot'] });
   });
 
   it('reviews an openDiff from Claude Code through the window', async () => {

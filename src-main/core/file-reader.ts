@@ -17,6 +17,17 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+// fatal: text that is not UTF-8 would come back altered on write; ignoreBOM: keep a BOM as text.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+function decodeUtf8(bytes: Uint8Array, filePath: string): string {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    throw new UnreviewableFileError(`File is not UTF-8 text and cannot be reviewed: ${filePath}`);
+  }
+}
+
 export async function readBaseText(filePath: string, maxBytes = MAX_FILE_BYTES): Promise<BaseText> {
   let handle;
   try {
@@ -34,7 +45,7 @@ export async function readBaseText(filePath: string, maxBytes = MAX_FILE_BYTES):
     const bytes = await handle.readFile();
     if (looksBinary(bytes))
       throw new UnreviewableFileError(`Binary file cannot be reviewed as text: ${filePath}`);
-    return { text: bytes.toString('utf8'), exists: true };
+    return { text: decodeUtf8(bytes, filePath), exists: true };
   } finally {
     await handle.close();
   }

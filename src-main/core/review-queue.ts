@@ -102,7 +102,9 @@ export class ReviewQueue {
   decideHunks(id: string, fileIndex: number, hunkIndexes: readonly number[], decision: HunkDecision): void {
     const file = this.pendingFile(id, fileIndex);
     for (const index of hunkIndexes) {
-      if (index >= file.hunks.length) throw new ReviewError(`No hunk ${index} in ${file.path}`);
+      if (!Number.isInteger(index) || index < 0 || index >= file.hunks.length) {
+        throw new ReviewError(`No hunk ${index} in ${file.path}`);
+      }
     }
     for (const index of hunkIndexes) file.decisions[index] = decision;
     this.emit();
@@ -195,6 +197,7 @@ export class ReviewQueue {
     review.decidedAt = this.now();
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
+    this.trimHistory();
     this.emit();
   }
 

@@ -2,13 +2,20 @@
  * Decides whether a path a client names is inside one of the workspace folders.
  * Symlinks are resolved first, so a link inside the workspace pointing outside it is refused.
  */
-import { realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export class PathOutsideWorkspaceError extends Error {}
 
-/** Resolve symlinks of the longest existing prefix; the rest of the path (a new file) is kept as given. */
-export function resolveRealPath(target: string): string {
+/** More links than this in one path is a loop, as the OS itself judges (ELOOP). */
+const MAX_LINK_HOPS = 40;
+
+/**
+ * Resolve symlinks of the longest existing prefix; the rest of the path (a new file) is kept as given.
+ * A dangling symlink is followed by hand: writing through it would create its target, so its target is
+ * what must be checked.
+ */
+export function resolveRealPath(target: string, hops = 0): string {
   const absolute = path.resolve(target);
   const missing: string[] = [];
   let existing = absolute;
@@ -16,6 +23,14 @@ export function resolveRealPath(target: string): string {
     try {
       return path.join(realpathSync.native(existing), ...missing.reverse());
     } catch {
+      const link = danglingLinkTarget(existing);
+      if (link !== undefined) {
+        if (hops >= MAX_LINK_HOPS) throw new PathOutsideWorkspaceError(`Too many symbolic links: ${target}`);
+        return resolveRealPath(
+          path.join(path.resolve(path.dirname(existing), link), ...missing.reverse()),
+          hops + 1,
+        );
+      }
       const parent = path.dirname(existing);
       if (parent === existing) return absolute;
       missing.push(path.basename(existing));
@@ -24,9 +39,20 @@ export function resolveRealPath(target: string): string {
   }
 }
 
+function danglingLinkTarget(file: string): string | undefined {
+  try {
+    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function isInside(folder: string, target: string): boolean {
   const relative = path.relative(folder, target);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+  return (
+    relative === '' ||
+    (relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative))
+  );
 }
 
 /** Returns the real path of `target` if it lies in one of `folders`; throws otherwise. */

@@ -1,0 +1,275 @@
+import { describe, it, expect, vi } from 'vitest';
+import type { AppSnapshot, ClientInfo } from '../../shared/app-api';
+import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
+import { AppCore } from '../../src-main/core/app-core';
+import type { ReviewRequest } from '../../src-main/core/review-queue';
+import { ReviewError } from '../../src-main/core/review-queue';
+
+const BASE = 'a\nb\nc\nd\ne\n';
+const PROPOSED = 'A\nb\nc\nd\nE\n';
+
+function makeCore(): AppCore {
+  return new AppCore(['/ws/one', '/ws/two'], () => 7);
+}
+
+function reviewRequest(client: ClientInfo, overrides: Partial<ReviewRequest> = {}): ReviewRequest {
+  return {
+    client,
+    title: 'Edit a.txt',
+    files: [{ path: '/ws/one/a.txt', baseText: BASE, proposedText: PROPOSED, isNewFile: false }],
+    ...overrides,
+  };
+}
+
+/** Lets queued microtasks (the coalesced snapshot) and one macrotask turn run. */
+const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+describe('AppCore', () => {
+  it('snapshot holds reviews, clients and a copy of the workspace folders', () => {
+    const core = makeCore();
+    const client = core.clients.connect('Claude Code', 'claude-ide');
+    const { id } = core.queue.add(reviewRequest(client));
+    const snapshot = core.snapshot();
+    expect(snapshot.workspaceFolders).toEqual(['/ws/one', '/ws/two']);
+    expect(snapshot.clients).toEqual([client]);
+    expect(snapshot.reviews.map((r) => r.id)).toEqual([id]);
+    expect(snapshot.reviews[0]!.client).toEqual(client);
+
+    snapshot.workspaceFolders.push('/evil');
+    expect(core.snapshot().workspaceFolders).toEqual(['/ws/one', '/ws/two']);
+    expect(core.workspaceFolders).toEqual(['/ws/one', '/ws/two']);
+  });
+
+  it('coalesces several changes in one tick into one listener call with the final state', async () => {
+    const core = makeCore();
+    const listener = vi.fn<(snapshot: AppSnapshot) => void>();
+    core.onSnapshot(listener);
+
+    const client = core.clients.connect('Claude Code', 'claude-ide');
+    const { id } = core.queue.add(reviewRequest(client));
+    core.queue.decideHunks(id, 0, [0], 'rejected');
+    core.clients.describe(client.id, { version: '2.0' });
+    expect(listener).not.toHaveBeenCalled(); // not synchronous
+
+    await tick();
+    expect(listener).toHaveBeenCalledTimes(1);
+    const snapshot = listener.mock.calls[0]![0];
+    expect(snapshot.reviews).toHaveLength(1);
+    expect(snapshot.reviews[0]!.files[0]!.hunks.map((h) => h.decision)).toEqual(['rejected', 'pending']);
+    expect(snapshot.clients[0]!.version).toBe('2.0');
+
+    await tick();
+    expect(listener).toHaveBeenCalledTimes(1); // nothing new, nothing sent
+
+    core.queue.reject(id);
+    await tick();
+    expect(listener).toHaveBeenCalledTimes(2);
+    expect(listener.mock.calls[1]![0].reviews[0]!.state).toBe('rejected');
+  });
+
+  it('coalescing happens within a microtask turn, before any timer', async () => {
+    const core = makeCore();
+    const listener = vi.fn();
+    core.onSnapshot(listener);
+    core.clients.connect('x', 'nexus3-ide');
+    core.clients.connect('y', 'nexus3-ide');
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(listener).toHaveBeenCalledTimes(1);
+    expect(listener.mock.calls[0]![0].clients).toHaveLength(2);
+  });
+
+  it('gives every listener the snapshot and stops after unsubscribe', async () => {
+    const core = makeCore();
+    const first = vi.fn();
+    const second = vi.fn();
+    const unsubscribeFirst = core.onSnapshot(first);
+    core.onSnapshot(second);
+    core.clients.connect('x', 'claude-ide');
+    await tick();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+    expect(second.mock.calls[0]![0]).toEqual(first.mock.calls[0]![0]);
+
+    unsubscribeFirst();
+    core.clients.connect('y', 'claude-ide');
+    await tick();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(2);
+  });
+
+  it('changes without listeners are harmless, and a later listener still gets later bursts', async () => {
+    const core = makeCore();
+    core.clients.connect('x', 'claude-ide');
+    await tick();
+    const listener = vi.fn();
+    core.onSnapshot(listener);
+    await tick();
+    expect(listener).not.toHaveBeenCalled();
+    core.clients.connect('y', 'claude-ide');
+    await tick();
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('a disconnected client leaves the client list', async () => {
+    const core = makeCore();
+    const client = core.clients.connect('x', 'claude-ide');
+    core.clients.disconnect(client.id);
+    expect(core.snapshot().clients).toEqual([]);
+  });
+});
+
+describe('createAppApiHandler', () => {
+  function setup() {
+    const core = makeCore();
+    const handler = createAppApiHandler(core);
+    const client = core.clients.connect('Claude Code', 'claude-ide');
+    const review = core.queue.add(reviewRequest(client));
+    return { core, handler, client, review };
+  }
+
+  it.each([
+    ['nope'],
+    ['toString'],
+    ['constructor'],
+    ['__proto__'],
+    ['hasOwnProperty'],
+    [''],
+    [42],
+    [undefined],
+    [null],
+  ])('rejects the unknown method %j with a clear message', async (method) => {
+    const { handler } = setup();
+    const call = handler(method, {});
+    await expect(call).rejects.toBeInstanceOf(AppApiError);
+    await expect(handler(method, {})).rejects.toThrow(/^Unknown method: /);
+  });
+
+  it('names the unknown method in the message', async () => {
+    const { handler } = setup();
+    await expect(handler('dropTables', {})).rejects.toThrow('Unknown method: dropTables');
+  });
+
+  const badParams: [string, unknown][] = [
+    ['decideHunks', { fileIndex: 0, hunkIndexes: [0], decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: -1, hunkIndexes: [0], decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: 0.5, hunkIndexes: [0], decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: '0', hunkIndexes: [0], decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: 0, hunkIndexes: [0], decision: 'maybe' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: 0, hunkIndexes: [-1], decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: 0, hunkIndexes: 0, decision: 'accepted' }],
+    ['decideHunks', { reviewId: 'r1', fileIndex: 0, decision: 'accepted' }],
+    ['decideAll', { reviewId: 'r1', decision: 'maybe' }],
+    ['decideAll', { decision: 'accepted' }],
+    ['getReviewContent', {}],
+    ['getReviewContent', { reviewId: '' }],
+    ['getReviewContent', { reviewId: 42 }],
+    ['editProposal', { reviewId: 'r1', fileIndex: 0 }],
+    ['editProposal', { reviewId: 'r1', fileIndex: -2, proposedText: 'x' }],
+    ['submit', {}],
+    ['submit', { reviewId: 'x'.repeat(201) }],
+    ['submit', 'r1'],
+    ['submit', null],
+    ['reject', { reviewId: 'r1', reason: 42 }],
+    ['reject', { reviewId: 'r1', reason: 'x'.repeat(10_001) }],
+    ['getSnapshot', 'oops'],
+  ];
+
+  it.each(badParams)('rejects %s with bad parameters %j', async (method, params) => {
+    const { core, handler } = setup();
+    const before = JSON.stringify(core.snapshot());
+    const call = handler(method, params);
+    await expect(call).rejects.toBeInstanceOf(AppApiError);
+    await expect(handler(method, params)).rejects.toThrow(`Invalid parameters for ${method}`);
+    expect(JSON.stringify(core.snapshot())).toBe(before);
+  });
+
+  it('accepts missing params for getSnapshot', async () => {
+    const { core, handler } = setup();
+    await expect(handler('getSnapshot', undefined)).resolves.toEqual(core.snapshot());
+    await expect(handler('getSnapshot', null)).resolves.toEqual(core.snapshot());
+  });
+
+  it('decideHunks reaches the queue and getSnapshot shows the decision', async () => {
+    const { handler, review } = setup();
+    await expect(
+      handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' }),
+    ).resolves.toBeNull();
+    const snapshot = (await handler('getSnapshot', {})) as AppSnapshot;
+    expect(snapshot.reviews[0]!.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'rejected']);
+    expect(snapshot.workspaceFolders).toEqual(['/ws/one', '/ws/two']);
+  });
+
+  it('decideAll and submit reach the queue and resolve the outcome with the composed text', async () => {
+    const { core, handler, review } = setup();
+    await handler('decideAll', { reviewId: review.id, decision: 'accepted' });
+    await handler('decideHunks', {
+      reviewId: review.id,
+      fileIndex: 0,
+      hunkIndexes: [0],
+      decision: 'rejected',
+    });
+    await expect(handler('submit', { reviewId: review.id })).resolves.toBeNull();
+    await expect(review.outcome).resolves.toEqual({
+      kind: 'accepted',
+      files: [{ path: '/ws/one/a.txt', baseText: BASE, finalText: 'a\nb\nc\nd\nE\n' }],
+    });
+    expect(core.queue.summary(review.id).state).toBe('accepted');
+  });
+
+  it('getReviewContent and editProposal reach the queue', async () => {
+    const { handler, review } = setup();
+    await handler('editProposal', { reviewId: review.id, fileIndex: 0, proposedText: 'a\nb\nc\nd\nE\n' });
+    await expect(handler('getReviewContent', { reviewId: review.id })).resolves.toEqual([
+      { path: '/ws/one/a.txt', contentRevision: 2, baseText: BASE, proposedText: 'a\nb\nc\nd\nE\n' },
+    ]);
+  });
+
+  it('reject passes the reason through (trimmed by the queue)', async () => {
+    const { handler, review } = setup();
+    await expect(handler('reject', { reviewId: review.id, reason: ' not now ' })).resolves.toBeNull();
+    await expect(review.outcome).resolves.toEqual({ kind: 'rejected', reason: 'not now' });
+  });
+
+  it('reject without a reason', async () => {
+    const { handler, review } = setup();
+    await handler('reject', { reviewId: review.id });
+    await expect(review.outcome).resolves.toEqual({ kind: 'rejected' });
+  });
+
+  it('ignores extra parameter fields', async () => {
+    const { handler, review } = setup();
+    await handler('submit', { reviewId: review.id, extra: true });
+    await expect(review.outcome).resolves.toMatchObject({ kind: 'accepted' });
+  });
+
+  it('queue errors come back as rejections, not synchronous throws', async () => {
+    const { handler, review } = setup();
+    let call: Promise<unknown> | undefined;
+    expect(() => {
+      call = handler('submit', { reviewId: 'r999' });
+    }).not.toThrow();
+    await expect(call).rejects.toBeInstanceOf(ReviewError);
+
+    await expect(
+      handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [5], decision: 'accepted' }),
+    ).rejects.toBeInstanceOf(ReviewError);
+    await handler('submit', { reviewId: review.id });
+    await expect(handler('submit', { reviewId: review.id })).rejects.toBeInstanceOf(ReviewError);
+  });
+
+  it('handler calls made in one tick notify snapshot listeners once', async () => {
+    const { core, handler, review } = setup();
+    await tick();
+    const listener = vi.fn<(snapshot: AppSnapshot) => void>();
+    core.onSnapshot(listener);
+    await Promise.all([
+      handler('decideAll', { reviewId: review.id, decision: 'rejected' }),
+      handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [0], decision: 'accepted' }),
+    ]);
+    await tick();
+    expect(listener).toHaveBeenCalledTimes(1);
+    const hunks = listener.mock.calls[0]![0].reviews[0]!.files[0]!.hunks;
+    expect(hunks.map((h) => h.decision)).toEqual(['accepted', 'rejected']);
+  });
+});

@@ -1,0 +1,128 @@
+import { describe, it, expect } from 'vitest';
+import type { ReviewState, ReviewSummary } from '../../shared/app-api';
+import {
+  APP_ENTRY_URL,
+  APP_ORIGIN,
+  APP_SCHEME,
+  isAllowedNavigation,
+  isTrustedSenderUrl,
+  secureWebPreferences,
+} from '../../src-main/desktop/security';
+import { trayModel } from '../../src-main/desktop/tray-model';
+
+function review(state: ReviewState, id: string = state): ReviewSummary {
+  return {
+    id,
+    client: { id: 'c', name: 'Claude Code', protocol: 'claude-ide', connectedAt: 0, connected: true },
+    title: 't',
+    createdAt: 0,
+    state,
+    files: [],
+  };
+}
+
+describe('trayModel', () => {
+  it('with no reviews', () => {
+    expect(trayModel({ reviews: [] })).toEqual({
+      tooltip: 'DiffTray — No pending reviews',
+      pendingLabel: 'No pending reviews',
+      pendingCount: 0,
+    });
+  });
+
+  it('with one pending review (singular)', () => {
+    expect(trayModel({ reviews: [review('pending')] })).toEqual({
+      tooltip: 'DiffTray — 1 pending review',
+      pendingLabel: '1 pending review',
+      pendingCount: 1,
+    });
+  });
+
+  it('with two pending reviews (plural)', () => {
+    expect(trayModel({ reviews: [review('pending', 'a'), review('pending', 'b')] })).toEqual({
+      tooltip: 'DiffTray — 2 pending reviews',
+      pendingLabel: '2 pending reviews',
+      pendingCount: 2,
+    });
+  });
+
+  it('counts only pending reviews', () => {
+    const ended = (['accepted', 'rejected', 'superseded', 'cancelled'] as const).map((s) => review(s));
+    expect(trayModel({ reviews: ended })).toMatchObject({
+      pendingCount: 0,
+      pendingLabel: 'No pending reviews',
+    });
+    expect(trayModel({ reviews: [...ended, review('pending')] })).toMatchObject({
+      pendingCount: 1,
+      pendingLabel: '1 pending review',
+    });
+  });
+});
+
+describe('isTrustedSenderUrl', () => {
+  it('has the expected app URL constants', () => {
+    expect(APP_SCHEME).toBe('difftray');
+    expect(APP_ORIGIN).toBe('difftray://app');
+    expect(APP_ENTRY_URL).toBe('difftray://app/index.html');
+  });
+
+  it.each([
+    'difftray://app/index.html',
+    'difftray://app/',
+    'difftray://app/assets/index-abc.js',
+    APP_ENTRY_URL,
+  ])('accepts %s', (url) => {
+    expect(isTrustedSenderUrl(url)).toBe(true);
+    expect(isAllowedNavigation(url)).toBe(true);
+  });
+
+  it.each([
+    'file:///work/main/dist/renderer/index.html',
+    'http://127.0.0.1/index.html',
+    'http://127.0.0.1:5173/index.html',
+    'http://localhost/',
+    'https://app/index.html',
+    'difftray://evil/',
+    'difftray://evil/index.html',
+    'difftray://app.evil/index.html',
+    'difftray://evilapp/index.html',
+    'difftray://app:8080/index.html',
+    'difftray:app/index.html',
+    'difftray:///index.html',
+    'about:blank',
+    'data:text/html,<script>alert(1)</script>',
+    'javascript:alert(1)',
+    'devtools://devtools/bundled/inspector.html',
+    'garbage',
+    'app/index.html',
+    '',
+  ])('refuses %j', (url) => {
+    expect(isTrustedSenderUrl(url)).toBe(false);
+    expect(isAllowedNavigation(url)).toBe(false);
+  });
+
+  it('refuses undefined', () => {
+    expect(isTrustedSenderUrl(undefined)).toBe(false);
+  });
+});
+
+describe('secureWebPreferences', () => {
+  it('isolates, sandboxes and disables Node', () => {
+    const prefs = secureWebPreferences('/app/preload.cjs');
+    expect(prefs.preload).toBe('/app/preload.cjs');
+    expect(prefs.contextIsolation).toBe(true);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.nodeIntegrationInWorker).toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.allowRunningInsecureContent).toBe(false);
+    expect(prefs.webviewTag).toBe(false);
+  });
+
+  it('has no key that would weaken isolation', () => {
+    const prefs: Record<string, unknown> = secureWebPreferences('/p');
+    for (const key of ['nodeIntegrationInSubFrames', 'enableRemoteModule', 'experimentalFeatures']) {
+      expect(prefs[key] === undefined || prefs[key] === false).toBe(true);
+    }
+  });
+});

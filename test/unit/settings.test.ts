@@ -1,0 +1,142 @@
+import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { difftrayHome, loadSettings, resolveWorkspaceFolders } from '../../src-main/core/settings';
+
+let root: string;
+
+beforeEach(() => {
+  root = realpathSync(mkdtempSync(path.join(os.tmpdir(), 'difftray-unit-settings-')));
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('loadSettings', () => {
+  it('gives the defaults for a missing file, without a warning', () => {
+    const warn = vi.fn();
+    expect(loadSettings(path.join(root, 'settings.json'), warn)).toEqual({ workspaceFolders: [] });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('reads workspace folders from a valid file', () => {
+    const file = path.join(root, 'settings.json');
+    writeFileSync(file, JSON.stringify({ workspaceFolders: ['/a', 'b'] }));
+    const warn = vi.fn();
+    expect(loadSettings(file, warn)).toEqual({ workspaceFolders: ['/a', 'b'] });
+    expect(warn).not.toHaveBeenCalled();
+  });
+
+  it('fills in defaults for missing keys', () => {
+    const file = path.join(root, 'settings.json');
+    writeFileSync(file, '{}');
+    expect(loadSettings(file, vi.fn())).toEqual({ workspaceFolders: [] });
+  });
+
+  it('gives the defaults and warns once, naming the file, for invalid JSON', () => {
+    const file = path.join(root, 'settings.json');
+    writeFileSync(file, '{ "workspaceFolders": [ "/a", }');
+    const warn = vi.fn<(message: string) => void>();
+    expect(loadSettings(file, warn)).toEqual({ workspaceFolders: [] });
+    expect(warn).toHaveBeenCalledTimes(1);
+    expect(warn.mock.calls[0]![0]).toContain(file);
+  });
+
+  it.each([
+    ['a wrong type', '{ "workspaceFolders": "/a" }'],
+    ['a wrong element type', '{ "workspaceFolders": [1, 2] }'],
+    ['null', 'null'],
+    ['an array', '[]'],
+    ['an empty file', ''],
+  ])('gives the defaults and warns for %s', (_label, content) => {
+    const file = path.join(root, 'settings.json');
+    writeFileSync(file, content);
+    const warn = vi.fn();
+    expect(loadSettings(file, warn)).toEqual({ workspaceFolders: [] });
+    expect(warn).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not throw when the settings path is a directory', () => {
+    const warn = vi.fn();
+    expect(loadSettings(root, warn)).toEqual({ workspaceFolders: [] });
+  });
+});
+
+describe('difftrayHome', () => {
+  it('uses DIFFTRAY_HOME when set, else ~/.difftray', () => {
+    expect(difftrayHome({ DIFFTRAY_HOME: '/custom/home' })).toBe('/custom/home');
+    expect(difftrayHome({})).toBe(path.join(os.homedir(), '.difftray'));
+    expect(difftrayHome({ DIFFTRAY_HOME: '' })).toBe(path.join(os.homedir(), '.difftray'));
+  });
+});
+
+describe('resolveWorkspaceFolders', () => {
+  let cwd: string;
+  let a: string;
+  let b: string;
+  let c: string;
+
+  beforeEach(() => {
+    cwd = path.join(root, 'cwd');
+    a = path.join(root, 'a');
+    b = path.join(root, 'b');
+    c = path.join(cwd, 'c');
+    for (const folder of [cwd, a, b, c]) mkdirSync(folder, { recursive: true });
+  });
+
+  it('defaults to the cwd when no folder is given', () => {
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd)).toEqual([cwd]);
+  });
+
+  it('uses the command-line folders instead of the cwd', () => {
+    expect(resolveWorkspaceFolders([a, b], { workspaceFolders: [] }, cwd)).toEqual([a, b]);
+  });
+
+  it('appends settings folders after the command-line folders (or the cwd)', () => {
+    expect(resolveWorkspaceFolders([a], { workspaceFolders: [b] }, cwd)).toEqual([a, b]);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [b] }, cwd)).toEqual([cwd, b]);
+  });
+
+  it('deduplicates, keeping first occurrence order', () => {
+    expect(resolveWorkspaceFolders([a, b, a], { workspaceFolders: [b, a, `${a}/`, `${b}/./`] }, cwd)).toEqual(
+      [a, b],
+    );
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [cwd] }, cwd)).toEqual([cwd]);
+  });
+
+  it('resolves relative folders against the given cwd, not the process cwd', () => {
+    expect(resolveWorkspaceFolders(['c', '../a'], { workspaceFolders: ['./c', '../b'] }, cwd)).toEqual([
+      c,
+      a,
+      b,
+    ]);
+    expect(resolveWorkspaceFolders(['.'], { workspaceFolders: [] }, cwd)).toEqual([cwd]);
+  });
+
+  it('returns real paths: a symlinked folder is resolved and deduplicated with its target', () => {
+    const link = path.join(root, 'link-to-a');
+    symlinkSync(a, link);
+    expect(resolveWorkspaceFolders([link], { workspaceFolders: [] }, cwd)).toEqual([a]);
+    expect(resolveWorkspaceFolders([link], { workspaceFolders: [a] }, cwd)).toEqual([a]);
+    expect(resolveWorkspaceFolders(['../link-to-a'], { workspaceFolders: [] }, cwd)).toEqual([a]);
+  });
+
+  it('resolves a symlinked cwd too', () => {
+    const link = path.join(root, 'cwd-link');
+    symlinkSync(cwd, link);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, link)).toEqual([cwd]);
+  });
+
+  it('keeps a folder that does not exist (yet) as an absolute path', () => {
+    const result = resolveWorkspaceFolders(['missing'], { workspaceFolders: [] }, cwd);
+    expect(result).toEqual([path.join(cwd, 'missing')]);
+  });
+
+  it('returns only absolute paths', () => {
+    for (const folder of resolveWorkspaceFolders(['x', '../y'], { workspaceFolders: ['z'] }, cwd)) {
+      expect(path.isAbsolute(folder)).toBe(true);
+    }
+  });
+});
