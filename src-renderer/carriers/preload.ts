@@ -1,0 +1,25 @@
+import { PRELOAD_GLOBAL, type AppApiCarrier } from '../../shared/app-api';
+import type { RendererCarrier } from './types';
+
+/** The carrier the Electron preload exposed through contextBridge, if we run inside Electron. */
+export function findPreloadCarrier(global: object): AppApiCarrier | undefined {
+  const candidate = (global as Record<string, unknown>)[PRELOAD_GLOBAL];
+  if (typeof candidate !== 'object' || candidate === null) return undefined;
+  const { call, onSnapshot } = candidate as Partial<AppApiCarrier>;
+  return typeof call === 'function' && typeof onSnapshot === 'function'
+    ? (candidate as AppApiCarrier)
+    : undefined;
+}
+
+/** IPC to our own main process never drops, so the preload carrier is always connected. */
+export function wrapPreloadCarrier(carrier: AppApiCarrier): RendererCarrier {
+  return {
+    kind: 'preload',
+    call: (method, params) => carrier.call(method, params),
+    onSnapshot: (listener) => carrier.onSnapshot(listener),
+    onStatus: (listener) => {
+      listener('connected');
+      return () => {};
+    },
+  };
+}

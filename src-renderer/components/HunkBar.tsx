@@ -1,0 +1,66 @@
+import type { HunkView } from '../../shared/app-api';
+import type { HunkDecision } from '../../shared/hunks';
+import { MOD } from '../keyboard';
+import { decisionLabel } from '../review-model';
+
+/**
+ * The control drawn in the diff just above a hunk: its number, accept and reject, its state. Buttons
+ * come before the state so a narrow editor clips information, not controls.
+ */
+export function HunkBar({
+  hunk,
+  position,
+  current,
+  onDecide,
+  onSelect,
+}: {
+  hunk: HunkView;
+  position: number;
+  current: boolean;
+  onDecide: (decision: HunkDecision) => void;
+  onSelect: () => void;
+}) {
+  const n = position + 1;
+  const added = hunk.proposedEnd - hunk.proposedStart;
+  const removed = hunk.baseEnd - hunk.baseStart;
+  return (
+    <div
+      className="dt-hunk-bar"
+      role="group"
+      aria-label={`Hunk ${n}`}
+      data-hunk={n}
+      data-decision={hunk.decision}
+      data-current={current ? 'true' : 'false'}
+      // Clicking or tabbing into a hunk's control makes it the current hunk, so keys act on it.
+      onClick={onSelect}
+      onFocus={onSelect}
+    >
+      <span className="dt-hunk-name">Hunk {n}</span>
+      <button
+        type="button"
+        className="dt-hunk-accept"
+        aria-label={`Accept hunk ${n}`}
+        title={`Accept hunk ${n} (${MOD}+Y on the current hunk)`}
+        onClick={() => onDecide('accepted')}
+      >
+        ✓ Accept
+      </button>
+      <button
+        type="button"
+        className="dt-hunk-reject"
+        aria-label={`Reject hunk ${n}`}
+        title={`Reject hunk ${n} (${MOD}+N on the current hunk)`}
+        onClick={() => onDecide('rejected')}
+      >
+        ✗ Reject
+      </button>
+      <span className="dt-hunk-state" data-testid={`hunk-${n}-state`}>
+        {decisionLabel[hunk.decision]}
+      </span>
+      <span className="dt-hunk-lines">
+        <span aria-hidden="true">{`+${added} −${removed}`}</span>
+        <span className="dt-sr-only">{`${added} lines added, ${removed} removed`}</span>
+      </span>
+    </div>
+  );
+}

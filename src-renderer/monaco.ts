@@ -1,0 +1,29 @@
+/**
+ * Monaco, fully local. We load the editor core, the diff editor and plain syntax colouring
+ * (Monarch tokenizers) only: the language services (TypeScript, JSON, CSS, HTML) would start their own
+ * workers and draw diagnostics over code under review, which is noise in a read-only diff.
+ */
+import * as monaco from 'monaco-editor/editor/editor.api';
+import 'monaco-editor/features/codicon/register';
+import 'monaco-editor/features/codeEditor/register';
+import 'monaco-editor/features/diffEditor/register';
+import 'monaco-editor/features/find/register';
+import 'monaco-editor/features/clipboard/register';
+import 'monaco-editor/features/folding/register';
+import 'monaco-editor/features/bracketMatching/register';
+import 'monaco-editor/features/hover/register';
+import 'monaco-editor/features/gotoLine/register';
+import 'monaco-editor/features/toggleTabFocusMode/register';
+import 'monaco-editor/languages/definitions/register.all';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+
+// The only worker we need computes diffs; Vite bundles it as a same-origin module (worker-src 'self').
+self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
+
+export { monaco };
+
+// Follow the system's light/dark choice, now and when it changes.
+const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
+const applyTheme = (): void => monaco.editor.setTheme(darkQuery.matches ? 'vs-dark' : 'vs');
+applyTheme();
+darkQuery.addEventListener('change', applyTheme);

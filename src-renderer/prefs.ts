@@ -1,0 +1,32 @@
+/** View preferences survive reloads; they are the renderer's own business, not main's. */
+export interface ViewPrefs {
+  sideBySide: boolean;
+  /** Fold long runs of unchanged lines (Monaco's hideUnchangedRegions). */
+  hideUnchanged: boolean;
+}
+
+const STORAGE_KEY = 'difftray.viewPrefs';
+const DEFAULTS: ViewPrefs = { sideBySide: true, hideUnchanged: false };
+
+export function loadPrefs(): ViewPrefs {
+  try {
+    const raw = globalThis.localStorage?.getItem(STORAGE_KEY);
+    if (!raw) return { ...DEFAULTS };
+    const parsed = JSON.parse(raw) as Partial<ViewPrefs>;
+    return {
+      sideBySide: typeof parsed.sideBySide === 'boolean' ? parsed.sideBySide : DEFAULTS.sideBySide,
+      hideUnchanged:
+        typeof parsed.hideUnchanged === 'boolean' ? parsed.hideUnchanged : DEFAULTS.hideUnchanged,
+    };
+  } catch {
+    return { ...DEFAULTS }; // Storage can be unavailable (privacy modes, opaque origins).
+  }
+}
+
+export function savePrefs(prefs: ViewPrefs): void {
+  try {
+    globalThis.localStorage?.setItem(STORAGE_KEY, JSON.stringify(prefs));
+  } catch {
+    // Not worth bothering the person about.
+  }
+}

@@ -1,0 +1,185 @@
+import { create } from 'zustand';
+import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/app-api';
+import type { HunkDecision } from '../shared/hunks';
+import type { ConnectionStatus } from './carriers/types';
+import { contentKey, findReview, hunkRefs, pendingReviews, type HunkRef } from './review-model';
+import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
+
+export type ContentEntry =
+  | { status: 'loading' }
+  | { status: 'ready'; files: ReviewFileContent[] }
+  | { status: 'error'; message: string };
+
+/** One undoable step: the decisions hunks had before the person changed them. */
+export interface UndoEntry {
+  reviewId: string;
+  description: string;
+  previous: Array<{ fileIndex: number; hunkIndex: number; decision: HunkDecision }>;
+}
+
+/** The current hunk; hunkIndex is null when the shown file has no hunks. */
+export interface Cursor {
+  fileIndex: number;
+  hunkIndex: number | null;
+}
+
+export interface AppState {
+  snapshot: AppSnapshot | null;
+  connection: ConnectionStatus;
+  connectionDetail: string | undefined;
+  selectedReviewId: string | null;
+  cursors: Record<string, HunkRef>;
+  /** Fetched file contents keyed by contentKey(review), i.e. per review and content revision. */
+  contents: Record<string, ContentEntry>;
+  prefs: ViewPrefs;
+  announcement: { id: number; text: string } | null;
+  undo: UndoEntry[];
+
+  applySnapshot(snapshot: AppSnapshot): void;
+  setConnection(status: ConnectionStatus, detail?: string): void;
+  selectReview(reviewId: string): void;
+  selectAdjacentReview(delta: 1 | -1): void;
+  setCursor(reviewId: string, ref: HunkRef): void;
+  /** Moves the current hunk by delta across files; returns the new position. */
+  moveCursor(delta: 1 | -1): HunkRef | undefined;
+  setContent(key: string, entry: ContentEntry): void;
+  setPrefs(prefs: Partial<ViewPrefs>): void;
+  announce(text: string): void;
+  pushUndo(entry: UndoEntry): void;
+  popUndo(reviewId: string): UndoEntry | undefined;
+}
+
+const MAX_UNDO = 200;
+
+export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
+  const fileCount = review.files.length;
+  const firstWithHunks = review.files.findIndex((file) => file.hunks.length > 0);
+  const wanted = ref?.fileIndex ?? Math.max(0, firstWithHunks);
+  const fileIndex = Math.min(Math.max(0, wanted), Math.max(0, fileCount - 1));
+  const hunkCount = review.files[fileIndex]?.hunks.length ?? 0;
+  if (hunkCount === 0) return { fileIndex, hunkIndex: null };
+  return { fileIndex, hunkIndex: Math.min(Math.max(0, ref?.hunkIndex ?? 0), hunkCount - 1) };
+}
+
+/**
+ * Which review to show after a snapshot. A review the person is looking at stays selected while it
+ * is pending: a new arrival must never pull the view away. Only when nothing is selected, or the
+ * selected review ended, we move on to the review that took its place in the queue.
+ */
+export function chooseSelection(
+  previous: AppSnapshot | null,
+  next: AppSnapshot,
+  selectedId: string | null,
+): string | null {
+  const queue = pendingReviews(next);
+  if (selectedId !== null && queue.some((review) => review.id === selectedId)) return selectedId;
+  if (queue.length === 0) return null;
+  const oldQueue = pendingReviews(previous);
+  const oldPosition = oldQueue.findIndex((review) => review.id === selectedId);
+  if (oldPosition < 0) return queue[0]?.id ?? null;
+  // The first review after the ended one that is still pending, else the last one left.
+  const successor = oldQueue
+    .slice(oldPosition + 1)
+    .find((old) => queue.some((review) => review.id === old.id));
+  return successor?.id ?? queue[queue.length - 1]?.id ?? null;
+}
+
+export const useAppStore = create<AppState>()((set, get) => ({
+  snapshot: null,
+  connection: 'connecting',
+  connectionDetail: undefined,
+  selectedReviewId: null,
+  cursors: {},
+  contents: {},
+  prefs: loadPrefs(),
+  announcement: null,
+  undo: [],
+
+  applySnapshot(snapshot) {
+    const state = get();
+    const selectedReviewId = chooseSelection(state.snapshot, snapshot, state.selectedReviewId);
+    const queue = pendingReviews(snapshot);
+    const live = new Set(queue.map((review) => review.id));
+    const liveKeys = new Set(queue.map(contentKey));
+    // Forget what belongs to ended reviews or to superseded content revisions.
+    const contents = Object.fromEntries(Object.entries(state.contents).filter(([key]) => liveKeys.has(key)));
+    const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => live.has(id)));
+    const undo = state.undo.filter((entry) => live.has(entry.reviewId));
+    set({ snapshot, selectedReviewId, contents, cursors, undo });
+  },
+
+  setConnection(connection, detail) {
+    set({ connection, connectionDetail: detail });
+  },
+
+  selectReview(reviewId) {
+    set({ selectedReviewId: reviewId });
+  },
+
+  selectAdjacentReview(delta) {
+    const { snapshot, selectedReviewId } = get();
+    const queue = pendingReviews(snapshot);
+    if (queue.length === 0) return;
+    const position = queue.findIndex((review) => review.id === selectedReviewId);
+    const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
+    const review = queue[target];
+    if (review) set({ selectedReviewId: review.id });
+  },
+
+  setCursor(reviewId, ref) {
+    set({ cursors: { ...get().cursors, [reviewId]: ref } });
+  },
+
+  moveCursor(delta) {
+    const { snapshot, selectedReviewId, cursors } = get();
+    const review = findReview(snapshot, selectedReviewId);
+    if (!review) return undefined;
+    const refs = hunkRefs(review);
+    if (refs.length === 0) return undefined;
+    const cursor = resolveCursor(review, cursors[review.id]);
+    const position = refs.findIndex(
+      (ref) => ref.fileIndex === cursor.fileIndex && ref.hunkIndex === cursor.hunkIndex,
+    );
+    let next: HunkRef | undefined;
+    if (position >= 0) {
+      next = refs[Math.min(Math.max(0, position + delta), refs.length - 1)];
+    } else if (delta > 0) {
+      // The shown file has no hunks: step to the nearest file that has some.
+      next = refs.find((ref) => ref.fileIndex > cursor.fileIndex) ?? refs[refs.length - 1];
+    } else {
+      next = refs.findLast((ref) => ref.fileIndex < cursor.fileIndex) ?? refs[0];
+    }
+    if (next) get().setCursor(review.id, next);
+    return next;
+  },
+
+  setContent(key, entry) {
+    set({ contents: { ...get().contents, [key]: entry } });
+  },
+
+  setPrefs(partial) {
+    const prefs = { ...get().prefs, ...partial };
+    savePrefs(prefs);
+    set({ prefs });
+  },
+
+  announce(text) {
+    set({ announcement: { id: (get().announcement?.id ?? 0) + 1, text } });
+  },
+
+  pushUndo(entry) {
+    set({ undo: [...get().undo, entry].slice(-MAX_UNDO) });
+  },
+
+  popUndo(reviewId) {
+    const undo = get().undo;
+    for (let i = undo.length - 1; i >= 0; i -= 1) {
+      const entry = undo[i];
+      if (entry?.reviewId === reviewId) {
+        set({ undo: [...undo.slice(0, i), ...undo.slice(i + 1)] });
+        return entry;
+      }
+    }
+    return undefined;
+  },
+}));

@@ -1,0 +1,42 @@
+import { defineConfig, type Plugin } from 'vite';
+import react from '@vitejs/plugin-react';
+import { RENDERER_CSP } from './shared/csp';
+
+/**
+ * Puts the renderer's CSP (shared/csp.ts, the same string the headless server and Electron send as a
+ * header) into index.html as a meta tag, so the page is also protected wherever no header is set.
+ * frame-ancestors is dropped: browsers ignore it in a meta tag and warn about it. Build only: the dev
+ * server's React Refresh preamble is an inline script, which this policy rightly forbids.
+ */
+function cspMetaTag(): Plugin {
+  const content = RENDERER_CSP.split(';')
+    .map((directive) => directive.trim())
+    .filter((directive) => directive !== '' && !directive.startsWith('frame-ancestors'))
+    .join('; ');
+  return {
+    name: 'difftray-csp-meta',
+    apply: 'build',
+    transformIndexHtml: () => [
+      {
+        tag: 'meta',
+        attrs: { 'http-equiv': 'Content-Security-Policy', content },
+        injectTo: 'head-prepend',
+      },
+    ],
+  };
+}
+
+// The renderer is served by the headless server over http and by Electron over a custom protocol,
+// so every asset URL is relative (base './') and nothing is fetched from a CDN.
+export default defineConfig({
+  root: 'src-renderer',
+  base: './',
+  plugins: [react(), cspMetaTag()],
+  build: {
+    outDir: '../dist/renderer',
+    emptyOutDir: true,
+    // Monaco is large by nature; the warning would only be noise.
+    chunkSizeWarningLimit: 4096,
+  },
+  worker: { format: 'es' },
+});
