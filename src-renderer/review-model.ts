@@ -1,5 +1,5 @@
 /** Pure read-only views over the snapshot main sends. Hunks are shown exactly as main computed them. */
-import type { AppSnapshot, HunkView, ReviewSummary } from '../shared/app-api';
+import type { AppSnapshot, HunkView, ReviewState, ReviewSummary } from '../shared/app-api';
 import { hunkStats, type HunkDecision, type HunkStats } from '../shared/hunks';
 
 /** Pending reviews, oldest first: the queue the person works through. */
@@ -8,6 +8,84 @@ export function pendingReviews(snapshot: AppSnapshot | null): ReviewSummary[] {
   return snapshot.reviews
     .filter((review) => review.state === 'pending')
     .sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** How many ended reviews the queue lists below the pending ones. */
+export const ENDED_SHOWN = 10;
+
+/** Ended reviews, most recently ended first, at most `limit` of them. */
+export function endedReviews(snapshot: AppSnapshot | null, limit = ENDED_SHOWN): ReviewSummary[] {
+  if (!snapshot) return [];
+  const endedAt = (review: ReviewSummary): number => review.decidedAt ?? review.createdAt;
+  return snapshot.reviews
+    .filter((review) => review.state !== 'pending')
+    .sort((a, b) => endedAt(b) - endedAt(a))
+    .slice(0, limit);
+}
+
+/**
+ * True when the agent side ended the review (its CLI went away, or sent a newer proposal for the same
+ * tab), not the person: such a review stays on screen so the person sees what happened to it.
+ */
+export function endedByAgent(review: ReviewSummary): boolean {
+  return review.state === 'cancelled' || review.state === 'superseded';
+}
+
+export const reviewStateLabel: Record<ReviewState, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  superseded: 'Superseded',
+};
+
+/** The queue's label for an ended review: "Accepted", "Rejected — too broad", "Cancelled — client disconnected". */
+export function endedLabel(review: ReviewSummary): string {
+  const label = reviewStateLabel[review.state];
+  const reason = review.reason?.trim();
+  const withReason = review.state === 'rejected' || review.state === 'cancelled';
+  return withReason && reason ? `${label} — ${reason}` : label;
+}
+
+/** The sentence shown above the diff of an ended review: what happened, and whether anything went out. */
+export function endedBannerText(review: ReviewSummary): string {
+  const reason = review.reason?.trim();
+  switch (review.state) {
+    case 'cancelled': {
+      // A vanished client received nothing; a client that closed its tab got no decision of the person's.
+      const gone = reason === 'client disconnected' || !review.client.connected;
+      const tail = gone
+        ? `nothing was sent to ${review.client.name}.`
+        : `your decisions were not sent to ${review.client.name}.`;
+      return reason ? `Cancelled: ${reason} — ${tail}` : `Cancelled — ${tail}`;
+    }
+    case 'superseded':
+      return 'Superseded by a newer proposal.';
+    case 'accepted':
+      return 'Accepted.';
+    case 'rejected':
+      return reason ? `Rejected: ${reason}` : 'Rejected.';
+    case 'pending':
+      return '';
+  }
+}
+
+/** The pending review that likely replaced a superseded one: same client and tab, arrived no earlier. */
+export function newerProposal(
+  snapshot: AppSnapshot | null,
+  review: ReviewSummary,
+): ReviewSummary | undefined {
+  if (review.state !== 'superseded') return undefined;
+  return pendingReviews(snapshot).find(
+    (other) =>
+      other.id !== review.id &&
+      other.client.id === review.client.id &&
+      // The tab name, when the CLI gave one, is kept as the description.
+      (review.description !== undefined
+        ? other.description === review.description
+        : other.title === review.title) &&
+      other.createdAt >= review.createdAt,
+  );
 }
 
 export function findReview(snapshot: AppSnapshot | null, reviewId: string | null): ReviewSummary | undefined {

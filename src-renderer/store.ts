@@ -2,7 +2,15 @@ import { create } from 'zustand';
 import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision } from '../shared/hunks';
 import type { ConnectionStatus } from './carriers/types';
-import { contentKey, findReview, hunkRefs, pendingReviews, type HunkRef } from './review-model';
+import {
+  contentKey,
+  endedBannerText,
+  endedByAgent,
+  findReview,
+  hunkRefs,
+  pendingReviews,
+  type HunkRef,
+} from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
 
 export type ContentEntry =
@@ -63,16 +71,24 @@ export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): 
 
 /**
  * Which review to show after a snapshot. A review the person is looking at stays selected while it
- * is pending: a new arrival must never pull the view away. Only when nothing is selected, or the
- * selected review ended, we move on to the review that took its place in the queue.
+ * is pending: a new arrival must never pull the view away. It also stays when the agent ended it
+ * (cancelled: the CLI went away; superseded: the CLI sent a newer proposal), so the person sees what
+ * happened instead of having it vanish, and when the person chose an already ended review to look at.
+ * Only when nothing is selected, or the person's own submit or reject ended the selected review, we
+ * move on to the review that took its place in the queue.
  */
 export function chooseSelection(
   previous: AppSnapshot | null,
   next: AppSnapshot,
   selectedId: string | null,
 ): string | null {
+  const current = findReview(next, selectedId);
+  if (current) {
+    if (current.state === 'pending' || endedByAgent(current)) return current.id;
+    const before = findReview(previous, selectedId);
+    if (before !== undefined && before.state !== 'pending') return current.id;
+  }
   const queue = pendingReviews(next);
-  if (selectedId !== null && queue.some((review) => review.id === selectedId)) return selectedId;
   if (queue.length === 0) return null;
   const oldQueue = pendingReviews(previous);
   const oldPosition = oldQueue.findIndex((review) => review.id === selectedId);
@@ -99,13 +115,23 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const state = get();
     const selectedReviewId = chooseSelection(state.snapshot, snapshot, state.selectedReviewId);
     const queue = pendingReviews(snapshot);
+    const selected = findReview(snapshot, selectedReviewId);
+    // Pending reviews and the one on screen, even ended, keep their cursor and contents.
+    const kept = selected && selected.state !== 'pending' ? [...queue, selected] : queue;
+    const keptIds = new Set(kept.map((review) => review.id));
+    const keptKeys = new Set(kept.map(contentKey));
     const live = new Set(queue.map((review) => review.id));
-    const liveKeys = new Set(queue.map(contentKey));
     // Forget what belongs to ended reviews or to superseded content revisions.
-    const contents = Object.fromEntries(Object.entries(state.contents).filter(([key]) => liveKeys.has(key)));
-    const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => live.has(id)));
+    const contents = Object.fromEntries(Object.entries(state.contents).filter(([key]) => keptKeys.has(key)));
+    const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => keptIds.has(id)));
+    // Nothing can be decided for an ended review, so nothing of it can be undone.
     const undo = state.undo.filter((entry) => live.has(entry.reviewId));
     set({ snapshot, selectedReviewId, contents, cursors, undo });
+    // Say so when the agent ends the review the person is working on.
+    const before = findReview(state.snapshot, selectedReviewId);
+    if (selected && before?.state === 'pending' && endedByAgent(selected)) {
+      get().announce(endedBannerText(selected));
+    }
   },
 
   setConnection(connection, detail) {
@@ -121,6 +147,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const queue = pendingReviews(snapshot);
     if (queue.length === 0) return;
     const position = queue.findIndex((review) => review.id === selectedReviewId);
+    // From an ended review (not in the queue), both keys go to the first pending one.
     const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
     const review = queue[target];
     if (review) set({ selectedReviewId: review.id });

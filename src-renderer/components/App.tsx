@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { useActions } from '../context';
 import { installKeyboard, type Command } from '../keyboard';
-import { findReview, pendingReviews } from '../review-model';
+import { endedReviews, findReview, pendingReviews } from '../review-model';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EmptyState } from './EmptyState';
@@ -15,8 +15,10 @@ export function App() {
   const snapshot = useAppStore((s) => s.snapshot);
   const selectedReviewId = useAppStore((s) => s.selectedReviewId);
   const queue = useMemo(() => pendingReviews(snapshot), [snapshot]);
-  const review = findReview(snapshot, selectedReviewId);
-  const shown = review?.state === 'pending' ? review : undefined;
+  const ended = useMemo(() => endedReviews(snapshot), [snapshot]);
+  // Ended reviews are shown too (read-only): one the agent ended stays on screen, and any recent one
+  // can be opened again from the queue's "Ended" list.
+  const shown = findReview(snapshot, selectedReviewId);
 
   // The window title counts what waits, so the taskbar tells without opening the window.
   useEffect(() => {
@@ -26,6 +28,9 @@ export function App() {
   useEffect(() => {
     const store = useAppStore.getState;
     const run = (command: Command): void => {
+      // Nothing can be decided for an ended review: decision keys do nothing there, quietly.
+      const { snapshot: current, selectedReviewId: selectedId } = store();
+      const decidable = findReview(current, selectedId)?.state === 'pending';
       switch (command) {
         case 'nextHunk':
           store().moveCursor(1);
@@ -34,22 +39,22 @@ export function App() {
           store().moveCursor(-1);
           return;
         case 'acceptHunk':
-          void actions.decideCurrent('accepted');
+          if (decidable) void actions.decideCurrent('accepted');
           return;
         case 'rejectHunk':
-          void actions.decideCurrent('rejected');
+          if (decidable) void actions.decideCurrent('rejected');
           return;
         case 'acceptAll':
-          void actions.decideAll('accepted');
+          if (decidable) void actions.decideAll('accepted');
           return;
         case 'rejectAll':
-          void actions.decideAll('rejected');
+          if (decidable) void actions.decideAll('rejected');
           return;
         case 'undo':
-          void actions.undo();
+          if (decidable) void actions.undo();
           return;
         case 'submit':
-          void actions.submit();
+          if (decidable) void actions.submit();
           return;
         case 'nextReview':
           store().selectAdjacentReview(1);
@@ -67,7 +72,7 @@ export function App() {
       <ConnectionBanner />
       <div className="dt-layout">
         <aside className="dt-sidebar">
-          <QueueList reviews={queue} selectedId={shown?.id ?? null} />
+          <QueueList reviews={queue} ended={ended} selectedId={shown?.id ?? null} />
           <ShortcutLegend />
         </aside>
         <main className="dt-main">

@@ -53,6 +53,8 @@ export interface DiffEditorProps {
   hunks: HunkView[];
   currentHunk: number | null;
   prefs: ViewPrefs;
+  /** An ended review: hunk states are shown, without Accept/Reject buttons. */
+  readOnly?: boolean;
   onDecide: (hunkIndex: number, decision: HunkDecision) => void;
   onSelectHunk: (hunkIndex: number) => void;
 }
@@ -63,7 +65,7 @@ export interface DiffEditorProps {
  * texts and every hunk control is in place (what e2e tests wait for).
  */
 export function DiffEditor(props: DiffEditorProps) {
-  const { content, hunks, currentHunk, prefs, onDecide, onSelectHunk } = props;
+  const { content, hunks, currentHunk, prefs, readOnly = false, onDecide, onSelectHunk } = props;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   const editorRef = useRef<DiffEditorInstance | null>(null);
@@ -242,6 +244,7 @@ export function DiffEditor(props: DiffEditorProps) {
                 hunk={hunk}
                 position={position}
                 current={position === currentHunk}
+                readOnly={readOnly}
                 onDecide={(decision) => onDecide(position, decision)}
                 onSelect={() => onSelectHunk(position)}
               />,

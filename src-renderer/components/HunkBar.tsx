@@ -11,12 +11,15 @@ export function HunkBar({
   hunk,
   position,
   current,
+  readOnly = false,
   onDecide,
   onSelect,
 }: {
   hunk: HunkView;
   position: number;
   current: boolean;
+  /** The review ended: the hunk's state is shown, nothing can be decided. */
+  readOnly?: boolean;
   onDecide: (decision: HunkDecision) => void;
   onSelect: () => void;
 }) {
@@ -36,24 +39,28 @@ export function HunkBar({
       onFocus={onSelect}
     >
       <span className="dt-hunk-name">Hunk {n}</span>
-      <button
-        type="button"
-        className="dt-hunk-accept"
-        aria-label={`Accept hunk ${n}`}
-        title={`Accept hunk ${n} (${MOD}+Y on the current hunk)`}
-        onClick={() => onDecide('accepted')}
-      >
-        ✓ Accept
-      </button>
-      <button
-        type="button"
-        className="dt-hunk-reject"
-        aria-label={`Reject hunk ${n}`}
-        title={`Reject hunk ${n} (${MOD}+N on the current hunk)`}
-        onClick={() => onDecide('rejected')}
-      >
-        ✗ Reject
-      </button>
+      {!readOnly && (
+        <>
+          <button
+            type="button"
+            className="dt-hunk-accept"
+            aria-label={`Accept hunk ${n}`}
+            title={`Accept hunk ${n} (${MOD}+Y on the current hunk)`}
+            onClick={() => onDecide('accepted')}
+          >
+            ✓ Accept
+          </button>
+          <button
+            type="button"
+            className="dt-hunk-reject"
+            aria-label={`Reject hunk ${n}`}
+            title={`Reject hunk ${n} (${MOD}+N on the current hunk)`}
+            onClick={() => onDecide('rejected')}
+          >
+            ✗ Reject
+          </button>
+        </>
+      )}
       <span className="dt-hunk-state" data-testid={`hunk-${n}-state`}>
         {decisionLabel[hunk.decision]}
       </span>

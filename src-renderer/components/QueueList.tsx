@@ -2,7 +2,7 @@ import type { ReviewSummary } from '../../shared/app-api';
 import { useNow } from '../hooks';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
-import { displayPath } from '../review-model';
+import { displayPath, endedLabel } from '../review-model';
 
 function fileLabel(review: ReviewSummary, workspaceFolders: readonly string[]): string {
   const first = displayPath(review.files[0]?.path ?? '', workspaceFolders);
@@ -11,8 +11,19 @@ function fileLabel(review: ReviewSummary, workspaceFolders: readonly string[]): 
 
 const NO_FOLDERS: string[] = [];
 
-/** The pending reviews, oldest first. Choosing one never happens on its own while one is open. */
-export function QueueList({ reviews, selectedId }: { reviews: ReviewSummary[]; selectedId: string | null }) {
+/**
+ * The pending reviews, oldest first, then the most recently ended ones, newest first. Choosing one
+ * never happens on its own while one is open. The count is of pending reviews only.
+ */
+export function QueueList({
+  reviews,
+  ended,
+  selectedId,
+}: {
+  reviews: ReviewSummary[];
+  ended: ReviewSummary[];
+  selectedId: string | null;
+}) {
   const selectReview = useAppStore((s) => s.selectReview);
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
   const now = useNow();
@@ -52,6 +63,39 @@ export function QueueList({ reviews, selectedId }: { reviews: ReviewSummary[]; s
             );
           })}
         </ul>
+      )}
+      {ended.length > 0 && (
+        <section className="dt-ended" aria-labelledby="dt-ended-title" data-testid="ended-reviews">
+          <h2 id="dt-ended-title" className="dt-queue-title">
+            Ended
+          </h2>
+          <ul>
+            {ended.map((review) => {
+              const endedAt = review.decidedAt ?? review.createdAt;
+              return (
+                <li key={review.id}>
+                  <button
+                    type="button"
+                    className="dt-queue-item dt-queue-item-ended"
+                    data-review-id={review.id}
+                    data-state={review.state}
+                    aria-current={review.id === selectedId ? 'true' : undefined}
+                    onClick={() => selectReview(review.id)}
+                  >
+                    <span className="dt-queue-item-title">{review.title}</span>
+                    <span className="dt-ended-label" data-state={review.state}>
+                      {endedLabel(review)}
+                    </span>
+                    <span className="dt-queue-item-meta">
+                      {review.client.name} ·{' '}
+                      <time dateTime={new Date(endedAt).toISOString()}>{formatAge(endedAt, now)}</time>
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </section>
       )}
     </nav>
   );

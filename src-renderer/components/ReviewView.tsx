@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
 import { useNow } from '../hooks';
-import { contentKey, displayPath } from '../review-model';
+import { contentKey, displayPath, endedBannerText, newerProposal } from '../review-model';
 import { resolveCursor, useAppStore } from '../store';
 import { formatAge } from '../time';
 import { DiffEditor } from './DiffEditor';
@@ -30,6 +30,10 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
   const ref = useAppStore((s) => s.cursors[review.id]);
   const prefs = useAppStore((s) => s.prefs);
   const setCursor = useAppStore((s) => s.setCursor);
+  const selectReview = useAppStore((s) => s.selectReview);
+  const newer = useAppStore((s) => newerProposal(s.snapshot, review));
+  // An ended review stays viewable, but nothing can be decided for it any more.
+  const ended = review.state !== 'pending';
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
   const now = useNow();
   const cursor = resolveCursor(review, ref);
@@ -41,7 +45,12 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
   }, [actions, entry, review]);
 
   return (
-    <section className="dt-review" aria-labelledby="dt-review-title" data-review-id={review.id}>
+    <section
+      className="dt-review"
+      aria-labelledby="dt-review-title"
+      data-review-id={review.id}
+      data-state={review.state}
+    >
       <header className="dt-review-header">
         <h1 id="dt-review-title">{review.title}</h1>
         <p className="dt-review-meta">
@@ -53,7 +62,20 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
           <p className="dt-review-desc">{review.description}</p>
         )}
       </header>
-      <Toolbar review={review} cursor={cursor} />
+      {ended && (
+        <div className="dt-ended-banner" data-testid="ended-banner" data-state={review.state}>
+          <p>
+            <strong>{endedBannerText(review)}</strong> This review has ended: it can be looked at, not
+            changed.
+          </p>
+          {newer && (
+            <button type="button" onClick={() => selectReview(newer.id)}>
+              Show the newer proposal
+            </button>
+          )}
+        </div>
+      )}
+      <Toolbar review={review} cursor={cursor} readOnly={ended} />
       {review.files.length > 1 && (
         <FileTabs
           files={review.files}
@@ -80,6 +102,7 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
             hunks={file.hunks}
             currentHunk={cursor.hunkIndex}
             prefs={prefs}
+            readOnly={ended}
             onDecide={(hunkIndex, decision) => void actions.decideHunk(cursor.fileIndex, hunkIndex, decision)}
             onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex: cursor.fileIndex, hunkIndex })}
           />

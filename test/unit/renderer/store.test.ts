@@ -59,7 +59,76 @@ describe('chooseSelection', () => {
     expect(chooseSelection(before, lastEnded, 'c')).toBe('b');
   });
   it('selects nothing when the queue is empty', () => {
-    expect(chooseSelection(snap(review('a', 1)), snap(review('a', 1, [1], 'cancelled')), 'a')).toBeNull();
+    expect(chooseSelection(snap(review('a', 1)), snap(review('a', 1, [1], 'accepted')), 'a')).toBeNull();
+    expect(chooseSelection(snap(review('a', 1)), snap(review('a', 1, [1], 'rejected')), 'a')).toBeNull();
+  });
+
+  describe('when the agent ends the selected review', () => {
+    it.each(['cancelled', 'superseded'] as const)('a %s review stays selected', (state) => {
+      const before = snap(review('a', 1), review('b', 2), review('c', 3));
+      const after = snap(review('a', 1), review('b', 2, [2], state), review('c', 3));
+      expect(chooseSelection(before, after, 'b')).toBe('b');
+      // Also when it was the only one, and when the newer proposal arrives with it.
+      expect(chooseSelection(snap(review('a', 1)), snap(review('a', 1, [2], state)), 'a')).toBe('a');
+      const replaced = snap(review('a', 1, [2], state), review('a2', 5));
+      expect(chooseSelection(snap(review('a', 1)), replaced, 'a')).toBe('a');
+    });
+
+    it('the person ending it still moves on', () => {
+      const before = snap(review('a', 1), review('b', 2));
+      expect(chooseSelection(before, snap(review('a', 1, [2], 'accepted'), review('b', 2)), 'a')).toBe('b');
+      expect(chooseSelection(before, snap(review('a', 1, [2], 'rejected'), review('b', 2)), 'a')).toBe('b');
+    });
+
+    it('an ended review on screen is not pulled away by arrivals or by other reviews ending', () => {
+      const before = snap(review('a', 1, [2], 'cancelled'), review('b', 2));
+      const after = snap(review('a', 1, [2], 'cancelled'), review('b', 2, [2], 'accepted'), review('c', 3));
+      expect(chooseSelection(before, after, 'a')).toBe('a');
+    });
+  });
+
+  it('keeps an already ended review the person chose to look at, whatever its state', () => {
+    for (const state of ['accepted', 'rejected', 'cancelled', 'superseded'] as const) {
+      const before = snap(review('a', 1, [2], state), review('b', 2));
+      const after = snap(review('a', 1, [2], state), review('b', 2), review('c', 3));
+      expect(chooseSelection(before, after, 'a')).toBe('a');
+    }
+  });
+
+  it('moves on when the selected ended review is gone from the history', () => {
+    const before = snap(review('a', 1, [2], 'cancelled'), review('b', 2));
+    expect(chooseSelection(before, snap(review('b', 2)), 'a')).toBe('b');
+    expect(chooseSelection(before, snap(), 'a')).toBeNull();
+  });
+});
+
+describe('selectAdjacentReview', () => {
+  beforeEach(() => {
+    useAppStore.setState({ snapshot: null, selectedReviewId: null, cursors: {}, contents: {}, undo: [] });
+  });
+
+  it('walks pending reviews only; from an ended one, ] goes to the first pending', () => {
+    const store = useAppStore.getState();
+    store.applySnapshot(snap(review('a', 1), review('x', 2, [1], 'accepted'), review('b', 3)));
+    expect(useAppStore.getState().selectedReviewId).toBe('a');
+    store.selectAdjacentReview(1);
+    expect(useAppStore.getState().selectedReviewId).toBe('b');
+    store.selectAdjacentReview(1);
+    expect(useAppStore.getState().selectedReviewId).toBe('b');
+    store.selectAdjacentReview(-1);
+    expect(useAppStore.getState().selectedReviewId).toBe('a');
+    store.selectReview('x');
+    store.selectAdjacentReview(1);
+    expect(useAppStore.getState().selectedReviewId).toBe('a');
+  });
+
+  it('stays on an ended review when nothing is pending', () => {
+    const store = useAppStore.getState();
+    store.applySnapshot(snap(review('a', 1)));
+    store.applySnapshot(snap(review('a', 1, [1], 'cancelled')));
+    store.selectAdjacentReview(1);
+    store.selectAdjacentReview(-1);
+    expect(useAppStore.getState().selectedReviewId).toBe('a');
   });
 });
 
@@ -100,5 +169,51 @@ describe('cursor', () => {
     expect(state.cursors).toEqual({});
     expect(state.contents).toEqual({});
     expect(state.undo).toEqual([]);
+  });
+
+  it('keeps the cursor and contents of the review the agent ended while it is on screen', () => {
+    const store = useAppStore.getState();
+    store.applySnapshot(snap(review('a', 1), review('b', 2)));
+    store.setCursor('a', { fileIndex: 0, hunkIndex: 1 });
+    store.setContent('a@1', { status: 'ready', files: [] });
+    store.setCursor('b', { fileIndex: 0, hunkIndex: 1 });
+    store.pushUndo({ reviewId: 'a', description: 'x', previous: [] });
+    useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
+    let state = useAppStore.getState();
+    expect(state.selectedReviewId).toBe('a');
+    expect(state.cursors).toEqual({
+      a: { fileIndex: 0, hunkIndex: 1 },
+      b: { fileIndex: 0, hunkIndex: 1 },
+    });
+    expect(state.contents).toEqual({ 'a@1': { status: 'ready', files: [] } });
+    // Nothing of an ended review can be undone.
+    expect(state.undo).toEqual([]);
+    // j/k still move through its hunks.
+    expect(state.moveCursor(-1)).toEqual({ fileIndex: 0, hunkIndex: 0 });
+    // Once the person moves on, what was kept for it goes at the next snapshot.
+    state.selectReview('b');
+    useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
+    state = useAppStore.getState();
+    expect(state.selectedReviewId).toBe('b');
+    expect(Object.keys(state.cursors)).toEqual(['b']);
+    expect(state.contents).toEqual({});
+  });
+
+  it('announces once when the agent ends the review on screen, not when the person ends one', () => {
+    const store = useAppStore.getState();
+    useAppStore.setState({ announcement: null });
+    store.applySnapshot(snap(review('a', 1), review('b', 2)));
+    const cancelled = { ...review('a', 1, [2], 'cancelled'), reason: 'client disconnected' };
+    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2)));
+    expect(useAppStore.getState().announcement?.text).toBe(
+      'Cancelled: client disconnected — nothing was sent to Claude Code.',
+    );
+    const id = useAppStore.getState().announcement?.id;
+    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2), review('c', 3)));
+    expect(useAppStore.getState().announcement?.id).toBe(id);
+    useAppStore.getState().selectReview('b');
+    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2, [2], 'accepted'), review('c', 3)));
+    expect(useAppStore.getState().selectedReviewId).toBe('c');
+    expect(useAppStore.getState().announcement?.id).toBe(id);
   });
 });
