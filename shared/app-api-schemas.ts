@@ -5,6 +5,7 @@ import type { AppApiMethod } from './app-api';
 const reviewId = z.string().min(1).max(200);
 const fileIndex = z.number().int().min(0);
 const decision = z.enum(['pending', 'accepted', 'rejected']);
+const lineIndexes = z.array(z.number().int().min(0)).max(1_000_000);
 
 /** Parameter schemas of every call a carrier may forward; keyed by method name. */
 export const appApiCallSchemas = {
@@ -16,10 +17,21 @@ export const appApiCallSchemas = {
     hunkIndexes: z.array(z.number().int().min(0)).max(100_000),
     decision,
   }),
+  decideLines: z.object({
+    reviewId,
+    fileIndex,
+    hunkIndex: z.number().int().min(0),
+    lines: z.object({ base: lineIndexes, proposed: lineIndexes }),
+    decision,
+  }),
+  decideFile: z.object({ reviewId, fileIndex, decision }),
   decideAll: z.object({ reviewId, decision }),
   editProposal: z.object({ reviewId, fileIndex, proposedText: z.string() }),
+  undo: z.object({ reviewId }),
+  rebase: z.object({ reviewId, fileIndex }),
   submit: z.object({ reviewId }),
   reject: z.object({ reviewId, reason: z.string().max(10_000).optional() }),
+  disconnectClient: z.object({ clientId: z.string().min(1).max(200) }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

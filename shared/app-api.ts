@@ -2,10 +2,11 @@
  * The one contract between the main process and the renderer.
  *
  * The renderer sees main only through `AppApi`. Two carriers implement it: the Electron preload
- * (contextBridge + IPC) and the headless WebSocket client. Both move the same `AppApiCall`s, whose
- * parameters main validates with the schemas below before anything reaches core.
+ * (contextBridge + IPC) and the headless WebSocket client. Both move the same calls, whose
+ * parameters main validates (app-api-schemas.ts) before anything reaches core.
  */
 import type { Hunk, HunkDecision } from './hunks';
+import type { HunkLineDecisions, HunkState } from './line-decisions';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
@@ -19,21 +20,43 @@ export interface ClientInfo {
   protocol: ClientProtocol;
   version?: string;
   pid?: number;
+  /** The client's working folder, where it could be found out (e.g. from its pid). */
+  workspace?: string;
   connectedAt: number;
   connected: boolean;
+  /** The last status message the client sent, shown without interrupting a review. */
+  status?: { text: string; at: number };
 }
 
 export interface HunkView extends Hunk {
-  decision: HunkDecision;
+  /** 'mixed' when some of its lines are accepted and others rejected. */
+  decision: HunkState;
+  /** Per-line decisions; present only when `decision` is 'mixed'. */
+  lines?: HunkLineDecisions;
 }
+
+/**
+ * The file on disk compared with the base text the proposal was made against.
+ * 'modified' / 'deleted' / 'created' mean someone changed it while the review waited.
+ */
+export type DiskState = 'unchanged' | 'modified' | 'deleted' | 'created';
 
 export interface ReviewFileSummary {
   path: string;
   /** True when the file does not exist on disk yet. */
   isNewFile: boolean;
-  /** Bumped whenever the proposed text changes (an edit), so cached contents can be refreshed. */
+  /** The file on disk is binary: shown as such, never diffed; decided as a whole (`fileDecision`). */
+  binary: boolean;
+  /** Size on disk in bytes of a binary file. */
+  binarySize?: number;
+  /** Decision on the whole file; for binary files the only decision there is. */
+  fileDecision: HunkState;
+  /** Bumped whenever the base or proposed text changes (an edit, a rebase), so caches can be refreshed. */
   contentRevision: number;
   hunks: HunkView[];
+  disk: { state: DiskState; detectedAt?: number };
+  /** Conflict blocks (<<<<<<< … >>>>>>>) left in the proposal by a rebase; submit waits until none remain. */
+  conflicts: number;
 }
 
 export interface ReviewSummary {
@@ -48,6 +71,8 @@ export interface ReviewSummary {
   reason?: string;
   decidedAt?: number;
   files: ReviewFileSummary[];
+  /** Whether `undo` has a decision or edit to take back. */
+  canUndo: boolean;
 }
 
 export interface ReviewFileContent {
@@ -55,6 +80,14 @@ export interface ReviewFileContent {
   contentRevision: number;
   baseText: string;
   proposedText: string;
+  /** What is on disk now, when it differs from `baseText` (see ReviewFileSummary.disk). */
+  diskText?: string;
+}
+
+/** Lines chosen inside one hunk: 0-based line indices into the base and proposed texts. */
+export interface LineSelection {
+  base: number[];
+  proposed: number[];
 }
 
 export interface AppSnapshot {
@@ -72,16 +105,42 @@ export interface AppApi {
     hunkIndexes: number[],
     decision: HunkDecision,
   ): Promise<void>;
+  /** Decides just the chosen lines of one hunk; the hunk becomes 'mixed' unless all its lines agree. */
+  decideLines(
+    reviewId: string,
+    fileIndex: number,
+    hunkIndex: number,
+    lines: LineSelection,
+    decision: HunkDecision,
+  ): Promise<void>;
+  decideFile(reviewId: string, fileIndex: number, decision: HunkDecision): Promise<void>;
   decideAll(reviewId: string, decision: HunkDecision): Promise<void>;
   editProposal(reviewId: string, fileIndex: number, proposedText: string): Promise<void>;
+  /** Takes back the last decision or edit of this review (accept-all and reject-all included). */
+  undo(reviewId: string): Promise<void>;
+  /** Adopts the text now on disk as the base and merges the proposal onto it (three-way). */
+  rebase(reviewId: string, fileIndex: number): Promise<void>;
+  /** Fails, without ending the review, when a file changed on disk or conflicts remain. */
   submit(reviewId: string): Promise<void>;
   reject(reviewId: string, reason?: string): Promise<void>;
+  disconnectClient(clientId: string): Promise<void>;
   /** Called with every new snapshot; returns an unsubscribe function. */
   onSnapshot(listener: (snapshot: AppSnapshot) => void): () => void;
 }
 
 export type AppApiMethod =
-  'getSnapshot' | 'getReviewContent' | 'decideHunks' | 'decideAll' | 'editProposal' | 'submit' | 'reject';
+  | 'getSnapshot'
+  | 'getReviewContent'
+  | 'decideHunks'
+  | 'decideLines'
+  | 'decideFile'
+  | 'decideAll'
+  | 'editProposal'
+  | 'undo'
+  | 'rebase'
+  | 'submit'
+  | 'reject'
+  | 'disconnectClient';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -97,12 +156,18 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     getReviewContent: (id) => call('getReviewContent', { reviewId: id }),
     decideHunks: (id, file, hunkIndexes, d) =>
       call('decideHunks', { reviewId: id, fileIndex: file, hunkIndexes, decision: d }),
+    decideLines: (id, file, hunkIndex, lines, d) =>
+      call('decideLines', { reviewId: id, fileIndex: file, hunkIndex, lines, decision: d }),
+    decideFile: (id, file, d) => call('decideFile', { reviewId: id, fileIndex: file, decision: d }),
     decideAll: (id, d) => call('decideAll', { reviewId: id, decision: d }),
     editProposal: (id, file, proposedText) =>
       call('editProposal', { reviewId: id, fileIndex: file, proposedText }),
+    undo: (id) => call('undo', { reviewId: id }),
+    rebase: (id, file) => call('rebase', { reviewId: id, fileIndex: file }),
     submit: (id) => call('submit', { reviewId: id }),
     reject: (id, reason) =>
       call('reject', reason === undefined ? { reviewId: id } : { reviewId: id, reason }),
+    disconnectClient: (clientId) => call('disconnectClient', { clientId }),
     onSnapshot: (listener) => carrier.onSnapshot(listener),
   };
 }

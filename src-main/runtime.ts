@@ -33,6 +33,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settings = loadSettings(path.join(difftrayHome(env), 'settings.json'), log);
   const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
   const core = new AppCore(folders);
+  core.watchFiles();
   const bridge = await BridgeServer.start({
     core,
     endpoints: options.endpoints ?? defaultEndpoints(env),
@@ -48,6 +49,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     close: async () => {
       process.removeListener('exit', removeOnExit);
       await bridge.close();
+      await core.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import type { AppApiMethod } from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
+import { submitWithDiskCheck } from './disk-guard';
 
 export class AppApiError extends Error {}
 
@@ -17,12 +18,15 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     getSnapshot: () => core.snapshot(),
     getReviewContent: (p) => queue.contents(p.reviewId),
     decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
+    decideLines: (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),
+    decideFile: (p) => queue.decideFile(p.reviewId, p.fileIndex, p.decision),
     decideAll: (p) => queue.decideAll(p.reviewId, p.decision),
     editProposal: (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
-    submit: (p) => {
-      queue.submit(p.reviewId);
-    },
+    undo: (p) => queue.undo(p.reviewId),
+    rebase: (p) => queue.rebase(p.reviewId, p.fileIndex),
+    submit: (p) => submitWithDiskCheck(queue, p.reviewId),
     reject: (p) => queue.reject(p.reviewId, p.reason),
+    disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
   };
 
   return async (method, params) => {
@@ -34,7 +38,7 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
       );
     }
     // The schema for `method` produced `parsed.data`, so it fits that method's handler.
-    const result = (handlers[method] as (p: unknown) => unknown)(parsed.data);
+    const result = await (handlers[method] as (p: unknown) => unknown)(parsed.data);
     return result === undefined ? null : result;
   };
 }

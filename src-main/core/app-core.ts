@@ -2,10 +2,12 @@
 import type { AppSnapshot } from '../../shared/app-api';
 import { ClientRegistry } from './client-registry';
 import { ReviewQueue } from './review-queue';
+import { ReviewWatcher } from './review-watcher';
 
 export class AppCore {
   readonly queue: ReviewQueue;
   readonly clients: ClientRegistry;
+  private watcher: ReviewWatcher | undefined;
   private readonly listeners = new Set<(snapshot: AppSnapshot) => void>();
   private notifyScheduled = false;
 
@@ -17,6 +19,16 @@ export class AppCore {
     this.clients = new ClientRegistry(now);
     this.queue.onChange(() => this.scheduleNotify());
     this.clients.onChange(() => this.scheduleNotify());
+  }
+
+  /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */
+  watchFiles(): void {
+    this.watcher ??= new ReviewWatcher(this.queue);
+  }
+
+  async close(): Promise<void> {
+    await this.watcher?.close();
+    this.watcher = undefined;
   }
 
   snapshot(): AppSnapshot {

@@ -4,6 +4,8 @@ import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 
 export class ClientRegistry {
   private readonly clients = new Map<string, ClientInfo>();
+  /** How to close each client's connection, for the person's "Disconnect". */
+  private readonly closers = new Map<string, () => void>();
   private readonly listeners = new Set<() => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -13,18 +15,27 @@ export class ClientRegistry {
     return () => this.listeners.delete(listener);
   }
 
-  connect(name: string, protocol: ClientProtocol): ClientInfo {
+  connect(name: string, protocol: ClientProtocol, close: () => void = () => {}): ClientInfo {
     const client: ClientInfo = { id: randomUUID(), name, protocol, connectedAt: this.now(), connected: true };
     this.clients.set(client.id, client);
+    this.closers.set(client.id, close);
     this.emit();
     return client;
   }
 
   /** Fill in what a client says about itself after connecting (MCP initialize, ide_connected). */
-  describe(id: string, details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid'>>): void {
+  describe(id: string, details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace'>>): void {
     const client = this.clients.get(id);
     if (!client) return;
     Object.assign(client, details);
+    this.emit();
+  }
+
+  /** A status line from the client ("running tests…"), shown without interrupting anything. */
+  setStatus(id: string, text: string): void {
+    const client = this.clients.get(id);
+    if (!client) return;
+    client.status = { text: text.slice(0, 500), at: this.now() };
     this.emit();
   }
 
@@ -34,7 +45,15 @@ export class ClientRegistry {
     if (!client) return;
     client.connected = false;
     this.clients.delete(id);
+    this.closers.delete(id);
     this.emit();
+  }
+
+  /** The person asked to drop this client: close its connection (which then reports `disconnect`). */
+  requestDisconnect(id: string): void {
+    const close = this.closers.get(id);
+    if (!close) throw new Error(`No connected client ${id}`);
+    close();
   }
 
   list(): ClientInfo[] {

@@ -1,20 +1,18 @@
 /**
- * The review queue: every proposal from every client, in arrival order, with per-hunk decisions.
+ * The review queue: every proposal from every client, in arrival order, with its decisions.
  *
  * Each review's `outcome` promise settles exactly once (submitted, rejected, superseded or cancelled);
  * adapters await it to answer on the wire. Ended reviews stay in the list as history.
  */
 import type { ClientInfo, ReviewFileContent, ReviewState, ReviewSummary } from '../../shared/app-api';
-import type { Hunk, HunkDecision } from '../../shared/hunks';
-import { composeText, computeHunks, remapDecisions } from '../../shared/hunks';
+import type { HunkDecision } from '../../shared/hunks';
+import type { DiskSnapshot } from './disk-snapshot';
+import type { FileState, FinalFile, ProposedFile } from './review-file';
+import * as reviewFile from './review-file';
+import { ReviewError } from './review-file';
 
-export interface ProposedFile {
-  /** Absolute path on disk. */
-  path: string;
-  baseText: string;
-  proposedText: string;
-  isNewFile: boolean;
-}
+export { ReviewError };
+export type { FinalFile, ProposedFile };
 
 export interface ReviewRequest {
   client: ClientInfo;
@@ -25,23 +23,14 @@ export interface ReviewRequest {
   files: ProposedFile[];
 }
 
-export interface FinalFile {
-  path: string;
-  baseText: string;
-  finalText: string;
-}
-
 export type ReviewOutcome =
   | { kind: 'accepted'; files: FinalFile[] }
   | { kind: 'rejected'; reason?: string }
   | { kind: 'superseded' }
   | { kind: 'cancelled'; reason: string };
 
-interface FileState extends ProposedFile {
-  hunks: Hunk[];
-  decisions: HunkDecision[];
-  contentRevision: number;
-}
+/** The files an operation touched, as they were before it: one undo step. */
+type UndoStep = Array<{ fileIndex: number; before: FileState }>;
 
 interface Review {
   id: string;
@@ -51,17 +40,20 @@ interface Review {
   state: ReviewState;
   reason?: string;
   decidedAt?: number;
+  undo: UndoStep[];
   settle: (outcome: ReviewOutcome) => void;
 }
 
-export class ReviewError extends Error {}
-
 /** How many ended reviews are kept for history. */
 const HISTORY_LIMIT = 200;
+/** Undo steps kept per review. */
+const UNDO_LIMIT = 500;
 
 export class ReviewQueue {
   private readonly reviews: Review[] = [];
   private readonly listeners = new Set<() => void>();
+  /** The latest content seen on disk per path, to re-judge files that an undo restores. */
+  private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
   private nextId = 1;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -85,12 +77,10 @@ export class ReviewQueue {
     const review: Review = {
       id: `r${this.nextId++}`,
       request,
-      files: request.files.map((file) => {
-        const hunks = computeHunks(file.baseText, file.proposedText);
-        return { ...file, hunks, decisions: hunks.map(() => 'pending' as const), contentRevision: 1 };
-      }),
+      files: request.files.map(reviewFile.createFileState),
       createdAt: this.now(),
       state: 'pending',
+      undo: [],
       settle,
     };
     this.reviews.push(review);
@@ -100,48 +90,99 @@ export class ReviewQueue {
   }
 
   decideHunks(id: string, fileIndex: number, hunkIndexes: readonly number[], decision: HunkDecision): void {
-    const file = this.pendingFile(id, fileIndex);
-    for (const index of hunkIndexes) {
-      if (!Number.isInteger(index) || index < 0 || index >= file.hunks.length) {
-        throw new ReviewError(`No hunk ${index} in ${file.path}`);
-      }
-    }
-    for (const index of hunkIndexes) file.decisions[index] = decision;
-    this.emit();
+    this.change(id, [fileIndex], ([file]) => reviewFile.decideHunks(file!, hunkIndexes, decision));
+  }
+
+  decideLines(
+    id: string,
+    fileIndex: number,
+    hunkIndex: number,
+    lines: { base: readonly number[]; proposed: readonly number[] },
+    decision: HunkDecision,
+  ): void {
+    this.change(id, [fileIndex], ([file]) => reviewFile.decideLines(file!, hunkIndex, lines, decision));
+  }
+
+  decideFile(id: string, fileIndex: number, decision: HunkDecision): void {
+    this.change(id, [fileIndex], ([file]) => reviewFile.decideFile(file!, decision));
   }
 
   decideAll(id: string, decision: HunkDecision): void {
     const review = this.pending(id);
-    for (const file of review.files) file.decisions.fill(decision);
-    this.emit();
+    this.change(
+      id,
+      review.files.map((_, i) => i),
+      (files) => files.forEach((f) => reviewFile.decideFile(f, decision)),
+    );
   }
 
   /** The person edited the proposed side: hunks are recomputed, decisions carried over where unchanged. */
   editProposal(id: string, fileIndex: number, proposedText: string): void {
     const file = this.pendingFile(id, fileIndex);
-    const hunks = computeHunks(file.baseText, proposedText);
-    file.decisions = remapDecisions(file.proposedText, file.hunks, file.decisions, proposedText, hunks);
-    file.hunks = hunks;
-    file.proposedText = proposedText;
-    file.contentRevision++;
+    if (file.proposedText === proposedText) return;
+    this.change(id, [fileIndex], ([f]) => reviewFile.editProposal(f!, proposedText));
+  }
+
+  /** Merges the proposal onto the text now on disk (see review-file.ts rebase). */
+  rebase(id: string, fileIndex: number): void {
+    this.change(id, [fileIndex], ([file]) => reviewFile.rebase(file!));
+  }
+
+  /** Takes back the last decision or edit. */
+  undo(id: string): void {
+    const review = this.pending(id);
+    const step = review.undo.pop();
+    if (!step) throw new ReviewError('Nothing to undo');
+    for (const { fileIndex, before } of step) {
+      // The disk moved on independently of the person's decisions: judge the restored file against it.
+      const seen = this.lastSeenOnDisk.get(before.path);
+      if (seen) reviewFile.noteDisk(before, seen, this.now());
+      review.files[fileIndex] = before;
+    }
     this.emit();
   }
 
-  /** Compose every file from its decisions (undecided hunks count as accepted) and end the review. */
+  /** Records what is on disk at `path` for every pending review of that file. */
+  noteDisk(path: string, snapshot: DiskSnapshot): void {
+    this.lastSeenOnDisk.set(path, snapshot);
+    let changed = false;
+    for (const review of this.pendingReviews()) {
+      for (const file of review.files) {
+        if (file.path === path) changed = reviewFile.noteDisk(file, snapshot, this.now()) || changed;
+      }
+    }
+    if (changed) this.emit();
+  }
+
+  /** Paths of every file in a pending review: what must be watched on disk. */
+  pendingPaths(): Set<string> {
+    const paths = new Set(this.pendingReviews().flatMap((review) => review.files.map((file) => file.path)));
+    for (const path of this.lastSeenOnDisk.keys()) if (!paths.has(path)) this.lastSeenOnDisk.delete(path);
+    return paths;
+  }
+
+  /**
+   * Compose every file from its decisions (undecided lines count as accepted) and end the review.
+   * Refused, leaving the review pending, while a file differs on disk from its base or holds conflicts:
+   * a decision made against one text must never be applied to another.
+   */
   submit(id: string): ReviewOutcome {
     const review = this.pending(id);
-    const files = review.files.map((file) => ({
-      path: file.path,
-      baseText: file.baseText,
-      finalText: composeText(
-        file.baseText,
-        file.proposedText,
-        file.hunks,
-        file.decisions.map((d) => d !== 'rejected'),
-      ),
-    }));
+    for (const file of review.files) {
+      if (file.disk.state !== 'unchanged') {
+        throw new ReviewError(
+          `${file.path} changed on disk (${file.disk.state}) since it was proposed: rebase or reject`,
+        );
+      }
+      if (file.conflicts > 0) {
+        throw new ReviewError(
+          `${file.path} has ${file.conflicts} unresolved conflict${file.conflicts === 1 ? '' : 's'}`,
+        );
+      }
+    }
+    const files = review.files.map(reviewFile.composeFinal);
     // A submit that keeps nothing of the proposal is a rejection, and is recorded as one.
-    const outcome: ReviewOutcome = files.every((f) => f.finalText === f.baseText)
+    const outcome: ReviewOutcome = files.every((f) => !f.changed)
       ? { kind: 'rejected', reason: 'every hunk rejected' }
       : { kind: 'accepted', files };
     this.end(review, outcome.kind, outcome, outcome.kind === 'rejected' ? outcome.reason : undefined);
@@ -172,7 +213,7 @@ export class ReviewQueue {
   }
 
   summaries(): ReviewSummary[] {
-    return this.reviews.map((review) => toSummary(review));
+    return this.reviews.map(toSummary);
   }
 
   summary(id: string): ReviewSummary {
@@ -180,21 +221,40 @@ export class ReviewQueue {
   }
 
   contents(id: string): ReviewFileContent[] {
-    return this.find(id).files.map((file) => ({
-      path: file.path,
-      contentRevision: file.contentRevision,
-      baseText: file.baseText,
-      proposedText: file.proposedText,
-    }));
+    return this.find(id).files.map(reviewFile.fileContent);
+  }
+
+  paths(id: string): string[] {
+    return this.find(id).files.map((file) => file.path);
   }
 
   pendingCount(): number {
     return this.pendingReviews().length;
   }
 
+  /**
+   * Applies `operation` to copies of the named files and commits them only if it succeeds, so a
+   * refused operation changes nothing; the originals become the undo step.
+   */
+  private change(id: string, fileIndexes: readonly number[], operation: (files: FileState[]) => void): void {
+    const review = this.pending(id);
+    const originals = fileIndexes.map((fileIndex) => {
+      const file = review.files[fileIndex];
+      if (!file) throw new ReviewError(`Review ${id} has no file ${fileIndex}`);
+      return file;
+    });
+    const copies = originals.map(reviewFile.cloneFileState);
+    operation(copies);
+    fileIndexes.forEach((fileIndex, i) => (review.files[fileIndex] = copies[i]!));
+    review.undo.push(fileIndexes.map((fileIndex, i) => ({ fileIndex, before: originals[i]! })));
+    if (review.undo.length > UNDO_LIMIT) review.undo.shift();
+    this.emit();
+  }
+
   private end(review: Review, state: ReviewState, outcome: ReviewOutcome, reason?: string): void {
     review.state = state;
     review.decidedAt = this.now();
+    review.undo = [];
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
     this.trimHistory();
@@ -249,11 +309,7 @@ function toSummary(review: Review): ReviewSummary {
     state: review.state,
     ...(review.reason !== undefined && { reason: review.reason }),
     ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
-    files: review.files.map((file) => ({
-      path: file.path,
-      isNewFile: file.isNewFile,
-      contentRevision: file.contentRevision,
-      hunks: file.hunks.map((hunk, i) => ({ ...hunk, decision: file.decisions[i] ?? 'pending' })),
-    })),
+    files: review.files.map(reviewFile.fileSummary),
+    canUndo: review.undo.length > 0,
   };
 }

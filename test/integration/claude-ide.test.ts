@@ -137,18 +137,34 @@ describe('Claude Code endpoint', () => {
     expect(t.runtime.core.snapshot().clients).toEqual([]);
   });
 
-  it('refuses paths outside the workspace, binary files and files over the size limit', async () => {
+  it('refuses paths outside the workspace and files over the size limit', async () => {
     const outside = path.join(path.dirname(t.workspace), 'outside.txt');
     const refused = await openDiff('x', 'evil', outside);
     expect(refused.isError).toBe(true);
     expect(texts(refused)[0]).toMatch(/outside the workspace/);
 
+    const huge = path.join(t.workspace, 'huge.log');
+    writeFileSync(huge, Buffer.alloc(10 * 1024 * 1024 + 1, 'a'));
+    const hugeResult = await openDiff('huge', 'small', huge);
+    expect(hugeResult.isError).toBe(true);
+    expect(texts(hugeResult)[0]).toMatch(/larger than the 10 MB limit/);
+    expect(t.runtime.core.snapshot().reviews).toEqual([]);
+  });
+
+  it('shows a binary file as binary, decided as a whole', async () => {
     const binary = path.join(t.workspace, 'image.bin');
     writeFileSync(binary, Buffer.from([0x89, 0x50, 0x00, 0x01]));
-    const binaryResult = await openDiff('bin', 'text', binary);
-    expect(binaryResult.isError).toBe(true);
-    expect(texts(binaryResult)[0]).toMatch(/Binary file/);
-    expect(t.runtime.core.snapshot().reviews).toEqual([]);
+    const answer = openDiff('bin', 'now text', binary);
+    const review = await waitForReview(t.runtime.core);
+    expect(review.files[0]).toMatchObject({
+      binary: true,
+      binarySize: 4,
+      hunks: [],
+      fileDecision: 'pending',
+    });
+    await api()('decideFile', { reviewId: review.id, fileIndex: 0, decision: 'rejected' });
+    await api()('submit', { reviewId: review.id });
+    expect(texts(await answer)).toEqual(['DIFF_REJECTED', 'bin']);
   });
 
   it('answers the editor-state tools as an IDE with no open editor does', async () => {

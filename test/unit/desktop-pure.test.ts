@@ -18,6 +18,7 @@ function review(state: ReviewState, id: string = state): ReviewSummary {
     createdAt: 0,
     state,
     files: [],
+    canUndo: false,
   };
 }
 

@@ -7,6 +7,7 @@ import type WebSocket from 'ws';
 import { z } from 'zod';
 import type { ClientProtocol } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
+import { processWorkingFolder } from '../../core/process-info';
 import { WebSocketTransport } from '../ws-transport';
 import { registerClaudeTools } from './tools';
 
@@ -23,7 +24,10 @@ export async function serveClaudeConnection(
   protocol: ClientProtocol,
   displayName: string,
 ): Promise<void> {
-  const client = core.clients.connect(displayName, protocol);
+  // "Disconnect" in the UI closes the socket; the close handler below does the rest, as for any close.
+  const client = core.clients.connect(displayName, protocol, () =>
+    socket.close(1000, 'disconnected by the user'),
+  );
   const server = new McpServer(
     { name: 'DiffTray', version: DIFFTRAY_VERSION },
     { capabilities: { tools: {} } },
@@ -36,7 +40,9 @@ export async function serveClaudeConnection(
   };
   server.server.setNotificationHandler(ideConnectedSchema, (notification) => {
     const pid = notification.params?.pid;
-    if (typeof pid === 'number') core.clients.describe(client.id, { pid });
+    if (typeof pid !== 'number') return;
+    const workspace = processWorkingFolder(pid);
+    core.clients.describe(client.id, workspace === undefined ? { pid } : { pid, workspace });
   });
 
   const transport = new WebSocketTransport(socket);

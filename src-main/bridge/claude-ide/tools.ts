@@ -11,7 +11,8 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
-import { readBaseText } from '../../core/file-reader';
+import type { DiskSnapshot } from '../../core/disk-snapshot';
+import { readProposalBase } from '../../core/proposal-base';
 import { resolveInsideWorkspace } from '../../core/workspace-paths';
 
 export const FILE_SAVED = 'FILE_SAVED';
@@ -60,11 +61,11 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     },
     async (args) => {
       let filePath: string;
-      let base;
+      let base: DiskSnapshot;
       try {
         resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
         filePath = resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
-        base = await readBaseText(args.old_file_path);
+        base = await readProposalBase(args.old_file_path);
       } catch (error) {
         return toolError((error as Error).message);
       }
@@ -73,20 +74,13 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
         title: displayPath(filePath, core.workspaceFolders),
         description: args.tab_name,
         tabName: args.tab_name,
-        files: [
-          {
-            path: filePath,
-            baseText: base.text,
-            proposedText: args.new_file_contents,
-            isNewFile: !base.exists,
-          },
-        ],
+        files: [{ path: filePath, base, proposedText: args.new_file_contents }],
       });
       const result = await outcome;
       // The CLI writes the file itself, with exactly the text we return; unchanged text means "rejected".
       if (result.kind === 'accepted') {
         const file = result.files[0];
-        if (file && file.finalText !== file.baseText) return text(FILE_SAVED, file.finalText);
+        if (file?.changed) return text(FILE_SAVED, file.finalText);
       }
       return text(DIFF_REJECTED, args.tab_name);
     },

@@ -1,0 +1,251 @@
+/**
+ * One file under review: its base and proposed texts, hunks, line-level decisions, and what is known
+ * about the file on disk. The operations here are pure state changes; the queue orders and publishes them.
+ */
+import type { DiskState, ReviewFileContent, ReviewFileSummary } from '../../shared/app-api';
+import type { Hunk, HunkDecision } from '../../shared/hunks';
+import { computeHunks, splitLines } from '../../shared/hunks';
+import type { HunkLineDecisions } from '../../shared/line-decisions';
+import {
+  combinedState,
+  composeWithLineDecisions,
+  hunkState,
+  uniformLineDecisions,
+} from '../../shared/line-decisions';
+import { countConflicts, merge3 } from '../../shared/merge3';
+import type { DiskSnapshot } from './disk-snapshot';
+import { sameContent } from './disk-snapshot';
+
+export interface ProposedFile {
+  /** Absolute path on disk. */
+  path: string;
+  /** What the proposal was made against: '' for a new file, nothing readable for a binary one. */
+  base: DiskSnapshot;
+  proposedText: string;
+}
+
+export interface FileState {
+  path: string;
+  base: DiskSnapshot;
+  baseText: string;
+  proposedText: string;
+  hunks: Hunk[];
+  lines: HunkLineDecisions[];
+  /** The decision on a file with no hunks to decide: a binary file, or a new empty one. */
+  wholeDecision: HunkDecision;
+  contentRevision: number;
+  disk: { state: DiskState; detectedAt?: number; snapshot?: DiskSnapshot };
+  conflicts: number;
+}
+
+export class ReviewError extends Error {}
+
+export function createFileState(file: ProposedFile): FileState {
+  const baseText = file.base.exists && file.base.kind === 'text' ? file.base.text : '';
+  const state: FileState = {
+    path: file.path,
+    base: file.base,
+    baseText,
+    proposedText: file.proposedText,
+    hunks: [],
+    lines: [],
+    wholeDecision: 'pending',
+    contentRevision: 1,
+    disk: { state: 'unchanged' },
+    conflicts: countConflicts(file.proposedText),
+  };
+  setHunks(state, computeHunks(baseText, file.proposedText), () => 'pending');
+  return state;
+}
+
+export function isBinary(file: FileState): boolean {
+  return file.base.exists && file.base.kind === 'opaque';
+}
+
+function setHunks(
+  file: FileState,
+  hunks: Hunk[],
+  decide: (hunk: Hunk) => HunkDecision | HunkLineDecisions,
+): void {
+  file.hunks = isBinary(file) ? [] : hunks;
+  file.lines = file.hunks.map((hunk) => {
+    const decision = decide(hunk);
+    return typeof decision === 'string' ? uniformLineDecisions(hunk, decision) : decision;
+  });
+}
+
+/** A deep enough copy for undo: every field an operation replaces or mutates. */
+export function cloneFileState(file: FileState): FileState {
+  return {
+    ...file,
+    hunks: [...file.hunks],
+    lines: file.lines.map((l) => ({ removed: [...l.removed], added: [...l.added] })),
+    disk: { ...file.disk },
+  };
+}
+
+function hunkAt(file: FileState, index: number): Hunk {
+  const hunk = Number.isInteger(index) && index >= 0 ? file.hunks[index] : undefined;
+  if (!hunk) throw new ReviewError(`No hunk ${index} in ${file.path}`);
+  return hunk;
+}
+
+export function decideHunks(file: FileState, indexes: readonly number[], decision: HunkDecision): void {
+  const hunks = indexes.map((index) => hunkAt(file, index));
+  for (const hunk of hunks) file.lines[hunk.index] = uniformLineDecisions(hunk, decision);
+}
+
+export function decideFile(file: FileState, decision: HunkDecision): void {
+  file.wholeDecision = decision;
+  file.lines = file.hunks.map((hunk) => uniformLineDecisions(hunk, decision));
+}
+
+/** Decides the chosen lines of one hunk; the others keep their decisions. */
+export function decideLines(
+  file: FileState,
+  hunkIndex: number,
+  selection: { base: readonly number[]; proposed: readonly number[] },
+  decision: HunkDecision,
+): void {
+  const hunk = hunkAt(file, hunkIndex);
+  const lines = file.lines[hunkIndex]!;
+  const inRange = (line: number, start: number, end: number) =>
+    Number.isInteger(line) && line >= start && line < end;
+  for (const line of selection.base) {
+    if (!inRange(line, hunk.baseStart, hunk.baseEnd))
+      throw new ReviewError(`Base line ${line} is not in hunk ${hunkIndex}`);
+  }
+  for (const line of selection.proposed) {
+    if (!inRange(line, hunk.proposedStart, hunk.proposedEnd)) {
+      throw new ReviewError(`Proposed line ${line} is not in hunk ${hunkIndex}`);
+    }
+  }
+  if (selection.base.length + selection.proposed.length === 0) throw new ReviewError('No lines selected');
+  for (const line of selection.base) lines.removed[line - hunk.baseStart] = decision;
+  for (const line of selection.proposed) lines.added[line - hunk.proposedStart] = decision;
+}
+
+/**
+ * The person edited the proposed side: hunks are recomputed. A hunk that is unchanged (same base range,
+ * same proposed lines) keeps its decisions; a changed or new one is accepted, since the person wrote it.
+ */
+export function editProposal(file: FileState, proposedText: string): void {
+  if (isBinary(file)) throw new ReviewError(`${file.path} is binary and cannot be edited`);
+  const oldLines = splitLines(file.proposedText);
+  const newLines = splitLines(proposedText);
+  const previous = new Map<string, HunkLineDecisions>();
+  file.hunks.forEach((hunk, i) => previous.set(hunkKey(hunk, oldLines), file.lines[i]!));
+  file.proposedText = proposedText;
+  setHunks(
+    file,
+    computeHunks(file.baseText, proposedText),
+    (hunk) => previous.get(hunkKey(hunk, newLines)) ?? 'accepted',
+  );
+  file.contentRevision++;
+  file.conflicts = countConflicts(proposedText);
+}
+
+function hunkKey(hunk: Hunk, proposedLines: readonly string[]): string {
+  return `${hunk.baseStart}:${hunk.baseEnd}:${proposedLines.slice(hunk.proposedStart, hunk.proposedEnd).join('')}`;
+}
+
+/** Records what is on disk now; the disk state says how it differs from the base. */
+export function noteDisk(file: FileState, snapshot: DiskSnapshot, now: number): boolean {
+  const state: DiskState = sameContent(snapshot, file.base)
+    ? 'unchanged'
+    : !snapshot.exists
+      ? 'deleted'
+      : !file.base.exists
+        ? 'created'
+        : 'modified';
+  if (
+    state === file.disk.state &&
+    (state === 'unchanged' || sameContent(snapshot, file.disk.snapshot ?? snapshot))
+  ) {
+    return false;
+  }
+  file.disk = state === 'unchanged' ? { state } : { state, detectedAt: now, snapshot };
+  return true;
+}
+
+/**
+ * Adopts the disk text as the new base and merges the proposal onto it. Conflicting regions become
+ * marker blocks in the proposal, to be edited out before submit. Decisions start over: the hunks changed.
+ */
+export function rebase(file: FileState): void {
+  const snapshot = file.disk.snapshot;
+  if (file.disk.state === 'unchanged' || !snapshot)
+    throw new ReviewError(`${file.path} has not changed on disk`);
+  if (snapshot.exists && snapshot.kind === 'opaque') {
+    throw new ReviewError(`${file.path} is now binary on disk and cannot be merged`);
+  }
+  const diskText = snapshot.exists ? snapshot.text : '';
+  const merged = merge3(file.baseText, diskText, file.proposedText);
+  file.base = snapshot;
+  file.baseText = diskText;
+  file.proposedText = merged.text;
+  file.conflicts = merged.conflicts;
+  file.disk = { state: 'unchanged' };
+  setHunks(file, computeHunks(diskText, merged.text), () => 'pending');
+  file.contentRevision++;
+}
+
+export interface FinalFile {
+  path: string;
+  /** False when the file keeps its base content (everything rejected). */
+  changed: boolean;
+  baseText: string;
+  finalText: string;
+}
+
+export function composeFinal(file: FileState): FinalFile {
+  if (isBinary(file)) {
+    const changed = file.wholeDecision !== 'rejected';
+    return { path: file.path, changed, baseText: '', finalText: changed ? file.proposedText : '' };
+  }
+  const finalText = composeWithLineDecisions(
+    splitLines(file.baseText),
+    splitLines(file.proposedText),
+    file.hunks,
+    file.lines,
+  );
+  // Creating an empty file changes nothing textually, yet is a change.
+  const createsEmptyFile = !file.base.exists && file.hunks.length === 0 && file.wholeDecision !== 'rejected';
+  const changed = finalText !== file.baseText || createsEmptyFile;
+  return { path: file.path, changed, baseText: file.baseText, finalText };
+}
+
+export function fileSummary(file: FileState): ReviewFileSummary {
+  const binary = isBinary(file);
+  const hunks = file.hunks.map((hunk, i) => {
+    const lines = file.lines[i]!;
+    const decision = hunkState(lines);
+    return decision === 'mixed' ? { ...hunk, decision, lines } : { ...hunk, decision };
+  });
+  return {
+    path: file.path,
+    isNewFile: !file.base.exists,
+    binary,
+    ...(binary && file.base.exists && file.base.kind === 'opaque' && { binarySize: file.base.size }),
+    fileDecision: hunks.length === 0 ? file.wholeDecision : combinedState(hunks.map((hunk) => hunk.decision)),
+    contentRevision: file.contentRevision,
+    hunks,
+    disk:
+      file.disk.detectedAt === undefined
+        ? { state: file.disk.state }
+        : { state: file.disk.state, detectedAt: file.disk.detectedAt },
+    conflicts: file.conflicts,
+  };
+}
+
+export function fileContent(file: FileState): ReviewFileContent {
+  const snapshot = file.disk.snapshot;
+  return {
+    path: file.path,
+    contentRevision: file.contentRevision,
+    baseText: file.baseText,
+    proposedText: file.proposedText,
+    ...(file.disk.state !== 'unchanged' &&
+      snapshot && { diskText: snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '' }),
+  };
+}
