@@ -3,7 +3,17 @@
  * Thin on purpose: what it shows comes from core through the app API; its decisions live in
  * tray-model.ts and security.ts, which are tested without Electron.
  */
-import { app, BrowserWindow, ipcMain, Menu, nativeImage, protocol, session, Tray } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  nativeImage,
+  Notification,
+  protocol,
+  session,
+  Tray,
+} from 'electron';
 import path from 'node:path';
 import type { AppSnapshot } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
@@ -19,6 +29,7 @@ import {
   isTrustedSenderUrl,
   secureWebPreferences,
 } from './security';
+import { arrivalNotices } from './arrival-notices';
 import { trayModel } from './tray-model';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
@@ -73,6 +84,16 @@ function updateTray(snapshot: AppSnapshot): void {
   );
 }
 
+/** Tells of new reviews without raising the window: focus stays wherever the person has it. */
+function notifyArrivals(notices: ReturnType<typeof arrivalNotices>): void {
+  if (!Notification.isSupported()) return;
+  for (const notice of notices) {
+    const notification = new Notification({ title: notice.title, body: notice.body, silent: true });
+    notification.on('click', showWindow);
+    notification.show();
+  }
+}
+
 async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
   runtime = await startRuntime({ workspaces: options.workspaces });
@@ -96,9 +117,12 @@ async function start(): Promise<void> {
   tray = new Tray(nativeImage.createFromPath(path.join(__dirname, '..', '..', 'assets', 'tray-icon.png')));
   tray.on('click', showWindow);
   mainWindow = createWindow();
+  let previous = core.snapshot();
   core.onSnapshot((snapshot) => {
     updateTray(snapshot);
     mainWindow?.webContents.send(IPC_SNAPSHOT_CHANNEL, snapshot);
+    notifyArrivals(arrivalNotices(previous, snapshot));
+    previous = snapshot;
   });
   updateTray(core.snapshot());
 }

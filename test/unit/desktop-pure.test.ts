@@ -127,3 +127,17 @@ describe('secureWebPreferences', () => {
     }
   });
 });
+
+describe('arrivalNotices', () => {
+  const snapshot = (reviews: ReviewSummary[]) => ({ reviews, clients: [], workspaceFolders: [] });
+  it('announces only reviews that are new and pending', async () => {
+    const { arrivalNotices } = await import('../../src-main/desktop/arrival-notices');
+    const old = { ...review('pending', 'r1'), title: 'a.ts' };
+    const fresh = { ...review('pending', 'r2'), title: 'b.ts', description: 'rename x' };
+    const endedFresh = review('cancelled', 'r3');
+    expect(arrivalNotices(snapshot([old]), snapshot([old, fresh, endedFresh]))).toEqual([
+      { reviewId: 'r2', title: 'Claude Code proposes a change', body: 'b.ts — rename x' },
+    ]);
+    expect(arrivalNotices(snapshot([old, fresh]), snapshot([old, fresh]))).toEqual([]);
+  });
+});
