@@ -35,7 +35,8 @@ export class ClientRegistry {
   setStatus(id: string, text: string): void {
     const client = this.clients.get(id);
     if (!client) return;
-    client.status = { text: text.slice(0, 500), at: this.now() };
+    // Cut by code points, not UTF-16 units, so an emoji is never split in two.
+    client.status = { text: Array.from(text).slice(0, 500).join(''), at: this.now() };
     this.emit();
   }
 

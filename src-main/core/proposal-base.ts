@@ -15,9 +15,13 @@ export async function readProposalBase(filePath: string, maxBytes = MAX_FILE_BYT
     throw new UnreviewableFileError((error as Error).message);
   }
   if (snapshot.exists && snapshot.kind === 'opaque' && snapshot.why === 'too large') {
-    throw new UnreviewableFileError(
-      `File is larger than the ${maxBytes / 1024 / 1024} MB limit: ${filePath}`,
-    );
+    throw new UnreviewableFileError(`File is larger than the ${formatSize(maxBytes)} limit: ${filePath}`);
   }
   return snapshot;
+}
+
+function formatSize(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+  if (bytes >= 1024) return `${Math.round((bytes / 1024) * 10) / 10} KB`;
+  return `${bytes} bytes`;
 }

@@ -91,6 +91,7 @@ function hunkAt(file: FileState, index: number): Hunk {
 }
 
 export function decideHunks(file: FileState, indexes: readonly number[], decision: HunkDecision): void {
+  if (indexes.length === 0) throw new ReviewError('No hunks given');
   const hunks = indexes.map((index) => hunkAt(file, index));
   for (const hunk of hunks) file.lines[hunk.index] = uniformLineDecisions(hunk, decision);
 }
@@ -141,6 +142,8 @@ export function editProposal(file: FileState, proposedText: string): void {
     computeHunks(file.baseText, proposedText),
     (hunk) => previous.get(hunkKey(hunk, newLines)) ?? 'accepted',
   );
+  // A file left with no hunks (a new file edited down to nothing) is still the person's own text.
+  file.wholeDecision = 'accepted';
   file.contentRevision++;
   file.conflicts = countConflicts(proposedText);
 }
@@ -177,7 +180,8 @@ export function rebase(file: FileState): void {
   if (file.disk.state === 'unchanged' || !snapshot)
     throw new ReviewError(`${file.path} has not changed on disk`);
   if (snapshot.exists && snapshot.kind === 'opaque') {
-    throw new ReviewError(`${file.path} is now binary on disk and cannot be merged`);
+    const what = snapshot.why === 'too large' ? 'too large to merge' : `${snapshot.why} and cannot be merged`;
+    throw new ReviewError(`${file.path} is now ${what}`);
   }
   const diskText = snapshot.exists ? snapshot.text : '';
   const merged = merge3(file.baseText, diskText, file.proposedText);

@@ -134,9 +134,19 @@ export class ReviewQueue {
     const step = review.undo.pop();
     if (!step) throw new ReviewError('Nothing to undo');
     for (const { fileIndex, before } of step) {
+      const current = review.files[fileIndex]!;
+      // Cached contents are keyed by revision: a restored text must never reuse a number.
+      if (before.baseText !== current.baseText || before.proposedText !== current.proposedText) {
+        before.contentRevision = current.contentRevision + 1;
+      } else {
+        before.contentRevision = current.contentRevision;
+      }
       // The disk moved on independently of the person's decisions: judge the restored file against it.
-      const seen = this.lastSeenOnDisk.get(before.path);
-      if (seen) reviewFile.noteDisk(before, seen, this.now());
+      if (before.base === current.base) before.disk = current.disk;
+      else {
+        const seen = this.lastSeenOnDisk.get(before.path);
+        if (seen) reviewFile.noteDisk(before, seen, this.now());
+      }
       review.files[fileIndex] = before;
     }
     this.emit();

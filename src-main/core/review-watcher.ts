@@ -28,6 +28,7 @@ export class ReviewWatcher {
       for (const path of this.watched.keys()) void this.check(path, false);
     }, POLL_INTERVAL_MS);
     this.poller.unref();
+    this.sync();
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,7 @@
-import { describe, it, expect, vi } from 'vitest';
+import { afterEach, describe, it, expect, vi } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AppSnapshot, ClientInfo } from '../../shared/app-api';
 import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
@@ -12,11 +15,15 @@ function makeCore(): AppCore {
   return new AppCore(['/ws/one', '/ws/two'], () => 7);
 }
 
-function reviewRequest(client: ClientInfo, overrides: Partial<ReviewRequest> = {}): ReviewRequest {
+function reviewRequest(
+  client: ClientInfo,
+  overrides: Partial<ReviewRequest> = {},
+  filePath = '/ws/one/a.txt',
+): ReviewRequest {
   return {
     client,
     title: 'Edit a.txt',
-    files: [{ path: '/ws/one/a.txt', baseText: BASE, proposedText: PROPOSED, isNewFile: false }],
+    files: [{ path: filePath, base: { exists: true, kind: 'text', text: BASE }, proposedText: PROPOSED }],
     ...overrides,
   };
 }
@@ -120,12 +127,22 @@ describe('AppCore', () => {
 });
 
 describe('createAppApiHandler', () => {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** The reviewed file is real and holds BASE on disk, since submit looks at the disk first. */
   function setup() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'difftray-unit-handler-'));
+    dirs.push(dir);
+    const filePath = path.join(dir, 'a.txt');
+    writeFileSync(filePath, BASE);
     const core = makeCore();
     const handler = createAppApiHandler(core);
     const client = core.clients.connect('Claude Code', 'claude-ide');
-    const review = core.queue.add(reviewRequest(client));
-    return { core, handler, client, review };
+    const review = core.queue.add(reviewRequest(client, {}, filePath));
+    return { core, handler, client, review, filePath };
   }
 
   it.each([
@@ -173,6 +190,62 @@ describe('createAppApiHandler', () => {
     ['reject', { reviewId: 'r1', reason: 42 }],
     ['reject', { reviewId: 'r1', reason: 'x'.repeat(10_001) }],
     ['getSnapshot', 'oops'],
+    [
+      'decideLines',
+      { reviewId: 'r1', fileIndex: 0, hunkIndex: 0, lines: { base: [0] }, decision: 'accepted' },
+    ],
+    [
+      'decideLines',
+      {
+        reviewId: 'r1',
+        fileIndex: 0,
+        hunkIndex: 0,
+        lines: { base: [-1], proposed: [] },
+        decision: 'accepted',
+      },
+    ],
+    [
+      'decideLines',
+      {
+        reviewId: 'r1',
+        fileIndex: 0,
+        hunkIndex: 0,
+        lines: { base: [0.5], proposed: [] },
+        decision: 'accepted',
+      },
+    ],
+    [
+      'decideLines',
+      {
+        reviewId: 'r1',
+        fileIndex: 0,
+        hunkIndex: -1,
+        lines: { base: [0], proposed: [] },
+        decision: 'accepted',
+      },
+    ],
+    ['decideLines', { reviewId: 'r1', fileIndex: 0, hunkIndex: 0, lines: [0], decision: 'accepted' }],
+    [
+      'decideLines',
+      { reviewId: 'r1', fileIndex: 0, hunkIndex: 0, lines: { base: [0], proposed: [] }, decision: 'mixed' },
+    ],
+    [
+      'decideLines',
+      { reviewId: 'r1', fileIndex: 0, lines: { base: [0], proposed: [] }, decision: 'accepted' },
+    ],
+    ['decideFile', { reviewId: 'r1', fileIndex: 0, decision: 'mixed' }],
+    ['decideFile', { reviewId: 'r1', decision: 'accepted' }],
+    ['decideFile', { reviewId: 'r1', fileIndex: -1, decision: 'accepted' }],
+    ['undo', {}],
+    ['undo', { reviewId: '' }],
+    ['undo', { reviewId: 7 }],
+    ['rebase', { reviewId: 'r1' }],
+    ['rebase', { reviewId: 'r1', fileIndex: -1 }],
+    ['rebase', { fileIndex: 0 }],
+    ['disconnectClient', {}],
+    ['disconnectClient', { clientId: '' }],
+    ['disconnectClient', { clientId: 'x'.repeat(201) }],
+    ['disconnectClient', { clientId: 3 }],
   ];
 
   it.each(badParams)('rejects %s with bad parameters %j', async (method, params) => {
@@ -201,7 +274,7 @@ describe('createAppApiHandler', () => {
   });
 
   it('decideAll and submit reach the queue and resolve the outcome with the composed text', async () => {
-    const { core, handler, review } = setup();
+    const { core, handler, review, filePath } = setup();
     await handler('decideAll', { reviewId: review.id, decision: 'accepted' });
     await handler('decideHunks', {
       reviewId: review.id,
@@ -212,17 +285,108 @@ describe('createAppApiHandler', () => {
     await expect(handler('submit', { reviewId: review.id })).resolves.toBeNull();
     await expect(review.outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/one/a.txt', baseText: BASE, finalText: 'a\nb\nc\nd\nE\n' }],
+      files: [{ path: filePath, changed: true, baseText: BASE, finalText: 'a\nb\nc\nd\nE\n' }],
     });
     expect(core.queue.summary(review.id).state).toBe('accepted');
   });
 
   it('getReviewContent and editProposal reach the queue', async () => {
-    const { handler, review } = setup();
+    const { handler, review, filePath } = setup();
     await handler('editProposal', { reviewId: review.id, fileIndex: 0, proposedText: 'a\nb\nc\nd\nE\n' });
     await expect(handler('getReviewContent', { reviewId: review.id })).resolves.toEqual([
-      { path: '/ws/one/a.txt', contentRevision: 2, baseText: BASE, proposedText: 'a\nb\nc\nd\nE\n' },
+      { path: filePath, contentRevision: 2, baseText: BASE, proposedText: 'a\nb\nc\nd\nE\n' },
     ]);
+  });
+
+  it('decideLines reaches the queue: the hunk becomes mixed', async () => {
+    const { core, handler, review } = setup();
+    await expect(
+      handler('decideLines', {
+        reviewId: review.id,
+        fileIndex: 0,
+        hunkIndex: 1,
+        lines: { base: [4], proposed: [] },
+        decision: 'rejected',
+      }),
+    ).resolves.toBeNull();
+    const hunks = core.snapshot().reviews[0]!.files[0]!.hunks;
+    expect(hunks.map((h) => h.decision)).toEqual(['pending', 'mixed']);
+    expect(hunks[1]!.lines).toEqual({ removed: ['rejected'], added: ['pending'] });
+    // Lines outside the hunk are the queue's to refuse.
+    await expect(
+      handler('decideLines', {
+        reviewId: review.id,
+        fileIndex: 0,
+        hunkIndex: 1,
+        lines: { base: [0], proposed: [] },
+        decision: 'rejected',
+      }),
+    ).rejects.toBeInstanceOf(ReviewError);
+  });
+
+  it('decideFile reaches the queue', async () => {
+    const { core, handler, review } = setup();
+    await expect(
+      handler('decideFile', { reviewId: review.id, fileIndex: 0, decision: 'rejected' }),
+    ).resolves.toBeNull();
+    const file = core.snapshot().reviews[0]!.files[0]!;
+    expect(file.fileDecision).toBe('rejected');
+    expect(file.hunks.map((h) => h.decision)).toEqual(['rejected', 'rejected']);
+    await expect(
+      handler('decideFile', { reviewId: review.id, fileIndex: 3, decision: 'rejected' }),
+    ).rejects.toBeInstanceOf(ReviewError);
+  });
+
+  it('undo reaches the queue and shows in canUndo', async () => {
+    const { core, handler, review } = setup();
+    expect(core.snapshot().reviews[0]!.canUndo).toBe(false);
+    await expect(handler('undo', { reviewId: review.id })).rejects.toThrow('Nothing to undo');
+    await handler('decideAll', { reviewId: review.id, decision: 'rejected' });
+    expect(core.snapshot().reviews[0]!.canUndo).toBe(true);
+    await expect(handler('undo', { reviewId: review.id })).resolves.toBeNull();
+    const summary = core.snapshot().reviews[0]!;
+    expect(summary.canUndo).toBe(false);
+    expect(summary.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'pending']);
+  });
+
+  it('submit is refused with the disk message when the file changed; rebase then lets it through', async () => {
+    const { core, handler, review, filePath } = setup();
+    writeFileSync(filePath, 'a\nb\nC\nd\ne\n');
+    await expect(handler('submit', { reviewId: review.id })).rejects.toBeInstanceOf(ReviewError);
+    await expect(handler('submit', { reviewId: review.id })).rejects.toThrow(/changed on disk/);
+    expect(core.queue.summary(review.id).state).toBe('pending');
+    expect(core.snapshot().reviews[0]!.files[0]!.disk.state).toBe('modified');
+
+    await expect(handler('rebase', { reviewId: review.id, fileIndex: 0 })).resolves.toBeNull();
+    await expect(handler('getReviewContent', { reviewId: review.id })).resolves.toEqual([
+      {
+        path: filePath,
+        contentRevision: 2,
+        baseText: 'a\nb\nC\nd\ne\n',
+        proposedText: 'A\nb\nC\nd\nE\n',
+      },
+    ]);
+    await handler('submit', { reviewId: review.id });
+    await expect(review.outcome).resolves.toMatchObject({
+      kind: 'accepted',
+      files: [{ finalText: 'A\nb\nC\nd\nE\n' }],
+    });
+  });
+
+  it('rebase with nothing changed on disk is a ReviewError', async () => {
+    const { handler, review } = setup();
+    await expect(handler('rebase', { reviewId: review.id, fileIndex: 0 })).rejects.toThrow(
+      /not changed on disk/,
+    );
+  });
+
+  it("disconnectClient closes that client's connection; an unknown client is an error", async () => {
+    const { core, handler } = setup();
+    const close = vi.fn();
+    const other = core.clients.connect('Other', 'nexus3-ide', close);
+    await expect(handler('disconnectClient', { clientId: other.id })).resolves.toBeNull();
+    expect(close).toHaveBeenCalledTimes(1);
+    await expect(handler('disconnectClient', { clientId: 'nobody' })).rejects.toThrow('No connected client');
   });
 
   it('reject passes the reason through (trimmed by the queue)', async () => {

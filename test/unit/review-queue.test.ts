@@ -16,7 +16,11 @@ const BASE = 'a\nb\nc\nd\ne\n';
 const TWO_HUNKS = 'A\nb\nc\nd\nE\n';
 
 function file(path: string, baseText = BASE, proposedText = TWO_HUNKS, isNewFile = false): ProposedFile {
-  return { path, baseText, proposedText, isNewFile };
+  return {
+    path,
+    base: isNewFile ? { exists: false } : { exists: true, kind: 'text', text: baseText },
+    proposedText,
+  };
 }
 
 function request(overrides: Partial<ReviewRequest> = {}): ReviewRequest {
@@ -68,7 +72,11 @@ describe('ReviewQueue.add', () => {
     expect(first).toEqual({
       path: '/ws/a.txt',
       isNewFile: false,
+      binary: false,
+      fileDecision: 'pending',
       contentRevision: 1,
+      disk: { state: 'unchanged' },
+      conflicts: 0,
       hunks: [
         { index: 0, baseStart: 0, baseEnd: 1, proposedStart: 0, proposedEnd: 1, decision: 'pending' },
         { index: 1, baseStart: 4, baseEnd: 5, proposedStart: 4, proposedEnd: 5, decision: 'pending' },
@@ -77,7 +85,11 @@ describe('ReviewQueue.add', () => {
     expect(second).toEqual({
       path: '/ws/new.txt',
       isNewFile: true,
+      binary: false,
+      fileDecision: 'pending',
       contentRevision: 1,
+      disk: { state: 'unchanged' },
+      conflicts: 0,
       hunks: [{ index: 0, baseStart: 0, baseEnd: 0, proposedStart: 0, proposedEnd: 2, decision: 'pending' }],
     });
     // Same as the shared hunk model says.
@@ -110,7 +122,8 @@ describe('ReviewQueue decisions', () => {
     expect(decisionsOf(queue, id)).toEqual(['accepted', 'accepted']);
     queue.decideHunks(id, 0, [0], 'pending');
     expect(decisionsOf(queue, id)).toEqual(['pending', 'accepted']);
-    queue.decideHunks(id, 0, [], 'rejected');
+    // An empty list is refused rather than recorded as an undo step that does nothing.
+    expect(() => queue.decideHunks(id, 0, [], 'rejected')).toThrow(ReviewError);
     expect(decisionsOf(queue, id)).toEqual(['pending', 'accepted']);
   });
 
@@ -156,8 +169,8 @@ describe('ReviewQueue.submit', () => {
     const expected: ReviewOutcome = {
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', baseText: BASE, finalText: 'A\nb\nc\nd\ne\n' },
-        { path: '/ws/b.txt', baseText: 'one\ntwo\n', finalText: 'ONE\ntwo\nthree\n' },
+        { path: '/ws/a.txt', changed: true, baseText: BASE, finalText: 'A\nb\nc\nd\ne\n' },
+        { path: '/ws/b.txt', changed: true, baseText: 'one\ntwo\n', finalText: 'ONE\ntwo\nthree\n' },
       ],
     };
     expect(returned).toEqual(expected);
@@ -176,7 +189,7 @@ describe('ReviewQueue.submit', () => {
     queue.submit(id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/a.txt', baseText: BASE, finalText: TWO_HUNKS }],
+      files: [{ path: '/ws/a.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS }],
     });
   });
 
@@ -198,8 +211,8 @@ describe('ReviewQueue.submit', () => {
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', baseText: BASE, finalText: BASE },
-        { path: '/ws/b.txt', baseText: BASE, finalText: TWO_HUNKS },
+        { path: '/ws/a.txt', changed: false, baseText: BASE, finalText: BASE },
+        { path: '/ws/b.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS },
       ],
     });
   });
@@ -471,8 +484,8 @@ describe('ReviewQueue.editProposal', () => {
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', baseText: BASE, finalText: TWO_HUNKS },
-        { path: '/ws/b.txt', baseText: BASE, finalText: 'a\nb\nc\nd\nE?\n' },
+        { path: '/ws/a.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS },
+        { path: '/ws/b.txt', changed: true, baseText: BASE, finalText: 'a\nb\nc\nd\nE?\n' },
       ],
     });
   });
@@ -564,12 +577,17 @@ describe('ReviewQueue summaries and contents', () => {
         {
           path: '/ws/a.txt',
           isNewFile: false,
+          binary: false,
+          fileDecision: 'pending',
           contentRevision: 1,
           hunks: [
             { index: 0, baseStart: 0, baseEnd: 1, proposedStart: 0, proposedEnd: 1, decision: 'pending' },
           ],
+          disk: { state: 'unchanged' },
+          conflicts: 0,
         },
       ],
+      canUndo: false,
     });
     expect(queue.summaries()).toStrictEqual([queue.summary(id)]);
   });
@@ -578,7 +596,15 @@ describe('ReviewQueue summaries and contents', () => {
     const queue = new ReviewQueue(ticking(10));
     const { id } = queue.add(request());
     const pending = queue.summary(id);
-    expect(Object.keys(pending).sort()).toEqual(['client', 'createdAt', 'files', 'id', 'state', 'title']);
+    expect(Object.keys(pending).sort()).toEqual([
+      'canUndo',
+      'client',
+      'createdAt',
+      'files',
+      'id',
+      'state',
+      'title',
+    ]);
     queue.reject(id, 'because');
     const ended = queue.summary(id);
     expect(ended).toMatchObject({ state: 'rejected', reason: 'because', createdAt: 10, decidedAt: 11 });

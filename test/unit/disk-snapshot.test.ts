@@ -1,0 +1,240 @@
+import { afterEach, beforeEach, describe, it, expect } from 'vitest';
+import { createHash } from 'node:crypto';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
+import {
+  MAX_FILE_BYTES,
+  UnreadableFileError,
+  hashBytes,
+  looksBinary,
+  readDiskSnapshot,
+  sameContent,
+} from '../../src-main/core/disk-snapshot';
+
+let dir: string;
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(os.tmpdir(), 'difftray-unit-snapshot-'));
+});
+
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+describe('readDiskSnapshot', () => {
+  it('gives { exists: false } for a missing file, also under a missing folder', async () => {
+    await expect(readDiskSnapshot(path.join(dir, 'missing.txt'))).resolves.toStrictEqual({ exists: false });
+    await expect(readDiskSnapshot(path.join(dir, 'no', 'such', 'dir.txt'))).resolves.toStrictEqual({
+      exists: false,
+    });
+  });
+
+  it('reads text with a BOM, CRLF, lone CR, no final newline and non-ASCII back exactly', async () => {
+    const text = '\uFEFFfirst line\r\nsecond\rthird — café ✓ 😀\r\n\r\nlast without newline';
+    const file = path.join(dir, 'text.txt');
+    writeFileSync(file, text, 'utf8');
+    const snapshot = await readDiskSnapshot(file);
+    expect(snapshot).toStrictEqual({ exists: true, kind: 'text', text });
+    if (snapshot.exists && snapshot.kind === 'text') {
+      expect(snapshot.text.charCodeAt(0)).toBe(0xfeff);
+      expect(snapshot.text.length).toBe(text.length);
+    }
+  });
+
+  it('keeps a BOM every time, not just on the first read (shared decoder)', async () => {
+    const file = path.join(dir, 'bom.txt');
+    writeFileSync(file, '\uFEFFx\n');
+    for (let i = 0; i < 3; i++) {
+      await expect(readDiskSnapshot(file)).resolves.toStrictEqual({
+        exists: true,
+        kind: 'text',
+        text: '\uFEFFx\n',
+      });
+    }
+  });
+
+  it('reads an existing empty file as existing empty text', async () => {
+    const file = path.join(dir, 'empty.txt');
+    writeFileSync(file, '');
+    await expect(readDiskSnapshot(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text: '' });
+  });
+
+  it('follows a symlink to a file', async () => {
+    writeFileSync(path.join(dir, 'real.txt'), 'hello\n');
+    symlinkSync(path.join(dir, 'real.txt'), path.join(dir, 'link.txt'));
+    await expect(readDiskSnapshot(path.join(dir, 'link.txt'))).resolves.toStrictEqual({
+      exists: true,
+      kind: 'text',
+      text: 'hello\n',
+    });
+  });
+
+  it('a binary file (NUL byte) is opaque "binary" with its sha256 and size', async () => {
+    const bytes = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x0a]);
+    const file = path.join(dir, 'image.png');
+    writeFileSync(file, bytes);
+    await expect(readDiskSnapshot(file)).resolves.toStrictEqual({
+      exists: true,
+      kind: 'opaque',
+      hash: sha256(bytes),
+      size: 6,
+      why: 'binary',
+    });
+  });
+
+  it('a text file with a single NUL in the middle of the first 8 KiB is binary', async () => {
+    const file = path.join(dir, 'mostly-text.txt');
+    writeFileSync(file, 'a'.repeat(4000) + '\0' + 'b'.repeat(100));
+    await expect(readDiskSnapshot(file)).resolves.toMatchObject({
+      kind: 'opaque',
+      why: 'binary',
+      size: 4101,
+    });
+  });
+
+  it('text that is not UTF-8 is opaque "not UTF-8" (it would be altered on the way back)', async () => {
+    const bytes = Buffer.from('caf\xe9\n', 'latin1');
+    const file = path.join(dir, 'latin1.txt');
+    writeFileSync(file, bytes);
+    await expect(readDiskSnapshot(file)).resolves.toStrictEqual({
+      exists: true,
+      kind: 'opaque',
+      hash: sha256(bytes),
+      size: bytes.length,
+      why: 'not UTF-8',
+    });
+  });
+
+  it('a file over maxBytes is opaque "too large"; one of exactly maxBytes is read', async () => {
+    const file = path.join(dir, 'big.txt');
+    writeFileSync(file, 'x'.repeat(101));
+    const big = await readDiskSnapshot(file, 100);
+    expect(big).toMatchObject({ exists: true, kind: 'opaque', size: 101, why: 'too large' });
+    expect(big.exists && big.kind === 'opaque' && big.hash).toMatch(/^[0-9a-f]{64}$/);
+    await expect(readDiskSnapshot(file, 101)).resolves.toStrictEqual({
+      exists: true,
+      kind: 'text',
+      text: 'x'.repeat(101),
+    });
+  });
+
+  it('measures maxBytes in bytes, not characters', async () => {
+    const file = path.join(dir, 'wide.txt');
+    writeFileSync(file, 'é'.repeat(60)); // 120 bytes, 60 characters
+    await expect(readDiskSnapshot(file, 100)).resolves.toMatchObject({ why: 'too large', size: 120 });
+  });
+
+  it('has a 10 MiB default limit', () => {
+    expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
+  });
+
+  it('refuses a directory with UnreadableFileError naming it', async () => {
+    const sub = path.join(dir, 'folder');
+    mkdirSync(sub);
+    const error = await readDiskSnapshot(sub).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(UnreadableFileError);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toContain(sub);
+  });
+
+  it('refuses a path through a regular file (not ENOENT) with UnreadableFileError', async () => {
+    writeFileSync(path.join(dir, 'plain'), 'x');
+    await expect(readDiskSnapshot(path.join(dir, 'plain', 'child.txt'))).rejects.toBeInstanceOf(
+      UnreadableFileError,
+    );
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses an unreadable file with UnreadableFileError', async () => {
+    const file = path.join(dir, 'locked.txt');
+    writeFileSync(file, 'secret');
+    chmodSync(file, 0o000);
+    try {
+      await expect(readDiskSnapshot(file)).rejects.toBeInstanceOf(UnreadableFileError);
+    } finally {
+      chmodSync(file, 0o600);
+    }
+  });
+});
+
+describe('hashBytes', () => {
+  it('is the hex sha256 of the bytes', () => {
+    expect(hashBytes(new Uint8Array([]))).toBe(
+      'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855',
+    );
+    expect(hashBytes(Buffer.from('abc'))).toBe(sha256(Buffer.from('abc')));
+  });
+});
+
+describe('looksBinary', () => {
+  it('finds a NUL in the first 8 KiB only', () => {
+    expect(looksBinary(new Uint8Array([]))).toBe(false);
+    expect(looksBinary(new Uint8Array([0]))).toBe(true);
+    expect(looksBinary(Buffer.from('plain text\n'))).toBe(false);
+    const late = new Uint8Array(9000).fill(0x61);
+    late[8191] = 0;
+    expect(looksBinary(late)).toBe(true);
+    late[8191] = 0x61;
+    late[8192] = 0;
+    expect(looksBinary(late)).toBe(false);
+  });
+
+  it('does not take other control bytes or high bytes for binary', () => {
+    expect(looksBinary(new Uint8Array([0x01, 0x1b, 0x7f, 0xff, 0xe9]))).toBe(false);
+  });
+});
+
+describe('sameContent', () => {
+  const absent: DiskSnapshot = { exists: false };
+  const text = (t: string): DiskSnapshot => ({ exists: true, kind: 'text', text: t });
+  const opaque = (hash: string, why: 'binary' | 'not UTF-8' | 'too large' = 'binary'): DiskSnapshot => ({
+    exists: true,
+    kind: 'opaque',
+    hash,
+    size: 4,
+    why,
+  });
+
+  it('two absent files are the same; absent and present never are', () => {
+    expect(sameContent(absent, { exists: false })).toBe(true);
+    expect(sameContent(absent, text(''))).toBe(false);
+    expect(sameContent(text(''), absent)).toBe(false);
+    expect(sameContent(absent, opaque('h'))).toBe(false);
+    expect(sameContent(opaque('h'), absent)).toBe(false);
+  });
+
+  it('texts compare exactly (line endings and BOM included)', () => {
+    expect(sameContent(text('a\n'), text('a\n'))).toBe(true);
+    expect(sameContent(text('a\n'), text('a\r\n'))).toBe(false);
+    expect(sameContent(text('\uFEFFa'), text('a'))).toBe(false);
+    expect(sameContent(text(''), text(''))).toBe(true);
+  });
+
+  it('opaque snapshots compare by hash', () => {
+    expect(sameContent(opaque('h1'), opaque('h1'))).toBe(true);
+    expect(sameContent(opaque('h1'), opaque('h2'))).toBe(false);
+    expect(sameContent(opaque('h1', 'binary'), opaque('h1', 'not UTF-8'))).toBe(true);
+  });
+
+  it('text and opaque are never the same, whatever the text', () => {
+    const bytes = Buffer.from('abc');
+    expect(sameContent(text('abc'), opaque(hashBytes(bytes)))).toBe(false);
+    expect(sameContent(opaque(hashBytes(bytes)), text('abc'))).toBe(false);
+  });
+
+  it('agrees with reads of real files', async () => {
+    const a = path.join(dir, 'a.bin');
+    const b = path.join(dir, 'b.bin');
+    writeFileSync(a, Buffer.from([1, 0, 2]));
+    writeFileSync(b, Buffer.from([1, 0, 2]));
+    expect(sameContent(await readDiskSnapshot(a), await readDiskSnapshot(b))).toBe(true);
+    writeFileSync(b, Buffer.from([1, 0, 3]));
+    expect(sameContent(await readDiskSnapshot(a), await readDiskSnapshot(b))).toBe(false);
+    writeFileSync(a, 'same\n');
+    writeFileSync(b, 'same\n');
+    expect(sameContent(await readDiskSnapshot(a), await readDiskSnapshot(b))).toBe(true);
+  });
+});
