@@ -64,6 +64,9 @@ function openDiff(file: string, proposed: string, tabName: string) {
 async function diffReady(title: string): Promise<void> {
   await page.locator('#dt-review-title', { hasText: title }).waitFor();
   await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
+  // A review that comes up by itself pauses decision keys briefly (so no keystroke meant for the
+  // previous one lands on it): wait that out, as a person would see the notice and read the diff.
+  await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
 }
 
 const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);

@@ -10,7 +10,7 @@ import type { HunkLineDecisions, HunkState } from './line-decisions';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
-export type ClientProtocol = 'claude-ide' | 'nexus3-ide';
+export type ClientProtocol = 'claude-ide' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native';
 
 export interface ClientInfo {
   /** Unique per connection. */

@@ -1,11 +1,15 @@
 /**
- * Everything the UI asks main to do. Decisions live in main: we send the request, announce the
- * outcome, and let the next pushed snapshot re-render the view. Nothing here changes a decision locally.
+ * Everything the UI asks main to do. Decisions, edits and the undo stack live in main: we send the
+ * request, announce the outcome, and let the next pushed snapshot re-render the view. Nothing here
+ * changes a decision locally.
  */
 import type { AppApi, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision } from '../shared/hunks';
+import { baseName, fileDecisionAnnouncement } from './file-status';
+import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } from './line-selection';
 import { contentKey, countDecisions, decisionVerb, findReview, submittedSummary } from './review-model';
-import { resolveCursor, useAppStore, type UndoEntry } from './store';
+import { flushPendingEdits, useReviewUi } from './review-ui';
+import { resolveCursor, useAppStore } from './store';
 
 export interface Actions {
   loadContents(review: ReviewSummary): Promise<void>;
@@ -13,8 +17,15 @@ export interface Actions {
   refresh(): Promise<void>;
   decideHunk(fileIndex: number, hunkIndex: number, decision: HunkDecision): Promise<void>;
   decideCurrent(decision: HunkDecision): Promise<void>;
+  /** Decides the lines the person selected in the diff (one hunk's worth; see line-selection.ts). */
+  decideSelectedLines(decision: 'accepted' | 'rejected'): Promise<void>;
+  decideFile(fileIndex: number, decision: HunkDecision): Promise<void>;
   decideAll(decision: HunkDecision): Promise<void>;
+  /** Sends the person's edited proposed text of one file; resolves false when main refused it. */
+  editProposal(fileIndex: number, proposedText: string): Promise<boolean>;
+  /** Main's undo: the last decision or edit of the review on screen, whatever it was. */
   undo(): Promise<void>;
+  rebase(fileIndex: number): Promise<void>;
   submit(): Promise<void>;
   reject(reason: string): Promise<void>;
 }
@@ -23,10 +34,13 @@ const errorText = (error: unknown): string => (error instanceof Error ? error.me
 
 export function createActions(api: AppApi): Actions {
   const store = useAppStore;
+  const ui = useReviewUi;
   let pushesSeen = 0;
   api.onSnapshot(() => {
     pushesSeen += 1;
   });
+
+  const announce = (text: string): void => store.getState().announce(text);
 
   const selected = (): ReviewSummary | undefined => {
     const { snapshot, selectedReviewId } = store.getState();
@@ -34,45 +48,13 @@ export function createActions(api: AppApi): Actions {
     return review?.state === 'pending' ? review : undefined;
   };
 
-  /** Sends decisions grouped by value, one decideHunks call per (file, decision). */
-  const send = async (
-    reviewId: string,
-    changes: Array<{ fileIndex: number; hunkIndex: number; decision: HunkDecision }>,
-    review: ReviewSummary,
-  ): Promise<void> => {
-    const groups = new Map<string, { fileIndex: number; decision: HunkDecision; indexes: number[] }>();
-    for (const change of changes) {
-      const hunk = review.files[change.fileIndex]?.hunks[change.hunkIndex];
-      if (!hunk) continue;
-      const key = `${change.fileIndex}:${change.decision}`;
-      const group = groups.get(key) ?? {
-        fileIndex: change.fileIndex,
-        decision: change.decision,
-        indexes: [],
-      };
-      // The API names hunks by the index main gave them.
-      group.indexes.push(hunk.index);
-      groups.set(key, group);
-    }
-    for (const group of groups.values()) {
-      await api.decideHunks(reviewId, group.fileIndex, group.indexes, group.decision);
-    }
+  /** A change went through: an earlier submit error no longer describes the review. */
+  const clearSubmitError = (reviewId: string): void => {
+    if (ui.getState().submitError?.reviewId === reviewId) ui.getState().setSubmitError(null);
   };
 
-  const previousDecisions = (
-    review: ReviewSummary,
-    fileIndex?: number,
-    hunkIndex?: number,
-  ): UndoEntry['previous'] =>
-    review.files.flatMap((file, f) =>
-      file.hunks
-        .map((hunk, h) => ({ fileIndex: f, hunkIndex: h, decision: hunk.decision }))
-        .filter(
-          (entry) =>
-            (fileIndex === undefined || entry.fileIndex === fileIndex) &&
-            (hunkIndex === undefined || entry.hunkIndex === hunkIndex),
-        ),
-    );
+  const fileName = (review: ReviewSummary, fileIndex: number): string =>
+    baseName(review.files[fileIndex]?.path ?? `file ${fileIndex + 1}`);
 
   const actions: Actions = {
     async loadContents(review) {
@@ -83,6 +65,10 @@ export function createActions(api: AppApi): Actions {
       try {
         const files = await api.getReviewContent(review.id);
         store.getState().setContent(key, { status: 'ready', files });
+        const current = findReview(store.getState().snapshot, review.id);
+        // Only the newest revision may stand in while a later one loads.
+        if (current && contentKey(current) === key)
+          ui.getState().setShownContent({ reviewId: review.id, files });
       } catch (error) {
         store.getState().setContent(key, { status: 'error', message: errorText(error) });
       }
@@ -95,23 +81,23 @@ export function createActions(api: AppApi): Actions {
         // A push that arrived meanwhile is at least as new as this answer.
         if (pushesSeen === before) store.getState().applySnapshot(snapshot);
       } catch (error) {
-        store.getState().announce(`Could not load reviews: ${errorText(error)}`);
+        announce(`Could not load reviews: ${errorText(error)}`);
       }
     },
 
     async decideHunk(fileIndex, hunkIndex, decision) {
       const review = selected();
-      if (!review) return;
-      const state = store.getState();
-      state.setCursor(review.id, { fileIndex, hunkIndex });
+      const hunk = review?.files[fileIndex]?.hunks[hunkIndex];
+      if (!review || !hunk) return;
+      store.getState().setCursor(review.id, { fileIndex, hunkIndex });
       const label = `Hunk ${hunkIndex + 1}`;
       try {
-        const previous = previousDecisions(review, fileIndex, hunkIndex);
-        await send(review.id, [{ fileIndex, hunkIndex, decision }], review);
-        state.pushUndo({ reviewId: review.id, description: `${label} ${decisionVerb[decision]}`, previous });
-        state.announce(`${label} ${decisionVerb[decision]}`);
+        // The API names hunks by the index main gave them.
+        await api.decideHunks(review.id, fileIndex, [hunk.index], decision);
+        clearSubmitError(review.id);
+        announce(`${label} ${decisionVerb[decision]}`);
       } catch (error) {
-        state.announce(`Could not update ${label.toLowerCase()}: ${errorText(error)}`);
+        announce(`Could not update ${label.toLowerCase()}: ${errorText(error)}`);
       }
     },
 
@@ -123,52 +109,125 @@ export function createActions(api: AppApi): Actions {
       await actions.decideHunk(cursor.fileIndex, cursor.hunkIndex, decision);
     },
 
+    async decideSelectedLines(decision) {
+      const review = selected();
+      if (!review) return;
+      const { lineSelection, editsPending } = ui.getState();
+      if (editsPending) {
+        announce('Your edit is still being saved: decide lines once the diff is up to date');
+        return;
+      }
+      if (!lineSelection || lineSelection.reviewId !== review.id) {
+        announce(NO_SELECTION_REASON);
+        return;
+      }
+      const { fileIndex } = lineSelection;
+      const hunks = review.files[fileIndex]?.hunks ?? [];
+      const resolved = resolveLineSelection(hunks, lineSelection.selection);
+      if (!resolved.ok) {
+        announce(resolved.reason);
+        return;
+      }
+      const hunk = hunks[resolved.hunkPosition];
+      if (!hunk) return;
+      store.getState().setCursor(review.id, { fileIndex, hunkIndex: resolved.hunkPosition });
+      try {
+        await api.decideLines(review.id, fileIndex, hunk.index, resolved.lines, decision);
+        clearSubmitError(review.id);
+        announce(lineDecisionAnnouncement(resolved.hunkPosition, resolved.count, decision));
+      } catch (error) {
+        announce(`Could not decide the selected lines: ${errorText(error)}`);
+      }
+    },
+
+    async decideFile(fileIndex, decision) {
+      const review = selected();
+      if (!review?.files[fileIndex]) return;
+      const name = fileName(review, fileIndex);
+      try {
+        await api.decideFile(review.id, fileIndex, decision);
+        clearSubmitError(review.id);
+        announce(fileDecisionAnnouncement(name, decision));
+      } catch (error) {
+        announce(`Could not update file ${name}: ${errorText(error)}`);
+      }
+    },
+
     async decideAll(decision) {
       const review = selected();
       if (!review) return;
-      const state = store.getState();
       try {
-        const previous = previousDecisions(review);
         await api.decideAll(review.id, decision);
-        const text = `All hunks ${decisionVerb[decision]}`;
-        state.pushUndo({ reviewId: review.id, description: text, previous });
-        state.announce(text);
+        clearSubmitError(review.id);
+        announce(`All hunks ${decisionVerb[decision]}`);
       } catch (error) {
-        state.announce(`Could not update all hunks: ${errorText(error)}`);
+        announce(`Could not update all hunks: ${errorText(error)}`);
+      }
+    },
+
+    async editProposal(fileIndex, proposedText) {
+      const review = selected();
+      if (!review?.files[fileIndex]) return false;
+      try {
+        await api.editProposal(review.id, fileIndex, proposedText);
+        clearSubmitError(review.id);
+        return true;
+      } catch (error) {
+        announce(`Could not save your edit of ${fileName(review, fileIndex)}: ${errorText(error)}`);
+        return false;
       }
     },
 
     async undo() {
+      const before = selected();
+      if (!before) return;
+      // An edit still waiting for its debounce is the newest change: send it, so undo takes it back.
+      await flushPendingEdits();
       const review = selected();
-      if (!review) return;
-      const state = store.getState();
-      const entry = state.popUndo(review.id);
-      if (!entry) {
-        state.announce('Nothing to undo');
+      if (!review || review.id !== before.id) return;
+      if (!review.canUndo && !before.canUndo) {
+        announce('Nothing to undo');
         return;
       }
-      // Only hunks whose decision differs from what they had then need to be sent again.
-      const changed = entry.previous.filter(
-        (prev) => review.files[prev.fileIndex]?.hunks[prev.hunkIndex]?.decision !== prev.decision,
-      );
       try {
-        await send(review.id, changed, review);
-        state.announce(`Undone: ${entry.description}`);
+        await api.undo(review.id);
+        clearSubmitError(review.id);
+        announce('Undone');
       } catch (error) {
-        state.pushUndo(entry);
-        state.announce(`Could not undo: ${errorText(error)}`);
+        announce(`Could not undo: ${errorText(error)}`);
+      }
+    },
+
+    async rebase(fileIndex) {
+      const review = selected();
+      if (!review?.files[fileIndex]) return;
+      const name = fileName(review, fileIndex);
+      try {
+        await api.rebase(review.id, fileIndex);
+        clearSubmitError(review.id);
+        ui.getState().setShowDiskChanges(false);
+        announce(`Rebased ${name} onto the file on disk`);
+      } catch (error) {
+        announce(`Could not rebase ${name}: ${errorText(error)}`);
       }
     },
 
     async submit() {
-      const review = selected();
-      if (!review) return;
+      const before = selected();
+      if (!before) return;
+      // The person's last keystrokes in the proposal are part of what they submit.
+      await flushPendingEdits();
+      const review = selected() ?? before;
       const summary = submittedSummary(countDecisions(review));
       try {
         await api.submit(review.id);
-        store.getState().announce(`Review submitted (${summary})`);
+        clearSubmitError(review.id);
+        announce(`Review submitted (${summary})`);
       } catch (error) {
-        store.getState().announce(`Could not submit: ${errorText(error)}`);
+        // Main refuses while a file changed on disk or conflicts remain; the review stays open.
+        const message = errorText(error);
+        ui.getState().setSubmitError({ reviewId: review.id, message });
+        announce(`Could not submit: ${message}`);
       }
     },
 
@@ -178,9 +237,9 @@ export function createActions(api: AppApi): Actions {
       const trimmed = reason.trim();
       try {
         await api.reject(review.id, trimmed === '' ? undefined : trimmed);
-        store.getState().announce('Review rejected');
+        announce('Review rejected');
       } catch (error) {
-        store.getState().announce(`Could not reject: ${errorText(error)}`);
+        announce(`Could not reject: ${errorText(error)}`);
       }
     },
   };

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppApi } from '../shared/app-api';
 import { createActions } from './actions';
+import { ApiContext } from './api-context';
 import { selectCarrier } from './carriers/select';
 import { App } from './components/App';
 import { ActionsContext } from './context';
@@ -23,8 +24,10 @@ const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(
   <StrictMode>
-    <ActionsContext.Provider value={actions}>
-      <App />
-    </ActionsContext.Provider>
+    <ApiContext.Provider value={api}>
+      <ActionsContext.Provider value={actions}>
+        <App />
+      </ActionsContext.Provider>
+    </ApiContext.Provider>
   </StrictMode>,
 );

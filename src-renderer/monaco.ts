@@ -16,14 +16,12 @@ import 'monaco-editor/features/gotoLine/register';
 import 'monaco-editor/features/toggleTabFocusMode/register';
 import 'monaco-editor/languages/definitions/register.all';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import { monacoThemeFor, onThemeChange } from './theme';
 
 // The only worker we need computes diffs; Vite bundles it as a same-origin module (worker-src 'self').
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
 export { monaco };
 
-// Follow the system's light/dark choice, now and when it changes.
-const darkQuery = window.matchMedia('(prefers-color-scheme: dark)');
-const applyTheme = (): void => monaco.editor.setTheme(darkQuery.matches ? 'vs-dark' : 'vs');
-applyTheme();
-darkQuery.addEventListener('change', applyTheme);
+// Follow the app's theme (System / Light / Dark, see theme.ts); setTheme applies to every editor.
+onThemeChange((theme) => monaco.editor.setTheme(monacoThemeFor(theme)));

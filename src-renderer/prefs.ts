@@ -1,12 +1,23 @@
 /** View preferences survive reloads; they are the renderer's own business, not main's. */
+import { isThemePref, type ThemePref } from './theme';
+
 export interface ViewPrefs {
   sideBySide: boolean;
   /** Fold long runs of unchanged lines (Monaco's hideUnchangedRegions). */
   hideUnchanged: boolean;
+  /** Do not mark changes in leading/trailing whitespace (Monaco's ignoreTrimWhitespace). */
+  ignoreWhitespace: boolean;
+  /** Light or dark: 'system' follows the OS, live. */
+  theme: ThemePref;
 }
 
 const STORAGE_KEY = 'difftray.viewPrefs';
-const DEFAULTS: ViewPrefs = { sideBySide: true, hideUnchanged: false };
+const DEFAULTS: ViewPrefs = {
+  sideBySide: true,
+  hideUnchanged: false,
+  ignoreWhitespace: false,
+  theme: 'system',
+};
 
 export function loadPrefs(): ViewPrefs {
   try {
@@ -17,6 +28,9 @@ export function loadPrefs(): ViewPrefs {
       sideBySide: typeof parsed.sideBySide === 'boolean' ? parsed.sideBySide : DEFAULTS.sideBySide,
       hideUnchanged:
         typeof parsed.hideUnchanged === 'boolean' ? parsed.hideUnchanged : DEFAULTS.hideUnchanged,
+      ignoreWhitespace:
+        typeof parsed.ignoreWhitespace === 'boolean' ? parsed.ignoreWhitespace : DEFAULTS.ignoreWhitespace,
+      theme: isThemePref(parsed.theme) ? parsed.theme : DEFAULTS.theme,
     };
   } catch {
     return { ...DEFAULTS }; // Storage can be unavailable (privacy modes, opaque origins).

@@ -1,6 +1,7 @@
 /** Pure read-only views over the snapshot main sends. Hunks are shown exactly as main computed them. */
 import type { AppSnapshot, HunkView, ReviewState, ReviewSummary } from '../shared/app-api';
-import { hunkStats, type HunkDecision, type HunkStats } from '../shared/hunks';
+import type { HunkDecision, HunkStats } from '../shared/hunks';
+import type { HunkState } from '../shared/line-decisions';
 
 /** Pending reviews, oldest first: the queue the person works through. */
 export function pendingReviews(snapshot: AppSnapshot | null): ReviewSummary[] {
@@ -93,9 +94,16 @@ export function findReview(snapshot: AppSnapshot | null, reviewId: string | null
   return snapshot.reviews.find((review) => review.id === reviewId);
 }
 
-/** Cache key for a review's contents: it changes whenever any file's proposed text changes. */
+/**
+ * Cache key for a review's contents: it changes whenever any file's text changes, and when a change
+ * on disk is detected (the contents then carry what is on disk, `diskText`).
+ */
 export function contentKey(review: ReviewSummary): string {
-  return `${review.id}@${review.files.map((file) => file.contentRevision).join(',')}`;
+  const part = (file: ReviewSummary['files'][number]): string =>
+    file.disk.state === 'unchanged'
+      ? String(file.contentRevision)
+      : `${file.contentRevision}:${file.disk.state}${file.disk.detectedAt ?? ''}`;
+  return `${review.id}@${review.files.map(part).join(',')}`;
 }
 
 /** Position of one hunk: which file, and its position in that file's hunk list. */
@@ -115,19 +123,20 @@ export function hunkAt(review: ReviewSummary, ref: HunkRef): HunkView | undefine
   return review.files[ref.fileIndex]?.hunks[ref.hunkIndex];
 }
 
-export type DecisionCounts = HunkStats;
+/** Hunks by state; `mixed` counts hunks with some lines accepted and others rejected. */
+export interface DecisionCounts extends HunkStats {
+  mixed?: number;
+}
 
-/** Counts for the submit summary, over all files (a display tally; main remains the authority). */
+/**
+ * Counts for the submit summary, over all files (a display tally; main remains the authority).
+ * A binary file has no hunks: its file decision counts as one.
+ */
 export function countDecisions(review: ReviewSummary): DecisionCounts {
-  const counts: DecisionCounts = { accepted: 0, rejected: 0, pending: 0 };
+  const counts = { accepted: 0, rejected: 0, pending: 0, mixed: 0 };
   for (const file of review.files) {
-    const stats = hunkStats(
-      file.hunks,
-      file.hunks.map((hunk) => hunk.decision),
-    );
-    counts.accepted += stats.accepted;
-    counts.rejected += stats.rejected;
-    counts.pending += stats.pending;
+    if (file.binary) counts[file.fileDecision] += 1;
+    else for (const hunk of file.hunks) counts[hunk.decision] += 1;
   }
   return counts;
 }
@@ -135,6 +144,7 @@ export function countDecisions(review: ReviewSummary): DecisionCounts {
 /** "2 accepted, 1 rejected" plus what submit will do with undecided hunks. */
 export function submitSummary(counts: DecisionCounts): string {
   const parts = [`${counts.accepted} accepted`, `${counts.rejected} rejected`];
+  if (counts.mixed) parts.push(`${counts.mixed} mixed`);
   if (counts.pending > 0) {
     const noun = counts.pending === 1 ? 'undecided hunk' : 'undecided hunks';
     parts.push(`${counts.pending} ${noun} will be accepted`);
@@ -142,10 +152,11 @@ export function submitSummary(counts: DecisionCounts): string {
   return parts.join(', ');
 }
 
-export const decisionLabel: Record<HunkDecision, string> = {
+export const decisionLabel: Record<HunkState, string> = {
   pending: 'Undecided',
   accepted: 'Accepted',
   rejected: 'Rejected',
+  mixed: 'Mixed',
 };
 
 /** Past tense used in announcements: "Hunk 2 accepted". */
@@ -157,7 +168,8 @@ export const decisionVerb: Record<HunkDecision, string> = {
 
 /** What a submit did, for the announcement: undecided hunks went in as accepted. */
 export function submittedSummary(counts: DecisionCounts): string {
-  return `${counts.accepted + counts.pending} accepted, ${counts.rejected} rejected`;
+  const mixed = counts.mixed ? `, ${counts.mixed} mixed` : '';
+  return `${counts.accepted + counts.pending} accepted, ${counts.rejected} rejected${mixed}`;
 }
 
 /** A path as the person thinks of it: relative to the workspace folder that holds it, when one does. */

@@ -1,6 +1,5 @@
 import { create } from 'zustand';
 import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/app-api';
-import type { HunkDecision } from '../shared/hunks';
 import type { ConnectionStatus } from './carriers/types';
 import {
   contentKey,
@@ -12,18 +11,13 @@ import {
   type HunkRef,
 } from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
+import { isPaused, pauseForAutoSelection, type KeyPause } from './keyboard';
+import { queueOrder } from './sidebar-model';
 
 export type ContentEntry =
   | { status: 'loading' }
   | { status: 'ready'; files: ReviewFileContent[] }
   | { status: 'error'; message: string };
-
-/** One undoable step: the decisions hunks had before the person changed them. */
-export interface UndoEntry {
-  reviewId: string;
-  description: string;
-  previous: Array<{ fileIndex: number; hunkIndex: number; decision: HunkDecision }>;
-}
 
 /** The current hunk; hunkIndex is null when the shown file has no hunks. */
 export interface Cursor {
@@ -41,7 +35,8 @@ export interface AppState {
   contents: Record<string, ContentEntry>;
   prefs: ViewPrefs;
   announcement: { id: number; text: string } | null;
-  undo: UndoEntry[];
+  /** Set when the review on screen changed by itself: decision keys wait a moment (keyboard.ts). */
+  keyPause: KeyPause | null;
 
   applySnapshot(snapshot: AppSnapshot): void;
   setConnection(status: ConnectionStatus, detail?: string): void;
@@ -53,11 +48,7 @@ export interface AppState {
   setContent(key: string, entry: ContentEntry): void;
   setPrefs(prefs: Partial<ViewPrefs>): void;
   announce(text: string): void;
-  pushUndo(entry: UndoEntry): void;
-  popUndo(reviewId: string): UndoEntry | undefined;
 }
-
-const MAX_UNDO = 200;
 
 export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
   const fileCount = review.files.length;
@@ -88,9 +79,10 @@ export function chooseSelection(
     const before = findReview(previous, selectedId);
     if (before !== undefined && before.state !== 'pending') return current.id;
   }
-  const queue = pendingReviews(next);
+  // The queue as shown: grouped by client session (sidebar-model.ts).
+  const queue = queueOrder(next);
   if (queue.length === 0) return null;
-  const oldQueue = pendingReviews(previous);
+  const oldQueue = queueOrder(previous);
   const oldPosition = oldQueue.findIndex((review) => review.id === selectedId);
   if (oldPosition < 0) return queue[0]?.id ?? null;
   // The first review after the ended one that is still pending, else the last one left.
@@ -109,7 +101,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   contents: {},
   prefs: loadPrefs(),
   announcement: null,
-  undo: [],
+  keyPause: null,
 
   applySnapshot(snapshot) {
     const state = get();
@@ -120,17 +112,23 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const kept = selected && selected.state !== 'pending' ? [...queue, selected] : queue;
     const keptIds = new Set(kept.map((review) => review.id));
     const keptKeys = new Set(kept.map(contentKey));
-    const live = new Set(queue.map((review) => review.id));
     // Forget what belongs to ended reviews or to superseded content revisions.
     const contents = Object.fromEntries(Object.entries(state.contents).filter(([key]) => keptKeys.has(key)));
     const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => keptIds.has(id)));
-    // Nothing can be decided for an ended review, so nothing of it can be undone.
-    const undo = state.undo.filter((entry) => live.has(entry.reviewId));
-    set({ snapshot, selectedReviewId, contents, cursors, undo });
+    // Undo lives in main (ReviewSummary.canUndo), not here.
+    set({ snapshot, selectedReviewId, contents, cursors });
     // Say so when the agent ends the review the person is working on.
     const before = findReview(state.snapshot, selectedReviewId);
     if (selected && before?.state === 'pending' && endedByAgent(selected)) {
+      // Nothing is left to decide, so no "keys paused" notice either.
+      set({ keyPause: null });
       get().announce(endedBannerText(selected));
+    }
+    // A review the person did not choose came up: hold decision keys a moment, and say so.
+    const pause = pauseForAutoSelection(state.selectedReviewId, selected, Date.now());
+    if (pause) {
+      set({ keyPause: pause });
+      get().announce(pause.text);
     }
   },
 
@@ -139,18 +137,19 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   selectReview(reviewId) {
-    set({ selectedReviewId: reviewId });
+    // The person chose it: no pause.
+    set({ selectedReviewId: reviewId, keyPause: null });
   },
 
   selectAdjacentReview(delta) {
     const { snapshot, selectedReviewId } = get();
-    const queue = pendingReviews(snapshot);
+    const queue = queueOrder(snapshot);
     if (queue.length === 0) return;
     const position = queue.findIndex((review) => review.id === selectedReviewId);
     // From an ended review (not in the queue), both keys go to the first pending one.
     const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
     const review = queue[target];
-    if (review) set({ selectedReviewId: review.id });
+    if (review) set({ selectedReviewId: review.id, keyPause: null });
   },
 
   setCursor(reviewId, ref) {
@@ -191,22 +190,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   announce(text) {
-    set({ announcement: { id: (get().announcement?.id ?? 0) + 1, text } });
-  },
-
-  pushUndo(entry) {
-    set({ undo: [...get().undo, entry].slice(-MAX_UNDO) });
-  },
-
-  popUndo(reviewId) {
-    const undo = get().undo;
-    for (let i = undo.length - 1; i >= 0; i -= 1) {
-      const entry = undo[i];
-      if (entry?.reviewId === reviewId) {
-        set({ undo: [...undo.slice(0, i), ...undo.slice(i + 1)] });
-        return entry;
-      }
-    }
-    return undefined;
+    // While keys are paused for a new review, keep saying so alongside whatever else is announced.
+    const pause = get().keyPause;
+    const full =
+      pause && text !== pause.text && isPaused(pause, Date.now()) ? `${text}. ${pause.text}` : text;
+    set({ announcement: { id: (get().announcement?.id ?? 0) + 1, text: full } });
   },
 }));

@@ -1,24 +1,51 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { AppSnapshot } from '../../shared/app-api';
 import { useActions } from '../context';
-import { installKeyboard, type Command } from '../keyboard';
-import { endedReviews, findReview, pendingReviews } from '../review-model';
+import { ignoredDuringPause, installKeyboard, type Command, type KeyPause } from '../keyboard';
+import { findReview, pendingReviews } from '../review-model';
+import { newStatusLines } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
-import { QueueList } from './QueueList';
 import { ReviewView } from './ReviewView';
-import { ShortcutLegend } from './ShortcutLegend';
+import { Sidebar } from './Sidebar';
+import { useThemeSync } from './ThemeSwitch';
+
+/** True while decision keys are paused for a review that came up by itself; flips back on time. */
+function useKeysPaused(): boolean {
+  const pause = useAppStore((s) => s.keyPause);
+  const [expired, setExpired] = useState<KeyPause | null>(null);
+  useEffect(() => {
+    if (!pause) return;
+    const timer = window.setTimeout(() => setExpired(pause), Math.max(0, pause.until - Date.now()));
+    return () => window.clearTimeout(timer);
+  }, [pause]);
+  return pause !== null && expired !== pause;
+}
+
+/** Reads out status messages clients send, politely, through the one live region. */
+function useClientStatusAnnouncements(snapshot: AppSnapshot | null): void {
+  const previous = useRef<AppSnapshot | null>(null);
+  useEffect(() => {
+    if (!snapshot) return;
+    const lines = newStatusLines(previous.current, snapshot);
+    previous.current = snapshot;
+    if (lines.length > 0) useAppStore.getState().announce(lines.join('. '));
+  }, [snapshot]);
+}
 
 export function App() {
   const actions = useActions();
   const snapshot = useAppStore((s) => s.snapshot);
   const selectedReviewId = useAppStore((s) => s.selectedReviewId);
   const queue = useMemo(() => pendingReviews(snapshot), [snapshot]);
-  const ended = useMemo(() => endedReviews(snapshot), [snapshot]);
-  // Ended reviews are shown too (read-only): one the agent ended stays on screen, and any recent one
-  // can be opened again from the queue's "Ended" list.
+  // Ended reviews are shown too (read-only): one the agent ended stays on screen, and any ended one
+  // can be opened again from History.
   const shown = findReview(snapshot, selectedReviewId);
+  const keysPaused = useKeysPaused();
+  useThemeSync();
+  useClientStatusAnnouncements(snapshot);
 
   // The window title counts what waits, so the taskbar tells without opening the window.
   useEffect(() => {
@@ -28,6 +55,8 @@ export function App() {
   useEffect(() => {
     const store = useAppStore.getState;
     const run = (command: Command): void => {
+      // A review that came up by itself does not take decision keys meant for the one before it.
+      if (ignoredDuringPause(command, store().keyPause, Date.now())) return;
       // Nothing can be decided for an ended review: decision keys do nothing there, quietly.
       const { snapshot: current, selectedReviewId: selectedId } = store();
       const decidable = findReview(current, selectedId)?.state === 'pending';
@@ -68,12 +97,11 @@ export function App() {
   }, [actions]);
 
   return (
-    <div className="dt-app">
+    <div className="dt-app" data-keys-paused={keysPaused ? 'true' : undefined}>
       <ConnectionBanner />
       <div className="dt-layout">
-        <aside className="dt-sidebar">
-          <QueueList reviews={queue} ended={ended} selectedId={shown?.id ?? null} />
-          <ShortcutLegend />
+        <aside className="dt-sidebar" aria-label="Sidebar">
+          <Sidebar snapshot={snapshot} selectedId={shown?.id ?? null} />
         </aside>
         <main className="dt-main">
           {shown ? <ReviewView key={shown.id} review={shown} /> : <EmptyState snapshot={snapshot} />}

@@ -1,21 +1,54 @@
 import type { AppSnapshot } from '../../shared/app-api';
+import { CLI_GUIDES } from '../cli-guides';
+import { clientLabel, connectedClients } from '../sidebar-model';
+import { CopyCommand } from './CopyCommand';
 
-/** No reviews yet: tell the person how to get a CLI to connect. */
+/** No reviews waiting: tell the person how to get each supported CLI to connect, and where. */
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
-  const clients = snapshot?.clients.filter((client) => client.connected) ?? [];
+  const clients = connectedClients(snapshot);
   const folders = snapshot?.workspaceFolders ?? [];
   return (
-    <section className="dt-empty" aria-labelledby="dt-empty-title">
+    <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
       <h1 id="dt-empty-title">No reviews waiting</h1>
       <p>
-        Proposed edits appear here as soon as a coding agent sends one. To connect Claude Code, run{' '}
-        <code>claude --ide</code> from inside a workspace folder; it finds DiffTray through its lock file
-        automatically.
+        Edits a coding agent proposes appear here for you to accept or reject, hunk by hunk. Nothing is
+        written before you decide.
       </p>
-      {folders.length > 0 && (
+      {snapshot && (
+        <p className="dt-empty-connected">
+          {clients.length === 0
+            ? 'No agent is connected.'
+            : `Connected: ${clients.map((client) => clientLabel(client)).join(', ')}.`}
+        </p>
+      )}
+
+      <h2 id="dt-connect-title">Connect an agent</h2>
+      <ul className="dt-cli-list" aria-labelledby="dt-connect-title">
+        {CLI_GUIDES.map((guide) => (
+          <li key={guide.id} className="dt-cli" data-cli={guide.id}>
+            <h3>{guide.name}</h3>
+            <ul className="dt-cli-steps">
+              {guide.steps.map((step) => (
+                <li key={step.command ?? step.text}>
+                  {step.text}
+                  {step.command && (
+                    <>
+                      {' '}
+                      <CopyCommand command={step.command} />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+
+      <h2 id="dt-folders-title">Workspace folders</h2>
+      {folders.length > 0 ? (
         <>
-          <h2>Workspace folders</h2>
-          <ul>
+          <p>Run the agent from one of these folders (or a folder inside one):</p>
+          <ul className="dt-folders" aria-labelledby="dt-folders-title">
             {folders.map((folder) => (
               <li key={folder}>
                 <code>{folder}</code>
@@ -23,12 +56,14 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
             ))}
           </ul>
         </>
+      ) : (
+        snapshot && (
+          <p>
+            DiffTray has no workspace folders. Start it with <code>--workspace &lt;folder&gt;</code>, or from
+            the folder you work in.
+          </p>
+        )
       )}
-      <p>
-        {clients.length === 0
-          ? 'No agent is connected.'
-          : `Connected: ${clients.map((client) => client.name).join(', ')}.`}
-      </p>
     </section>
   );
 }

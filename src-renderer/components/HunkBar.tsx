@@ -3,6 +3,18 @@ import type { HunkDecision } from '../../shared/hunks';
 import { MOD } from '../keyboard';
 import { decisionLabel } from '../review-model';
 
+/** "2 lines accepted, 1 rejected" for a mixed hunk, from its per-line decisions. */
+export function mixedDetail(hunk: HunkView): string {
+  const lines = hunk.lines;
+  if (!lines) return '';
+  const all = [...lines.removed, ...lines.added];
+  const count = (decision: HunkDecision) => all.filter((d) => d === decision).length;
+  const parts = [`${count('accepted')} accepted`, `${count('rejected')} rejected`];
+  const pending = count('pending');
+  if (pending > 0) parts.push(`${pending} undecided`);
+  return `Lines: ${parts.join(', ')}`;
+}
+
 /**
  * The control drawn in the diff just above a hunk: its number, accept and reject, its state. Buttons
  * come before the state so a narrow editor clips information, not controls.
@@ -20,12 +32,13 @@ export function HunkBar({
   current: boolean;
   /** The review ended: the hunk's state is shown, nothing can be decided. */
   readOnly?: boolean;
-  onDecide: (decision: HunkDecision) => void;
-  onSelect: () => void;
+  onDecide: (position: number, decision: HunkDecision) => void;
+  onSelect: (position: number) => void;
 }) {
   const n = position + 1;
   const added = hunk.proposedEnd - hunk.proposedStart;
   const removed = hunk.baseEnd - hunk.baseStart;
+  const detail = hunk.decision === 'mixed' ? mixedDetail(hunk) : '';
   return (
     <div
       className="dt-hunk-bar"
@@ -35,8 +48,8 @@ export function HunkBar({
       data-decision={hunk.decision}
       data-current={current ? 'true' : 'false'}
       // Clicking or tabbing into a hunk's control makes it the current hunk, so keys act on it.
-      onClick={onSelect}
-      onFocus={onSelect}
+      onClick={() => onSelect(position)}
+      onFocus={() => onSelect(position)}
     >
       <span className="dt-hunk-name">Hunk {n}</span>
       {!readOnly && (
@@ -46,7 +59,7 @@ export function HunkBar({
             className="dt-hunk-accept"
             aria-label={`Accept hunk ${n}`}
             title={`Accept hunk ${n} (${MOD}+Y on the current hunk)`}
-            onClick={() => onDecide('accepted')}
+            onClick={() => onDecide(position, 'accepted')}
           >
             ✓ Accept
           </button>
@@ -55,15 +68,16 @@ export function HunkBar({
             className="dt-hunk-reject"
             aria-label={`Reject hunk ${n}`}
             title={`Reject hunk ${n} (${MOD}+N on the current hunk)`}
-            onClick={() => onDecide('rejected')}
+            onClick={() => onDecide(position, 'rejected')}
           >
             ✗ Reject
           </button>
         </>
       )}
-      <span className="dt-hunk-state" data-testid={`hunk-${n}-state`}>
+      <span className="dt-hunk-state" data-testid={`hunk-${n}-state`} title={detail || undefined}>
         {decisionLabel[hunk.decision]}
       </span>
+      {detail && <span className="dt-sr-only">{detail}</span>}
       <span className="dt-hunk-lines">
         <span aria-hidden="true">{`+${added} −${removed}`}</span>
         <span className="dt-sr-only">{`${added} lines added, ${removed} removed`}</span>

@@ -1,8 +1,9 @@
-import type { ReviewSummary } from '../../shared/app-api';
+import type { ClientInfo, ReviewSummary } from '../../shared/app-api';
 import { useNow } from '../hooks';
+import { displayPath } from '../review-model';
+import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
-import { displayPath, endedLabel } from '../review-model';
 
 function fileLabel(review: ReviewSummary, workspaceFolders: readonly string[]): string {
   const first = displayPath(review.files[0]?.path ?? '', workspaceFolders);
@@ -11,91 +12,96 @@ function fileLabel(review: ReviewSummary, workspaceFolders: readonly string[]): 
 
 const NO_FOLDERS: string[] = [];
 
+/** A client's last status, small and quiet: never a dialog, never a change of focus or selection. */
+export function ClientStatus({ client, now }: { client: ClientInfo; now: number }) {
+  const line = statusLine(client);
+  if (!line || !client.status) return null;
+  return (
+    <p className="dt-client-status" data-client-id={client.id}>
+      {line}{' '}
+      <time dateTime={new Date(client.status.at).toISOString()} className="dt-client-status-age">
+        {formatAge(client.status.at, now)}
+      </time>
+    </p>
+  );
+}
+
 /**
- * The pending reviews, oldest first, then the most recently ended ones, newest first. Choosing one
- * never happens on its own while one is open. The count is of pending reviews only.
+ * The pending reviews, grouped by client session, groups in the order of their oldest review. Choosing
+ * a review happens only when the person clicks one (or presses ] / [); an arrival changes nothing here
+ * but the list. The count is of pending reviews only.
  */
 export function QueueList({
-  reviews,
-  ended,
+  groups,
+  idleClients,
   selectedId,
 }: {
-  reviews: ReviewSummary[];
-  ended: ReviewSummary[];
+  groups: QueueGroup[];
+  /** Connected clients with nothing pending, whose status lines are still worth a glance. */
+  idleClients: ClientInfo[];
   selectedId: string | null;
 }) {
   const selectReview = useAppStore((s) => s.selectReview);
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
   const now = useNow();
+  const count = groups.reduce((sum, group) => sum + group.reviews.length, 0);
+  const idleWithStatus = idleClients.filter((client) => statusLine(client) !== undefined);
   return (
     <nav className="dt-queue" aria-label="Review queue">
       <h2 className="dt-queue-title">
-        Reviews <span className="dt-count">{reviews.length}</span>
+        Reviews <span className="dt-count">{count}</span>
       </h2>
-      {reviews.length === 0 ? (
-        <p className="dt-queue-empty">Nothing to review.</p>
-      ) : (
-        <ul>
-          {reviews.map((review) => {
-            const path = fileLabel(review, workspaceFolders);
-            return (
-              <li key={review.id}>
-                <button
-                  type="button"
-                  className="dt-queue-item"
-                  data-review-id={review.id}
-                  aria-current={review.id === selectedId ? 'true' : undefined}
-                  onClick={() => selectReview(review.id)}
-                >
-                  <span className="dt-queue-item-title">{review.title}</span>
-                  <span className="dt-queue-item-meta">
-                    {review.client.name} ·{' '}
-                    <time dateTime={new Date(review.createdAt).toISOString()}>
-                      {formatAge(review.createdAt, now)}
-                    </time>
-                  </span>
-                  {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
-                  {review.description && review.description !== review.title && (
-                    <span className="dt-queue-item-desc">{review.description}</span>
-                  )}
-                </button>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {ended.length > 0 && (
-        <section className="dt-ended" aria-labelledby="dt-ended-title" data-testid="ended-reviews">
-          <h2 id="dt-ended-title" className="dt-queue-title">
-            Ended
-          </h2>
-          <ul>
-            {ended.map((review) => {
-              const endedAt = review.decidedAt ?? review.createdAt;
-              return (
-                <li key={review.id}>
-                  <button
-                    type="button"
-                    className="dt-queue-item dt-queue-item-ended"
-                    data-review-id={review.id}
-                    data-state={review.state}
-                    aria-current={review.id === selectedId ? 'true' : undefined}
-                    onClick={() => selectReview(review.id)}
-                  >
-                    <span className="dt-queue-item-title">{review.title}</span>
-                    <span className="dt-ended-label" data-state={review.state}>
-                      {endedLabel(review)}
-                    </span>
-                    <span className="dt-queue-item-meta">
-                      {review.client.name} ·{' '}
-                      <time dateTime={new Date(endedAt).toISOString()}>{formatAge(endedAt, now)}</time>
-                    </span>
-                  </button>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+      {groups.length === 0 && <p className="dt-queue-empty">Nothing to review.</p>}
+      {groups.map((group, index) => {
+        const headingId = `dt-group-${index}`;
+        return (
+          <section
+            key={group.client.id}
+            className="dt-queue-group"
+            aria-labelledby={headingId}
+            data-client-id={group.client.id}
+          >
+            <h3 id={headingId} className="dt-group-heading">
+              {groupHeading(group)}
+            </h3>
+            {!group.client.connected && <p className="dt-group-note">Disconnected</p>}
+            <ClientStatus client={group.client} now={now} />
+            <ul>
+              {group.reviews.map((review) => {
+                const path = fileLabel(review, workspaceFolders);
+                return (
+                  <li key={review.id}>
+                    <button
+                      type="button"
+                      className="dt-queue-item"
+                      data-review-id={review.id}
+                      aria-current={review.id === selectedId ? 'true' : undefined}
+                      onClick={() => selectReview(review.id)}
+                    >
+                      <span className="dt-queue-item-title">{review.title}</span>
+                      <span className="dt-queue-item-meta">
+                        <time dateTime={new Date(review.createdAt).toISOString()}>
+                          {formatAge(review.createdAt, now)}
+                        </time>
+                      </span>
+                      {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
+                      {review.description && review.description !== review.title && (
+                        <span className="dt-queue-item-desc">{review.description}</span>
+                      )}
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+      {idleWithStatus.length > 0 && (
+        <div className="dt-idle-statuses">
+          {idleWithStatus.map((client) => (
+            <ClientStatus key={client.id} client={client} now={now} />
+          ))}
+        </div>
       )}
     </nav>
   );

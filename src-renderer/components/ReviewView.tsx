@@ -1,24 +1,32 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
 import { useNow } from '../hooks';
+import { isPaused } from '../keyboard';
+import { installLineKeys } from '../line-keys';
 import { contentKey, displayPath, endedBannerText, newerProposal } from '../review-model';
+import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { formatAge } from '../time';
+import { BinaryPanel } from './BinaryPanel';
+import { ConflictBanner } from './ConflictBanner';
 import { DiffEditor } from './DiffEditor';
+import { DiskBanner } from './DiskBanner';
+import { DiskDiff } from './DiskDiff';
 import { FileTabs } from './FileTabs';
 import { Toolbar } from './Toolbar';
 import { ViewOptions } from './ViewOptions';
+import './review.css';
 
 const NO_FOLDERS: string[] = [];
 
 /** Contents come back in file order; match by path as well in case main ever reorders. */
 function pickContent(
-  files: ReviewFileContent[],
+  files: ReviewFileContent[] | undefined,
   file: ReviewFileSummary | undefined,
   index: number,
 ): ReviewFileContent | undefined {
-  if (!file) return undefined;
+  if (!file || !files) return undefined;
   const atIndex = files[index];
   return atIndex?.path === file.path ? atIndex : files.find((content) => content.path === file.path);
 }
@@ -27,22 +35,60 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
   const actions = useActions();
   const key = contentKey(review);
   const entry = useAppStore((s) => s.contents[key]);
+  // While a newer content revision loads (after an edit, a rebase), the last one stays on screen.
+  const shownContent = useReviewUi((s) =>
+    s.shownContent?.reviewId === review.id ? s.shownContent.files : undefined,
+  );
   const ref = useAppStore((s) => s.cursors[review.id]);
   const prefs = useAppStore((s) => s.prefs);
   const setCursor = useAppStore((s) => s.setCursor);
   const selectReview = useAppStore((s) => s.selectReview);
   const newer = useAppStore((s) => newerProposal(s.snapshot, review));
+  const editing = useReviewUi((s) => s.editing);
+  const setEditing = useReviewUi((s) => s.setEditing);
+  const showDiskChanges = useReviewUi((s) => s.showDiskChanges);
   // An ended review stays viewable, but nothing can be decided for it any more.
   const ended = review.state !== 'pending';
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
   const now = useNow();
   const cursor = resolveCursor(review, ref);
   const file = review.files[cursor.fileIndex];
-  const content = entry?.status === 'ready' ? pickContent(entry.files, file, cursor.fileIndex) : undefined;
+  const files = entry?.status === 'ready' ? entry.files : shownContent;
+  const content = pickContent(files, file, cursor.fileIndex);
+  const names = useMemo(
+    () => review.files.map((f) => displayPath(f.path, workspaceFolders)),
+    [review.files, workspaceFolders],
+  );
+  const fileName = names[cursor.fileIndex] ?? file?.path ?? '';
+  const nameOf = (path: string): string => displayPath(path, workspaceFolders);
+  // Conflict markers can only be edited out: the proposed side is editable while any remain.
+  const conflicts = file?.conflicts ?? 0;
+  const editable = !ended && !file?.binary && (editing || conflicts > 0);
+  const showDisk = showDiskChanges && file !== undefined && file.disk.state !== 'unchanged' && !file.binary;
 
   useEffect(() => {
     if (!entry) void actions.loadContents(review);
   }, [actions, entry, review]);
+
+  // Each review starts with its own view state: no selection, not editing, no disk diff.
+  useEffect(() => {
+    useReviewUi.getState().resetForReview();
+  }, [review.id]);
+
+  // Ctrl/Cmd+Shift+Y / N decide the selected lines.
+  useEffect(() => {
+    if (ended) return;
+    return installLineKeys(window, (command) => {
+      if (isPaused(useAppStore.getState().keyPause, Date.now())) return;
+      void actions.decideSelectedLines(command === 'acceptLines' ? 'accepted' : 'rejected');
+    });
+  }, [actions, ended]);
+
+  const selectFile = (fileIndex: number): void => {
+    const hunkCount = review.files[fileIndex]?.hunks.length ?? 0;
+    setCursor(review.id, { fileIndex, hunkIndex: 0 });
+    if (hunkCount === 0) useReviewUi.getState().setLineSelection(null);
+  };
 
   return (
     <section
@@ -75,36 +121,86 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
           )}
         </div>
       )}
-      <Toolbar review={review} cursor={cursor} readOnly={ended} />
+      <Toolbar review={review} cursor={cursor} readOnly={ended} fileName={nameOf} />
+      <DiskBanner
+        review={review}
+        fileIndex={cursor.fileIndex}
+        names={names}
+        readOnly={ended}
+        onSelectFile={selectFile}
+      />
+      {file && <ConflictBanner conflicts={conflicts} name={fileName} readOnly={ended} />}
       {review.files.length > 1 && (
         <FileTabs
           files={review.files}
+          names={names}
           selected={cursor.fileIndex}
-          onSelect={(fileIndex) => setCursor(review.id, { fileIndex, hunkIndex: 0 })}
+          readOnly={ended}
+          onSelect={selectFile}
         />
       )}
       {file && (
         <div className="dt-file-bar">
           <code className="dt-file-path" title={file.path}>
-            {displayPath(file.path, workspaceFolders)}
+            {fileName}
           </code>
           {file.isNewFile && <span className="dt-badge">New file</span>}
-          {file.hunks.length === 0 && <span className="dt-badge">No changes</span>}
+          {file.binary && <span className="dt-badge">Binary</span>}
+          {!file.binary && file.hunks.length === 0 && <span className="dt-badge">No changes</span>}
+          {!ended && !file.binary && (
+            <button
+              type="button"
+              className="dt-edit-toggle"
+              aria-pressed={editable}
+              disabled={conflicts > 0}
+              title={
+                conflicts > 0
+                  ? 'The proposal stays editable until its conflicts are resolved'
+                  : 'Edit the proposed text (right side) before accepting; your edits become part of the result'
+              }
+              onClick={() => setEditing(!editing)}
+            >
+              ✎ Edit proposal
+            </button>
+          )}
+          {editable && (
+            <span className="dt-badge dt-badge-editing" data-testid="editing-badge">
+              Editing the proposal — changes are saved as you type
+            </span>
+          )}
           <ViewOptions />
         </div>
       )}
       <div className="dt-diff-pane">
-        {file && content ? (
+        {file?.binary ? (
+          <BinaryPanel
+            file={file}
+            fileIndex={cursor.fileIndex}
+            name={fileName}
+            withButtons={review.files.length === 1}
+            readOnly={ended}
+          />
+        ) : file && content && showDisk ? (
+          <DiskDiff
+            path={content.path}
+            baseText={content.baseText}
+            diskText={content.diskText}
+            deleted={file.disk.state === 'deleted'}
+          />
+        ) : file && (content || entry?.status !== 'error') ? (
           <DiffEditor
             reviewId={review.id}
             fileIndex={cursor.fileIndex}
             content={content}
+            revision={file.contentRevision}
             hunks={file.hunks}
             currentHunk={cursor.hunkIndex}
             prefs={prefs}
             readOnly={ended}
+            editable={editable}
             onDecide={(hunkIndex, decision) => void actions.decideHunk(cursor.fileIndex, hunkIndex, decision)}
             onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex: cursor.fileIndex, hunkIndex })}
+            onEdit={(fileIndex, text) => actions.editProposal(fileIndex, text)}
           />
         ) : entry?.status === 'error' ? (
           <div className="dt-pane-message" role="alert">
@@ -113,9 +209,7 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
               Retry
             </button>
           </div>
-        ) : (
-          <p className="dt-pane-message">Loading the proposed change…</p>
-        )}
+        ) : null}
       </div>
     </section>
   );

@@ -1,4 +1,4 @@
-import { commandDescriptions, shortcutLabels, type Command } from '../keyboard';
+import { commandDescriptions, KEY_PAUSE_MS, shortcutLabels, type Command } from '../keyboard';
 
 const ORDER: Command[] = [
   'nextHunk',
@@ -28,6 +28,10 @@ export function ShortcutLegend() {
           </div>
         ))}
       </dl>
+      <p className="dt-legend-note">
+        When the next review comes up by itself, decision keys wait {KEY_PAUSE_MS / 1000} s, so a key meant
+        for the previous review cannot decide the new one.
+      </p>
     </details>
   );
 }

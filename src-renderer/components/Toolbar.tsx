@@ -1,16 +1,21 @@
-import { useState } from 'react';
 import type { ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
-import { commandDescriptions, shortcutLabels, type Command } from '../keyboard';
+import { baseName, submitBlocker } from '../file-status';
+import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keyboard';
+import { NO_SELECTION_REASON, resolveLineSelection, selectionSummary } from '../line-selection';
 import { countDecisions, submitSummary, type DecisionCounts } from '../review-model';
+import { useReviewUi } from '../review-ui';
 import { useAppStore, type Cursor } from '../store';
 import { RejectDialog } from './RejectDialog';
 
 const hint = (command: Command): string => `${commandDescriptions[command]} (${shortcutLabels[command]})`;
 
+/** Keys of the line decisions (handled in ReviewView; not part of keyboard.ts's map). */
+export const LINE_SHORTCUTS = { accept: `${MOD}+Shift+Y`, reject: `${MOD}+Shift+N` } as const;
+
 /** What the hunks of an ended review were left at; nothing more will happen to them. */
 const tally = (counts: DecisionCounts): string =>
-  `${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.pending} undecided`;
+  `${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.mixed ? `${counts.mixed} mixed, ` : ''}${counts.pending} undecided`;
 
 /**
  * Hunk navigation always; the decision controls only while the review is pending. An ended review
@@ -20,113 +25,174 @@ export function Toolbar({
   review,
   cursor,
   readOnly = false,
+  fileName = baseName,
 }: {
   review: ReviewSummary;
   cursor: Cursor;
   readOnly?: boolean;
+  fileName?: (path: string) => string;
 }) {
   const actions = useActions();
   const moveCursor = useAppStore((s) => s.moveCursor);
-  const canUndo = useAppStore((s) => s.undo.some((entry) => entry.reviewId === review.id));
-  const [rejecting, setRejecting] = useState(false);
+  const rejecting = useReviewUi((s) => s.rejectOpen);
+  const setRejecting = useReviewUi((s) => s.setRejectOpen);
+  const lineSelection = useReviewUi((s) => s.lineSelection);
+  const editsPending = useReviewUi((s) => s.editsPending);
+  const submitError = useReviewUi((s) =>
+    s.submitError?.reviewId === review.id ? s.submitError.message : null,
+  );
   const counts = countDecisions(review);
   const total = review.files[cursor.fileIndex]?.hunks.length ?? 0;
-  const anyHunks = review.files.some((file) => file.hunks.length > 0);
+  const anyHunks = review.files.some((file) => file.hunks.length > 0 || file.binary);
+  const blocker = submitBlocker(review, fileName);
+
+  const selection =
+    lineSelection && lineSelection.reviewId === review.id && lineSelection.fileIndex === cursor.fileIndex
+      ? resolveLineSelection(review.files[cursor.fileIndex]?.hunks ?? [], lineSelection.selection)
+      : ({ ok: false, reason: NO_SELECTION_REASON } as const);
+  const linesReason = editsPending
+    ? 'Saving your edit: line decisions wait until the diff is up to date'
+    : selection.ok
+      ? ''
+      : selection.reason;
+  const linesEnabled = selection.ok && !editsPending;
 
   return (
-    <div className="dt-toolbar">
-      <div className="dt-toolbar-group" role="group" aria-label="Hunk navigation">
-        <button
-          type="button"
-          aria-label="Previous hunk"
-          title={hint('prevHunk')}
-          onClick={() => moveCursor(-1)}
-        >
-          ↑
-        </button>
-        <span className="dt-counter" data-testid="hunk-counter" aria-live="polite" aria-atomic="true">
-          {cursor.hunkIndex === null ? 'No hunks' : `Hunk ${cursor.hunkIndex + 1} of ${total}`}
-        </span>
-        <button type="button" aria-label="Next hunk" title={hint('nextHunk')} onClick={() => moveCursor(1)}>
-          ↓
-        </button>
-        {/* Same as the controls in the diff, for the current hunk wherever the diff is scrolled. */}
+    <div className="dt-toolbar-wrap">
+      <div className="dt-toolbar">
+        <div className="dt-toolbar-group" role="group" aria-label="Hunk navigation">
+          <button
+            type="button"
+            aria-label="Previous hunk"
+            title={hint('prevHunk')}
+            onClick={() => moveCursor(-1)}
+          >
+            ↑
+          </button>
+          <span className="dt-counter" data-testid="hunk-counter" aria-live="polite" aria-atomic="true">
+            {cursor.hunkIndex === null ? 'No hunks' : `Hunk ${cursor.hunkIndex + 1} of ${total}`}
+          </span>
+          <button type="button" aria-label="Next hunk" title={hint('nextHunk')} onClick={() => moveCursor(1)}>
+            ↓
+          </button>
+          {/* Same as the controls in the diff, for the current hunk wherever the diff is scrolled. */}
+          {!readOnly && (
+            <>
+              <button
+                type="button"
+                className="dt-hunk-accept"
+                aria-label="Accept current hunk"
+                title={hint('acceptHunk')}
+                disabled={cursor.hunkIndex === null}
+                onClick={() => void actions.decideCurrent('accepted')}
+              >
+                ✓
+              </button>
+              <button
+                type="button"
+                className="dt-hunk-reject"
+                aria-label="Reject current hunk"
+                title={hint('rejectHunk')}
+                disabled={cursor.hunkIndex === null}
+                onClick={() => void actions.decideCurrent('rejected')}
+              >
+                ✗
+              </button>
+            </>
+          )}
+        </div>
         {!readOnly && (
-          <>
+          <div className="dt-toolbar-group" role="group" aria-label="Selected lines">
             <button
               type="button"
               className="dt-hunk-accept"
-              aria-label="Accept current hunk"
-              title={hint('acceptHunk')}
-              disabled={cursor.hunkIndex === null}
-              onClick={() => void actions.decideCurrent('accepted')}
+              aria-label="Accept selected lines"
+              aria-describedby="dt-line-selection"
+              title={`Accept the selected lines of one hunk (${LINE_SHORTCUTS.accept})`}
+              disabled={!linesEnabled}
+              onClick={() => void actions.decideSelectedLines('accepted')}
             >
-              ✓
+              ✓ Accept selected
             </button>
             <button
               type="button"
               className="dt-hunk-reject"
-              aria-label="Reject current hunk"
-              title={hint('rejectHunk')}
-              disabled={cursor.hunkIndex === null}
-              onClick={() => void actions.decideCurrent('rejected')}
+              aria-label="Reject selected lines"
+              aria-describedby="dt-line-selection"
+              title={`Reject the selected lines of one hunk (${LINE_SHORTCUTS.reject})`}
+              disabled={!linesEnabled}
+              onClick={() => void actions.decideSelectedLines('rejected')}
             >
-              ✗
+              ✗ Reject selected
             </button>
+            <span id="dt-line-selection" className="dt-line-selection" data-testid="line-selection">
+              {linesEnabled ? selectionSummary(selection) : linesReason}
+            </span>
+          </div>
+        )}
+        {readOnly ? (
+          <span className="dt-submit-summary" data-testid="decision-tally">
+            {tally(counts)}
+          </span>
+        ) : (
+          <>
+            <div className="dt-toolbar-group" role="group" aria-label="All hunks">
+              <button
+                type="button"
+                disabled={!anyHunks}
+                title={hint('acceptAll')}
+                onClick={() => void actions.decideAll('accepted')}
+              >
+                Accept all
+              </button>
+              <button
+                type="button"
+                disabled={!anyHunks}
+                title={hint('rejectAll')}
+                onClick={() => void actions.decideAll('rejected')}
+              >
+                Reject all
+              </button>
+              <button
+                type="button"
+                disabled={!review.canUndo}
+                title={`Undo the last decision or edit (${shortcutLabels.undo})`}
+                onClick={() => void actions.undo()}
+              >
+                Undo
+              </button>
+            </div>
+            <div className="dt-toolbar-group" role="group" aria-label="Finish review">
+              <button
+                type="button"
+                className="dt-primary"
+                aria-describedby={blocker ? 'dt-submit-blocked dt-submit-summary' : 'dt-submit-summary'}
+                title={blocker ?? hint('submit')}
+                disabled={blocker !== null}
+                onClick={() => void actions.submit()}
+              >
+                Submit
+              </button>
+              <span id="dt-submit-summary" className="dt-submit-summary" data-testid="submit-summary">
+                {submitSummary(counts)}
+              </span>
+              <button type="button" className="dt-danger" onClick={() => setRejecting(true)}>
+                Reject…
+              </button>
+            </div>
+            <RejectDialog open={rejecting} onClose={() => setRejecting(false)} />
           </>
         )}
       </div>
-      {readOnly ? (
-        <span className="dt-submit-summary" data-testid="decision-tally">
-          {tally(counts)}
-        </span>
-      ) : (
-        <>
-          <div className="dt-toolbar-group" role="group" aria-label="All hunks">
-            <button
-              type="button"
-              disabled={!anyHunks}
-              title={hint('acceptAll')}
-              onClick={() => void actions.decideAll('accepted')}
-            >
-              Accept all
-            </button>
-            <button
-              type="button"
-              disabled={!anyHunks}
-              title={hint('rejectAll')}
-              onClick={() => void actions.decideAll('rejected')}
-            >
-              Reject all
-            </button>
-            <button
-              type="button"
-              disabled={!canUndo}
-              title={hint('undo')}
-              onClick={() => void actions.undo()}
-            >
-              Undo
-            </button>
-          </div>
-          <div className="dt-toolbar-group" role="group" aria-label="Finish review">
-            <button
-              type="button"
-              className="dt-primary"
-              aria-describedby="dt-submit-summary"
-              title={hint('submit')}
-              onClick={() => void actions.submit()}
-            >
-              Submit
-            </button>
-            <span id="dt-submit-summary" className="dt-submit-summary" data-testid="submit-summary">
-              {submitSummary(counts)}
-            </span>
-            <button type="button" className="dt-danger" onClick={() => setRejecting(true)}>
-              Reject…
-            </button>
-          </div>
-          <RejectDialog open={rejecting} onClose={() => setRejecting(false)} />
-        </>
+      {!readOnly && blocker && (
+        <p id="dt-submit-blocked" className="dt-submit-blocked" data-testid="submit-blocked">
+          Submit is disabled: {blocker}.
+        </p>
+      )}
+      {!readOnly && submitError && (
+        <p className="dt-submit-error" data-testid="submit-error">
+          <strong>Could not submit:</strong> {submitError}
+        </p>
       )}
     </div>
   );

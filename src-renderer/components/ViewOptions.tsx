@@ -22,6 +22,14 @@ export function ViewOptions() {
         />{' '}
         Hide unchanged lines
       </label>
+      <label title="Do not mark changes in leading or trailing whitespace (hunks still include them)">
+        <input
+          type="checkbox"
+          checked={prefs.ignoreWhitespace}
+          onChange={(e) => setPrefs({ ignoreWhitespace: e.target.checked })}
+        />{' '}
+        Ignore whitespace
+      </label>
     </div>
   );
 }

@@ -21,7 +21,7 @@ function review(
   state: ReviewSummary['state'],
   extra: Partial<ReviewSummary> = {},
 ): ReviewSummary {
-  return { id, client, title: `${id}.ts`, createdAt: 1, state, files: [], ...extra };
+  return { id, client, title: `${id}.ts`, createdAt: 1, state, files: [], canUndo: false, ...extra };
 }
 const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
   reviews,

@@ -32,9 +32,14 @@ function review(
     files: hunksPerFile.map((count, f) => ({
       path: `f${f}.ts`,
       isNewFile: false,
+      binary: false,
+      fileDecision: 'pending' as const,
+      disk: { state: 'unchanged' as const },
+      conflicts: 0,
       contentRevision: 1,
       hunks: Array.from({ length: count }, (_, i) => hunk(i)),
     })),
+    canUndo: false,
   };
 }
 const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
@@ -104,7 +109,7 @@ describe('chooseSelection', () => {
 
 describe('selectAdjacentReview', () => {
   beforeEach(() => {
-    useAppStore.setState({ snapshot: null, selectedReviewId: null, cursors: {}, contents: {}, undo: [] });
+    useAppStore.setState({ snapshot: null, selectedReviewId: null, cursors: {}, contents: {} });
   });
 
   it('walks pending reviews only; from an ended one, ] goes to the first pending', () => {
@@ -134,7 +139,7 @@ describe('selectAdjacentReview', () => {
 
 describe('cursor', () => {
   beforeEach(() => {
-    useAppStore.setState({ snapshot: null, selectedReviewId: null, cursors: {}, contents: {}, undo: [] });
+    useAppStore.setState({ snapshot: null, selectedReviewId: null, cursors: {}, contents: {} });
   });
 
   it('starts on the first hunk of the first file that has hunks', () => {
@@ -157,18 +162,16 @@ describe('cursor', () => {
     ]);
   });
 
-  it('forgets cursors, cached contents and undo of ended reviews', () => {
+  it('forgets cursors and cached contents of ended reviews', () => {
     const store = useAppStore.getState();
     store.applySnapshot(snap(review('a', 1), review('b', 2)));
     store.setCursor('a', { fileIndex: 0, hunkIndex: 1 });
     store.setContent('a@1', { status: 'loading' });
-    store.pushUndo({ reviewId: 'a', description: 'x', previous: [] });
     useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'accepted'), review('b', 2)));
     const state = useAppStore.getState();
     expect(state.selectedReviewId).toBe('b');
     expect(state.cursors).toEqual({});
     expect(state.contents).toEqual({});
-    expect(state.undo).toEqual([]);
   });
 
   it('keeps the cursor and contents of the review the agent ended while it is on screen', () => {
@@ -177,7 +180,6 @@ describe('cursor', () => {
     store.setCursor('a', { fileIndex: 0, hunkIndex: 1 });
     store.setContent('a@1', { status: 'ready', files: [] });
     store.setCursor('b', { fileIndex: 0, hunkIndex: 1 });
-    store.pushUndo({ reviewId: 'a', description: 'x', previous: [] });
     useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
     let state = useAppStore.getState();
     expect(state.selectedReviewId).toBe('a');
@@ -186,8 +188,6 @@ describe('cursor', () => {
       b: { fileIndex: 0, hunkIndex: 1 },
     });
     expect(state.contents).toEqual({ 'a@1': { status: 'ready', files: [] } });
-    // Nothing of an ended review can be undone.
-    expect(state.undo).toEqual([]);
     // j/k still move through its hunks.
     expect(state.moveCursor(-1)).toEqual({ fileIndex: 0, hunkIndex: 0 });
     // Once the person moves on, what was kept for it goes at the next snapshot.
@@ -214,6 +214,7 @@ describe('cursor', () => {
     useAppStore.getState().selectReview('b');
     useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2, [2], 'accepted'), review('c', 3)));
     expect(useAppStore.getState().selectedReviewId).toBe('c');
-    expect(useAppStore.getState().announcement?.id).toBe(id);
+    // Not "ended" news: only the notice that the next review came up (key-pause.test.ts).
+    expect(useAppStore.getState().announcement?.text).toBe('New review: c — keys paused briefly');
   });
 });

@@ -1,0 +1,248 @@
+/**
+ * The app shell in Chromium against the real headless app: queue groups, the key pause, History,
+ * Connections (status, Disconnect), the empty state's Copy buttons, and the theme.
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
+import { waitForReview, waitForSnapshot } from '../test/support/wait';
+import { launchChromium, openPage, screenshot } from './support/chromium';
+import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+
+const BASE = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota'].join('\n') + '\n';
+const PROPOSED =
+  ['ALPHA', 'beta', 'gamma', 'delta', 'EPSILON', 'zeta', 'eta', 'theta', 'iota', 'kappa'].join('\n') + '\n';
+
+let browser: Browser;
+let app: HeadlessApp;
+let claude: ClaudeTestClient;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(colorScheme: 'light' | 'dark' = 'light'): Promise<void> {
+  ({ page, errors } = await openPage(browser, app.url, { colorScheme }));
+}
+
+beforeEach(async () => {
+  app = await startHeadlessApp();
+  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
+});
+
+afterEach(async () => {
+  expect(errors).toEqual([]);
+  await page.context().close();
+  await claude.close().catch(() => {});
+  await app.close();
+});
+
+function writeWorkspaceFile(name: string, text: string): string {
+  const file = path.join(app.workspace, name);
+  writeFileSync(file, text);
+  return file;
+}
+
+function openDiff(client: ClaudeTestClient, file: string, proposed: string, tabName: string) {
+  return client.callTool('openDiff', {
+    old_file_path: file,
+    new_file_path: file,
+    new_file_contents: proposed,
+    tab_name: tabName,
+  });
+}
+
+async function diffReady(title: string): Promise<void> {
+  await page.locator('#dt-review-title', { hasText: title }).waitFor();
+  await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
+}
+
+const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
+const keysPaused = () => page.locator('.dt-app[data-keys-paused="true"]');
+const claudeId = () => app.runtime.core.snapshot().clients.find((c) => c.protocol === 'claude-ide')!.id;
+
+describe('app shell', () => {
+  it('empty state: how to connect each CLI, Copy buttons, workspace folders', async () => {
+    await open();
+    await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+    const empty = page.getByTestId('empty-state');
+    expect(await empty.getByRole('heading', { name: 'Claude Code' }).isVisible()).toBe(true);
+    expect(await empty.getByRole('heading', { name: 'NEXUS3' }).isVisible()).toBe(true);
+    expect(await empty.getByText(app.workspace).isVisible()).toBe(true);
+    expect(await empty.getByText(/~\/\.nexus3\/ide/).isVisible()).toBe(true);
+
+    // Clipboard allowed: copied and said so.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy command: claude --ide' }).click();
+    await page.getByRole('status').getByText('Copied: claude --ide').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('claude --ide');
+
+    // Clipboard refused: the command is selected instead, and focus stays on the button.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new Error('denied')) },
+      });
+    });
+    const copyIde = page.getByRole('button', { name: 'Copy command: /ide' });
+    await copyIde.click();
+    await page
+      .getByRole('status')
+      .getByText(/Could not copy/)
+      .waitFor();
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe('/ide');
+    expect(await copyIde.evaluate((el) => el === document.activeElement)).toBe(true);
+    await screenshot(page, 'empty-state');
+  });
+
+  it('queue grouped by session; arrivals never move focus; decision keys pause when a review comes up by itself', async () => {
+    await open();
+    await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+    const nexus = await connectClaudeClient(
+      app.runtime.bridge.port,
+      app.runtime.bridge.tokenFor('nexus3-ide'),
+      'x-nexus3-ide-authorization',
+    );
+    try {
+      // The first review arrives on an empty screen: it shows, keys pause, the status line says so.
+      const first = writeWorkspaceFile('first.txt', BASE);
+      const firstAnswer = openDiff(claude, first, PROPOSED, 'first.txt (edit)');
+      await page.locator('#dt-review-title', { hasText: 'first.txt' }).waitFor();
+      await page.getByRole('status').getByText('New review: first.txt — keys paused briefly').waitFor();
+      await keysPaused().waitFor();
+      await diffReady('first.txt');
+      // Fire a decision key at once, as if meant for something before: ignored while paused.
+      const pausedAtPress = await page.evaluate(() => {
+        const paused = document.querySelector('.dt-app')?.getAttribute('data-keys-paused') === 'true';
+        window.dispatchEvent(
+          new KeyboardEvent('keydown', {
+            key: 'y',
+            code: 'KeyY',
+            ctrlKey: true,
+            bubbles: true,
+            cancelable: true,
+          }),
+        );
+        return paused;
+      });
+      await page.waitForTimeout(150);
+      if (pausedAtPress) expect(await hunk(1).getAttribute('data-decision')).toBe('pending');
+      await keysPaused().waitFor({ state: 'detached' });
+
+      // Focus somewhere in the sidebar; then two more reviews arrive, from two sessions.
+      const queueTab = page.getByRole('tab', { name: 'Queue' });
+      await queueTab.focus();
+      const second = writeWorkspaceFile('second.txt', BASE);
+      const third = writeWorkspaceFile('third.txt', BASE);
+      const secondAnswer = openDiff(nexus, second, PROPOSED, 'second.txt (edit)').catch(() => null);
+      await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 2 ? true : undefined));
+      const thirdAnswer = openDiff(claude, third, PROPOSED, 'third.txt (edit)').catch(() => null);
+      await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 3 ? true : undefined));
+
+      const queue = page.getByRole('navigation', { name: 'Review queue' });
+      await queue.getByRole('heading', { name: 'Claude Code 2.1.0 — 2 pending' }).waitFor();
+      await queue.getByRole('heading', { name: 'NEXUS3 2.1.0 — 1 pending' }).waitFor();
+      const headings = await queue.getByRole('heading', { level: 3 }).allTextContents();
+      expect(headings).toEqual(['Claude Code 2.1.0 — 2 pending', 'NEXUS3 2.1.0 — 1 pending']);
+      // Nothing moved: same review on screen, focus where it was, no pause for arrivals.
+      expect(await page.locator('#dt-review-title').textContent()).toContain('first.txt');
+      expect(await queueTab.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await keysPaused().count()).toBe(0);
+
+      // Client status: a quiet line in the group, read out by the live region; nothing else moves.
+      app.runtime.core.clients.setStatus(claudeId(), 'running tests…');
+      await queue.getByText('Claude Code: running tests…').waitFor();
+      await page.getByRole('status').getByText('Claude Code: running tests…').waitFor();
+      expect(await queueTab.evaluate((el) => el === document.activeElement)).toBe(true);
+      await screenshot(page, 'queue-groups');
+
+      // ] walks the queue as shown (third.txt is in Claude Code's group, before NEXUS3's): no pause.
+      await page.keyboard.press(']');
+      await page.locator('#dt-review-title', { hasText: 'third.txt' }).waitFor();
+      expect(await keysPaused().count()).toBe(0);
+      await page.keyboard.press('[');
+      await diffReady('first.txt');
+
+      // Submitting brings the next one up by itself: paused again.
+      await page.keyboard.press('ControlOrMeta+Alt+y');
+      await hunk(1).and(page.locator('[data-decision="accepted"]')).waitFor();
+      await page.keyboard.press('ControlOrMeta+Enter');
+      expect(texts(await firstAnswer)[0]).toBe('FILE_SAVED');
+      await page.locator('#dt-review-title', { hasText: 'third.txt' }).waitFor();
+      await page
+        .getByRole('status')
+        .getByText(/New review: third\.txt — keys paused briefly/)
+        .waitFor();
+      await keysPaused().waitFor();
+      await keysPaused().waitFor({ state: 'detached' });
+      await diffReady('third.txt');
+      await page.keyboard.press('ControlOrMeta+y');
+      await hunk(1).and(page.locator('[data-decision="accepted"]')).waitFor();
+
+      // History lists the ended one; opening it shows it read-only.
+      await page.getByRole('tab', { name: 'History' }).click();
+      const history = page.getByRole('navigation', { name: 'Review history' });
+      const entry = history.getByRole('button', { name: /first\.txt/ });
+      expect(await entry.textContent()).toContain('Accepted');
+      await entry.click();
+      await page.getByTestId('ended-banner').waitFor();
+      await screenshot(page, 'history');
+
+      // Connections: both clients with their facts; Disconnect NEXUS3 cancels its review.
+      await page.getByRole('tab', { name: 'Connections' }).click();
+      const connections = page.getByTestId('connections');
+      await connections.getByRole('heading', { name: 'NEXUS3 2.1.0' }).waitFor();
+      expect(await connections.getByText('running tests…').isVisible()).toBe(true);
+      expect(await connections.getByText(String(process.pid)).first().isVisible()).toBe(true);
+      await screenshot(page, 'connections');
+      await connections.getByRole('button', { name: 'Disconnect NEXUS3' }).click();
+      await waitForReview(app.runtime.core, (r) => r.title.includes('second') && r.state === 'cancelled');
+      await connections.getByRole('heading', { name: 'NEXUS3 2.1.0' }).waitFor({ state: 'detached' });
+      await secondAnswer;
+      void thirdAnswer;
+    } finally {
+      await nexus.close().catch(() => {});
+    }
+  });
+
+  it('theme: follows the OS live, Light/Dark override remembered; Monaco follows', async () => {
+    await open('dark');
+    const root = page.locator('html');
+    await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+    expect(await root.getAttribute('data-theme')).toBe('dark');
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.locator('html[data-theme="light"]').waitFor();
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.locator('html[data-theme="dark"]').waitFor();
+
+    const theme = page.getByRole('combobox', { name: 'Theme' });
+    await theme.selectOption('light');
+    await page.locator('html[data-theme="light"]').waitFor();
+    await page.reload();
+    await page.locator('html[data-theme="light"]').waitFor();
+    expect(await page.getByRole('combobox', { name: 'Theme' }).inputValue()).toBe('light');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
+    await page.locator('html[data-theme="dark"]').waitFor();
+
+    const file = writeWorkspaceFile('dark.txt', BASE);
+    void openDiff(claude, file, PROPOSED, 'dark.txt (edit)').catch(() => {});
+    await diffReady('dark.txt');
+    await page.locator('.monaco-editor.vs-dark').first().waitFor();
+    // Focus is visible in dark mode too.
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    const outline = await page.evaluate(
+      () => getComputedStyle(document.activeElement as Element).outlineStyle,
+    );
+    expect(outline).not.toBe('none');
+    await screenshot(page, 'review-dark');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    await page.locator('.monaco-editor.vs').first().waitFor();
+  });
+});

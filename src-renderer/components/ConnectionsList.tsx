@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import type { ClientInfo } from '../../shared/app-api';
+import { useApi } from '../api-context';
+import { useNow } from '../hooks';
+import { clientLabel, disconnectLabels } from '../sidebar-model';
+import { useAppStore } from '../store';
+import { formatAge } from '../time';
+
+const protocolLabels: Record<ClientInfo['protocol'], string> = {
+  'claude-ide': 'Claude Code IDE (MCP over WebSocket)',
+  'nexus3-ide': 'NEXUS3 IDE (MCP over WebSocket)',
+  'gemini-ide': 'Gemini CLI IDE (MCP over HTTP)',
+  'qwen-ide': 'Qwen Code IDE (MCP over HTTP)',
+  clio: 'Clio IDE bridge (WebSocket)',
+  native: 'DiffTray protocol (WebSocket)',
+};
+
+const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** Who is connected, since when, what they last said, and a way to send each one away. */
+export function ConnectionsList({
+  clients,
+  pendingByClient,
+}: {
+  clients: ClientInfo[];
+  pendingByClient: Map<string, number>;
+}) {
+  const api = useApi();
+  const announce = useAppStore((s) => s.announce);
+  const now = useNow();
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const labels = disconnectLabels(clients);
+
+  const disconnect = async (client: ClientInfo): Promise<void> => {
+    setBusy((ids) => new Set(ids).add(client.id));
+    try {
+      await api.disconnectClient(client.id);
+      announce(`Disconnected ${clientLabel(client)}`);
+    } catch (error) {
+      announce(`Could not disconnect ${client.name}: ${errorText(error)}`);
+    } finally {
+      setBusy((ids) => {
+        const next = new Set(ids);
+        next.delete(client.id);
+        return next;
+      });
+    }
+  };
+
+  return (
+    <section className="dt-connections" aria-labelledby="dt-connections-title" data-testid="connections">
+      <h2 id="dt-connections-title" className="dt-queue-title">
+        Connected <span className="dt-count">{clients.length}</span>
+      </h2>
+      {clients.length === 0 ? (
+        <p className="dt-queue-empty">No agent is connected.</p>
+      ) : (
+        <ul>
+          {clients.map((client, index) => {
+            const pending = pendingByClient.get(client.id) ?? 0;
+            const headingId = `dt-client-${index}`;
+            const noteId = `dt-client-note-${index}`;
+            return (
+              <li key={client.id}>
+                <article className="dt-client" aria-labelledby={headingId} data-client-id={client.id}>
+                  <h3 id={headingId} className="dt-client-name">
+                    {clientLabel(client)}
+                  </h3>
+                  <dl className="dt-client-facts">
+                    <dt>Protocol</dt>
+                    <dd>{protocolLabels[client.protocol] ?? client.protocol}</dd>
+                    <dt>Workspace</dt>
+                    <dd>{client.workspace ? <code>{client.workspace}</code> : 'Unknown'}</dd>
+                    <dt>PID</dt>
+                    <dd>{client.pid ?? 'Unknown'}</dd>
+                    <dt>Since</dt>
+                    <dd>
+                      <time
+                        dateTime={new Date(client.connectedAt).toISOString()}
+                        title={new Date(client.connectedAt).toLocaleString()}
+                      >
+                        {formatAge(client.connectedAt, now)}
+                      </time>
+                    </dd>
+                    {client.status?.text.trim() && (
+                      <>
+                        <dt>Status</dt>
+                        <dd className="dt-client-status-text">
+                          {client.status.text.trim()}{' '}
+                          <time
+                            dateTime={new Date(client.status.at).toISOString()}
+                            className="dt-client-status-age"
+                          >
+                            ({formatAge(client.status.at, now)})
+                          </time>
+                        </dd>
+                      </>
+                    )}
+                  </dl>
+                  {pending > 0 && (
+                    <p id={noteId} className="dt-client-note">
+                      Disconnecting cancels its{' '}
+                      {pending === 1 ? 'pending review' : `${pending} pending reviews`}.
+                    </p>
+                  )}
+                  <button
+                    type="button"
+                    className="dt-danger"
+                    aria-describedby={pending > 0 ? noteId : undefined}
+                    disabled={busy.has(client.id)}
+                    onClick={() => void disconnect(client)}
+                  >
+                    {labels.get(client.id) ?? `Disconnect ${client.name}`}
+                  </button>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </section>
+  );
+}

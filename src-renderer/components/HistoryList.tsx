@@ -1,0 +1,62 @@
+import type { ReviewSummary } from '../../shared/app-api';
+import { useNow } from '../hooks';
+import { reviewStateLabel } from '../review-model';
+import { clientLabel, endedAt } from '../sidebar-model';
+import { useAppStore } from '../store';
+import { formatAge } from '../time';
+
+/**
+ * Every ended review, most recently ended first: what happened, when, from which client, and why.
+ * Opening one shows it read-only, as it was decided.
+ */
+export function HistoryList({
+  reviews,
+  selectedId,
+}: {
+  reviews: ReviewSummary[];
+  selectedId: string | null;
+}) {
+  const selectReview = useAppStore((s) => s.selectReview);
+  const now = useNow();
+  return (
+    <nav className="dt-queue dt-history" aria-label="Review history" data-testid="history">
+      <h2 className="dt-queue-title">
+        History <span className="dt-count">{reviews.length}</span>
+      </h2>
+      {reviews.length === 0 ? (
+        <p className="dt-queue-empty">No review has ended yet.</p>
+      ) : (
+        <ul>
+          {reviews.map((review) => {
+            const at = endedAt(review);
+            const reason = review.reason?.trim();
+            return (
+              <li key={review.id}>
+                <button
+                  type="button"
+                  className="dt-queue-item dt-queue-item-ended"
+                  data-review-id={review.id}
+                  data-state={review.state}
+                  aria-current={review.id === selectedId ? 'true' : undefined}
+                  onClick={() => selectReview(review.id)}
+                >
+                  <span className="dt-queue-item-title">{review.title}</span>
+                  <span className="dt-ended-label" data-state={review.state}>
+                    {reviewStateLabel[review.state]}
+                  </span>
+                  {reason && <span className="dt-queue-item-desc dt-history-reason">{reason}</span>}
+                  <span className="dt-queue-item-meta">
+                    {clientLabel(review.client)} ·{' '}
+                    <time dateTime={new Date(at).toISOString()} title={new Date(at).toLocaleString()}>
+                      {formatAge(at, now)}
+                    </time>
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </nav>
+  );
+}

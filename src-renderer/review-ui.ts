@@ -1,0 +1,87 @@
+/**
+ * State of the review view that is the renderer's own and short-lived: what the person selected in
+ * the diff, whether they are editing the proposal, which panels are open, the last submit error.
+ * Kept apart from store.ts (the snapshot and the queue) so the two evolve independently.
+ */
+import { create } from 'zustand';
+import type { ReviewFileContent } from '../shared/app-api';
+import type { EditorLineSelection } from './line-selection';
+
+export interface LineSelectionState {
+  reviewId: string;
+  fileIndex: number;
+  selection: EditorLineSelection;
+}
+
+export interface ReviewUiState {
+  /** The last selection the person made in one editor of the diff (null: none, or only a caret moved by code). */
+  lineSelection: LineSelectionState | null;
+  /**
+   * Edits of the proposal that main has not answered yet (waiting for the debounce or in flight):
+   * main's hunks do not describe the text on screen, so line decisions wait.
+   */
+  editsPending: boolean;
+  /** The modified side of the diff is editable. */
+  editing: boolean;
+  /** The diff area shows base → disk instead of base → proposed. */
+  showDiskChanges: boolean;
+  /** The reject-with-reason dialog is open (opened from the toolbar or the disk banner). */
+  rejectOpen: boolean;
+  submitError: { reviewId: string; message: string } | null;
+  /**
+   * The last contents loaded for the review on screen. While a new content revision loads (after an
+   * edit or a rebase) the diff keeps showing these instead of unmounting the editor.
+   */
+  shownContent: { reviewId: string; files: ReviewFileContent[] } | null;
+  /** Bumped to ask the diff to focus the proposed side on its first conflict marker. */
+  conflictEditRequest: number;
+
+  setLineSelection(value: LineSelectionState | null): void;
+  setEditsPending(value: boolean): void;
+  setEditing(value: boolean): void;
+  setShowDiskChanges(value: boolean): void;
+  setRejectOpen(value: boolean): void;
+  setSubmitError(value: ReviewUiState['submitError']): void;
+  setShownContent(value: ReviewUiState['shownContent']): void;
+  /** Turns editing on and moves the cursor to the first conflict marker in the proposal. */
+  requestConflictEdit(): void;
+  /** A different review came on screen: nothing of the previous one's view state applies. */
+  resetForReview(): void;
+}
+
+export const useReviewUi = create<ReviewUiState>()((set) => ({
+  lineSelection: null,
+  editsPending: false,
+  editing: false,
+  showDiskChanges: false,
+  rejectOpen: false,
+  submitError: null,
+  shownContent: null,
+  conflictEditRequest: 0,
+
+  setLineSelection: (lineSelection) => set({ lineSelection }),
+  setEditsPending: (editsPending) => set({ editsPending }),
+  setEditing: (editing) => set({ editing }),
+  setShowDiskChanges: (showDiskChanges) => set({ showDiskChanges }),
+  setRejectOpen: (rejectOpen) => set({ rejectOpen }),
+  setSubmitError: (submitError) => set({ submitError }),
+  setShownContent: (shownContent) => set({ shownContent }),
+  requestConflictEdit: () => set((s) => ({ editing: true, conflictEditRequest: s.conflictEditRequest + 1 })),
+  resetForReview: () =>
+    set({ lineSelection: null, editing: false, showDiskChanges: false, rejectOpen: false }),
+}));
+
+/**
+ * Sends of debounced proposal edits that have not gone out yet. Submit and undo flush them first,
+ * so an edit typed just before clicking Submit is part of what is submitted.
+ */
+const flushers = new Set<() => Promise<void>>();
+
+export function registerEditFlusher(flush: () => Promise<void>): () => void {
+  flushers.add(flush);
+  return () => flushers.delete(flush);
+}
+
+export async function flushPendingEdits(): Promise<void> {
+  await Promise.all([...flushers].map((flush) => flush()));
+}
