@@ -22,12 +22,19 @@ export interface ProposedFile {
   /** What the proposal was made against: '' for a new file, nothing readable for a binary one. */
   base: DiskSnapshot;
   proposedText: string;
+  /**
+   * What the disk holds now, when that is not the base: a change the agent already wrote, reviewed
+   * after the fact (rejected hunks are then reverted). Defaults to the base.
+   */
+  onDisk?: DiskSnapshot;
 }
 
 export interface FileState {
   path: string;
   base: DiskSnapshot;
   baseText: string;
+  /** What must be on disk for a decision to be applied: the base, or the already-written proposal. */
+  expectedOnDisk: DiskSnapshot;
   proposedText: string;
   hunks: Hunk[];
   lines: HunkLineDecisions[];
@@ -46,6 +53,7 @@ export function createFileState(file: ProposedFile): FileState {
     path: file.path,
     base: file.base,
     baseText,
+    expectedOnDisk: file.onDisk ?? file.base,
     proposedText: file.proposedText,
     hunks: [],
     lines: [],
@@ -152,13 +160,13 @@ function hunkKey(hunk: Hunk, proposedLines: readonly string[]): string {
   return `${hunk.baseStart}:${hunk.baseEnd}:${proposedLines.slice(hunk.proposedStart, hunk.proposedEnd).join('')}`;
 }
 
-/** Records what is on disk now; the disk state says how it differs from the base. */
+/** Records what is on disk now; the disk state says how it differs from what is expected there. */
 export function noteDisk(file: FileState, snapshot: DiskSnapshot, now: number): boolean {
-  const state: DiskState = sameContent(snapshot, file.base)
+  const state: DiskState = sameContent(snapshot, file.expectedOnDisk)
     ? 'unchanged'
     : !snapshot.exists
       ? 'deleted'
-      : !file.base.exists
+      : !file.expectedOnDisk.exists
         ? 'created'
         : 'modified';
   if (
@@ -179,6 +187,11 @@ export function rebase(file: FileState): void {
   const snapshot = file.disk.snapshot;
   if (file.disk.state === 'unchanged' || !snapshot)
     throw new ReviewError(`${file.path} has not changed on disk`);
+  if (file.expectedOnDisk !== file.base) {
+    throw new ReviewError(
+      `${file.path} was already changed by the agent and changed again since: reject and propose again`,
+    );
+  }
   if (snapshot.exists && snapshot.kind === 'opaque') {
     const what = snapshot.why === 'too large' ? 'too large to merge' : `${snapshot.why} and cannot be merged`;
     throw new ReviewError(`${file.path} is now ${what}`);
@@ -186,6 +199,7 @@ export function rebase(file: FileState): void {
   const diskText = snapshot.exists ? snapshot.text : '';
   const merged = merge3(file.baseText, diskText, file.proposedText);
   file.base = snapshot;
+  file.expectedOnDisk = snapshot;
   file.baseText = diskText;
   file.proposedText = merged.text;
   file.conflicts = merged.conflicts;
@@ -196,6 +210,8 @@ export function rebase(file: FileState): void {
 
 export interface FinalFile {
   path: string;
+  /** What must still be on disk when the result is written (see FileState.expectedOnDisk). */
+  expectedOnDisk: DiskSnapshot;
   /** False when the file keeps its base content (everything rejected). */
   changed: boolean;
   baseText: string;
@@ -205,7 +221,8 @@ export interface FinalFile {
 export function composeFinal(file: FileState): FinalFile {
   if (isBinary(file)) {
     const changed = file.wholeDecision !== 'rejected';
-    return { path: file.path, changed, baseText: '', finalText: changed ? file.proposedText : '' };
+    const finalText = changed ? file.proposedText : '';
+    return { path: file.path, expectedOnDisk: file.expectedOnDisk, changed, baseText: '', finalText };
   }
   const finalText = composeWithLineDecisions(
     splitLines(file.baseText),
@@ -216,7 +233,13 @@ export function composeFinal(file: FileState): FinalFile {
   // Creating an empty file changes nothing textually, yet is a change.
   const createsEmptyFile = !file.base.exists && file.hunks.length === 0 && file.wholeDecision !== 'rejected';
   const changed = finalText !== file.baseText || createsEmptyFile;
-  return { path: file.path, changed, baseText: file.baseText, finalText };
+  return {
+    path: file.path,
+    expectedOnDisk: file.expectedOnDisk,
+    changed,
+    baseText: file.baseText,
+    finalText,
+  };
 }
 
 export function fileSummary(file: FileState): ReviewFileSummary {

@@ -285,7 +285,15 @@ describe('createAppApiHandler', () => {
     await expect(handler('submit', { reviewId: review.id })).resolves.toBeNull();
     await expect(review.outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: filePath, changed: true, baseText: BASE, finalText: 'a\nb\nc\nd\nE\n' }],
+      files: [
+        {
+          path: filePath,
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: 'a\nb\nc\nd\nE\n',
+        },
+      ],
     });
     expect(core.queue.summary(review.id).state).toBe('accepted');
   });

@@ -49,7 +49,9 @@ describe('submitWithDiskCheck', () => {
     await submitWithDiskCheck(queue, id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: file, changed: true, baseText: BASE, finalText: PROPOSED }],
+      files: [
+        { path: file, expectedOnDisk: expect.anything(), changed: true, baseText: BASE, finalText: PROPOSED },
+      ],
     });
   });
 
@@ -94,7 +96,15 @@ describe('submitWithDiskCheck', () => {
     await submitWithDiskCheck(queue, id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: file, changed: true, baseText: 'a\nb\nc\nd\n', finalText: 'a\nB\nc\nd\n' }],
+      files: [
+        {
+          path: file,
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: 'a\nb\nc\nd\n',
+          finalText: 'a\nB\nc\nd\n',
+        },
+      ],
     });
   });
 

@@ -125,7 +125,15 @@ describe('line decisions', () => {
     // Kept base lines come first, then the added ones, in their own order.
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/l.txt', changed: true, baseText: LB, finalText: 'x\none\nONE\nTHREE\ny\n' }],
+      files: [
+        {
+          path: '/ws/l.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: LB,
+          finalText: 'x\none\nONE\nTHREE\ny\n',
+        },
+      ],
     });
   });
 
@@ -271,6 +279,7 @@ describe('line decisions (properties)', () => {
         decideEveryLine(file, ['rejected']);
         expect(reviewFile.composeFinal(file)).toEqual({
           path: '/p',
+          expectedOnDisk: expect.anything(),
           changed: false,
           baseText: base,
           finalText: base,
@@ -278,6 +287,7 @@ describe('line decisions (properties)', () => {
         decideEveryLine(file, ['accepted']);
         expect(reviewFile.composeFinal(file)).toEqual({
           path: '/p',
+          expectedOnDisk: expect.anything(),
           changed: base !== prop,
           baseText: base,
           finalText: prop,
@@ -410,8 +420,20 @@ describe('binary files', () => {
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
-        { path: '/ws/img.png', changed: false, baseText: '', finalText: '' },
-        { path: '/ws/a.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS },
+        {
+          path: '/ws/img.png',
+          expectedOnDisk: expect.anything(),
+          changed: false,
+          baseText: '',
+          finalText: '',
+        },
+        {
+          path: '/ws/a.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: TWO_HUNKS,
+        },
       ],
     });
   });
@@ -431,7 +453,15 @@ describe('binary files', () => {
     queue.submit(id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/img.png', changed: true, baseText: '', finalText: 'new content' }],
+      files: [
+        {
+          path: '/ws/img.png',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: '',
+          finalText: 'new content',
+        },
+      ],
     });
   });
 
@@ -470,7 +500,15 @@ describe('new files', () => {
     });
     expect(queue.submit(id)).toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/empty.txt', changed: true, baseText: '', finalText: '' }],
+      files: [
+        {
+          path: '/ws/empty.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: '',
+          finalText: '',
+        },
+      ],
     });
     await expect(outcome).resolves.toMatchObject({ kind: 'accepted' });
   });
@@ -804,7 +842,15 @@ describe('rebase', () => {
     queue.submit(id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: PATH, changed: true, baseText: disk, finalText: 'A\nb\nc\nd\nE\n' }],
+      files: [
+        {
+          path: PATH,
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: disk,
+          finalText: 'A\nb\nc\nd\nE\n',
+        },
+      ],
     });
   });
 
@@ -831,7 +877,15 @@ describe('rebase', () => {
     queue.submit(id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: PATH, changed: true, baseText: disk, finalText: 'a\nb\nDP\nd\ne\n' }],
+      files: [
+        {
+          path: PATH,
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: disk,
+          finalText: 'a\nb\nDP\nd\ne\n',
+        },
+      ],
     });
   });
 
@@ -871,5 +925,37 @@ describe('rebase', () => {
     expect(file.isNewFile).toBe(false);
     expect(file.disk.state).toBe('unchanged');
     expect(queue.contents(id)[0]!.baseText).toBe('theirs\n');
+  });
+});
+
+describe('a change already written by the agent (onDisk)', () => {
+  const OLD = 'a\nb\nc\nd\ne\n';
+  const NEW = 'A\nb\nc\nd\nE\n';
+  const onDiskFile = (): ProposedFile => ({ ...proposed('/ws/w.txt', text(OLD), NEW), onDisk: text(NEW) });
+
+  it('judges the disk against the written text, not the base', () => {
+    const queue = new ReviewQueue();
+    const { id } = add(queue, onDiskFile());
+    queue.noteDisk('/ws/w.txt', text(NEW));
+    expect(queue.summary(id).files[0]?.disk.state).toBe('unchanged');
+    queue.noteDisk('/ws/w.txt', text(OLD));
+    expect(queue.summary(id).files[0]?.disk.state).toBe('modified');
+  });
+
+  it('composes against the base, so rejected hunks are reverted', () => {
+    const queue = new ReviewQueue();
+    const { id } = add(queue, onDiskFile());
+    queue.decideHunks(id, 0, [1], 'rejected');
+    expect(queue.submit(id)).toMatchObject({
+      kind: 'accepted',
+      files: [{ finalText: 'A\nb\nc\nd\ne\n', expectedOnDisk: text(NEW) }],
+    });
+  });
+
+  it('refuses a rebase: the agent must propose again', () => {
+    const queue = new ReviewQueue();
+    const { id } = add(queue, onDiskFile());
+    queue.noteDisk('/ws/w.txt', text('something else\n'));
+    expect(() => queue.rebase(id, 0)).toThrow(/already changed by the agent/);
   });
 });

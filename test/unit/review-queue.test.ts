@@ -169,8 +169,20 @@ describe('ReviewQueue.submit', () => {
     const expected: ReviewOutcome = {
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', changed: true, baseText: BASE, finalText: 'A\nb\nc\nd\ne\n' },
-        { path: '/ws/b.txt', changed: true, baseText: 'one\ntwo\n', finalText: 'ONE\ntwo\nthree\n' },
+        {
+          path: '/ws/a.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: 'A\nb\nc\nd\ne\n',
+        },
+        {
+          path: '/ws/b.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: 'one\ntwo\n',
+          finalText: 'ONE\ntwo\nthree\n',
+        },
       ],
     };
     expect(returned).toEqual(expected);
@@ -189,7 +201,15 @@ describe('ReviewQueue.submit', () => {
     queue.submit(id);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
-      files: [{ path: '/ws/a.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS }],
+      files: [
+        {
+          path: '/ws/a.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: TWO_HUNKS,
+        },
+      ],
     });
   });
 
@@ -211,8 +231,20 @@ describe('ReviewQueue.submit', () => {
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', changed: false, baseText: BASE, finalText: BASE },
-        { path: '/ws/b.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS },
+        {
+          path: '/ws/a.txt',
+          expectedOnDisk: expect.anything(),
+          changed: false,
+          baseText: BASE,
+          finalText: BASE,
+        },
+        {
+          path: '/ws/b.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: TWO_HUNKS,
+        },
       ],
     });
   });
@@ -484,8 +516,20 @@ describe('ReviewQueue.editProposal', () => {
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
-        { path: '/ws/a.txt', changed: true, baseText: BASE, finalText: TWO_HUNKS },
-        { path: '/ws/b.txt', changed: true, baseText: BASE, finalText: 'a\nb\nc\nd\nE?\n' },
+        {
+          path: '/ws/a.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: TWO_HUNKS,
+        },
+        {
+          path: '/ws/b.txt',
+          expectedOnDisk: expect.anything(),
+          changed: true,
+          baseText: BASE,
+          finalText: 'a\nb\nc\nd\nE?\n',
+        },
       ],
     });
   });
