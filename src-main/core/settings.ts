@@ -7,9 +7,19 @@ import { resolveRealPath } from './workspace-paths';
 
 const settingsSchema = z.object({
   workspaceFolders: z.array(z.string()).default([]),
+  /**
+   * Clients, by the name shown under Connections (e.g. "Clio"), whose direct edits (Clio's applyDiff)
+   * are written without review. Absent means none: read it with `autoApplyClients`.
+   */
+  autoApply: z.array(z.string()).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
+
+/** The client names with auto-apply turned on; none by default. */
+export function autoApplyClients(settings: Settings): string[] {
+  return settings.autoApply ?? [];
+}
 
 /** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */
 export function difftrayHome(env: NodeJS.ProcessEnv = process.env): string {
