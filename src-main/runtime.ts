@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
 import { difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
-import type { WsEndpoint } from './bridge/bridge-server';
+import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { defaultEndpoints } from './bridge/endpoints';
 
@@ -15,9 +15,11 @@ export interface RuntimeOptions {
   workspaces: readonly string[];
   cwd?: string;
   env?: NodeJS.ProcessEnv;
-  /** Lock-file locations; the CLIs' real ones by default. */
-  endpoints?: WsEndpoint[];
+  /** Lock-file and discovery-file locations; the CLIs' real ones by default. */
+  endpoints?: BridgeEndpoint[];
   log?: (message: string) => void;
+  /** How long a Gemini CLI / Qwen Code session may be without its event stream before it counts as gone. */
+  mcpStreamGraceMs?: number;
 }
 
 export interface Runtime {
@@ -38,6 +40,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     core,
     endpoints: options.endpoints ?? defaultEndpoints(env),
     log,
+    ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
   // Lock files must not outlive us, even on an unplanned exit.
   const removeOnExit = () => void bridge.close();

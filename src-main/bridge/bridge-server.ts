@@ -1,8 +1,9 @@
 /**
- * The localhost bridge: one HTTP server on 127.0.0.1 (port 0) whose WebSocket upgrades are routed to a
- * protocol by the auth header they carry. Every upgrade must pass the gate: no Origin header (a web
- * page cannot forge its absence), a loopback Host with our port (no DNS rebinding), the `mcp`
- * subprotocol, and the right token compared in constant time.
+ * The localhost bridge: one HTTP server on 127.0.0.1 (port 0). WebSocket upgrades (Claude Code, NEXUS3)
+ * are routed to a protocol by the auth header they carry; HTTP requests to /mcp (Gemini CLI, Qwen Code)
+ * by the bearer token they carry. Every request must pass the gate: no Origin header (a web page cannot
+ * forge its absence), a loopback Host with our port (no DNS rebinding), and the right token compared
+ * in constant time; upgrades also need the `mcp` subprotocol.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,30 +13,45 @@ import type { ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from './auth';
 import { serveClaudeConnection } from './claude-ide/connection';
+import { writeGeminiDiscoveryFile, writeQwenLockFile } from './gemini-ide/discovery';
+import { GeminiMcpEndpoint } from './gemini-ide/mcp-endpoint';
+import type { GeminiEndpoint } from './gemini-ide/session';
 import { OwnedLockFile } from './lock-files';
 
-/** One way in: a protocol, the header that carries its token, and where its lock file goes. */
+export type { GeminiEndpoint };
+
+/** One way in over WebSocket: a protocol, the header that carries its token, and where its lock file goes. */
 export interface WsEndpoint {
+  transport?: 'ws';
   protocol: ClientProtocol;
   displayName: string;
   authHeader: string;
   lockDir: string;
 }
 
+/** Every way in: WebSocket endpoints, and MCP over HTTP at /mcp for Gemini CLI and Qwen Code. */
+export type BridgeEndpoint = WsEndpoint | GeminiEndpoint;
+
 export interface BridgeOptions {
   core: AppCore;
-  endpoints: WsEndpoint[];
+  endpoints: BridgeEndpoint[];
   /** Written into lock files as `ideName`. */
   ideName?: string;
   log?: (message: string) => void;
+  /** How long a Gemini/Qwen session may be without its event stream before it counts as gone. */
+  mcpStreamGraceMs?: number;
 }
+
+export const MCP_PATH = '/mcp';
 
 /** Frames up to this size are accepted: a 10 MB file, JSON-escaped, with room to spare. */
 const MAX_FRAME_BYTES = 64 * 1024 * 1024;
 
 export class BridgeServer {
   private readonly lockFiles: OwnedLockFile[] = [];
-  private readonly tokens = new Map<WsEndpoint, string>();
+  private readonly discoveryFiles: OwnedLockFile[] = [];
+  private readonly tokens = new Map<BridgeEndpoint, string>();
+  private mcp: GeminiMcpEndpoint | undefined;
 
   private constructor(
     private readonly server: http.Server,
@@ -44,9 +60,9 @@ export class BridgeServer {
   ) {}
 
   static async start(options: BridgeOptions): Promise<BridgeServer> {
-    const server = http.createServer((_request, response) => {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('DiffTray bridge: WebSocket only\n');
-    });
+    // Requests are answered once the bridge is open (below); none can arrive before listen().
+    let onRequest: http.RequestListener = (_request, response) => response.writeHead(503).end();
+    const server = http.createServer((request, response) => onRequest(request, response));
     const wss = new WebSocketServer({
       noServer: true,
       maxPayload: MAX_FRAME_BYTES,
@@ -57,6 +73,7 @@ export class BridgeServer {
       server.listen(0, '127.0.0.1', () => resolve());
     });
     const bridge = new BridgeServer(server, wss, (server.address() as AddressInfo).port);
+    onRequest = (request, response) => bridge.onRequest(request, response, options.log ?? (() => {}));
     try {
       bridge.open(options);
     } catch (error) {
@@ -71,15 +88,25 @@ export class BridgeServer {
     throw new Error(`No endpoint for ${protocol}`);
   }
 
+  /** Claude Code's and NEXUS3's `<port>.lock` files. */
   lockFilePaths(): string[] {
     return this.lockFiles.map((lock) => lock.file);
   }
 
+  /** Gemini CLI's discovery file and Qwen Code's lock file (where they could be written). */
+  discoveryFilePaths(): string[] {
+    return this.discoveryFiles.map((file) => file.file);
+  }
+
   async close(): Promise<void> {
-    for (const lock of this.lockFiles) lock.remove();
+    for (const lock of [...this.lockFiles, ...this.discoveryFiles]) lock.remove();
     for (const socket of this.wss.clients) socket.terminate();
     this.wss.close();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+    await this.mcp?.close();
+    const closed = new Promise<void>((resolve) => this.server.close(() => resolve()));
+    // Event streams and keep-alive connections would otherwise hold the server open.
+    this.server.closeAllConnections();
+    await closed;
   }
 
   private open(options: BridgeOptions): void {
@@ -88,6 +115,10 @@ export class BridgeServer {
     for (const endpoint of endpoints) {
       const token = generateToken();
       this.tokens.set(endpoint, token);
+      if (endpoint.transport === 'http') {
+        this.openMcpEndpoint(endpoint, token, options, log);
+        continue;
+      }
       this.lockFiles.push(
         new OwnedLockFile(`${endpoint.lockDir}/${this.port}.lock`, {
           pid: process.pid,
@@ -118,23 +149,99 @@ export class BridgeServer {
     });
   }
 
-  private admit(
+  /**
+   * Gemini CLI's discovery file or Qwen Code's lock file. Both live in folders other programs share
+   * (the temp folder, ~/.qwen), so a failure to write one is logged and the bridge runs on.
+   */
+  private openMcpEndpoint(
+    endpoint: GeminiEndpoint,
+    token: string,
+    options: BridgeOptions,
+    log: (message: string) => void,
+  ): void {
+    this.mcp ??= new GeminiMcpEndpoint({
+      core: options.core,
+      log,
+      ...(options.mcpStreamGraceMs !== undefined && { streamGraceMs: options.mcpStreamGraceMs }),
+    });
+    const details = { port: this.port, authToken: token, workspaceFolders: options.core.workspaceFolders };
+    try {
+      this.discoveryFiles.push(
+        endpoint.discovery === 'gemini'
+          ? writeGeminiDiscoveryFile(endpoint.dir, details)
+          : writeQwenLockFile(endpoint.dir, details),
+      );
+    } catch (error) {
+      log(`bridge: no discovery file for ${endpoint.displayName}: ${(error as Error).message}`);
+    }
+  }
+
+  private onRequest(
     request: http.IncomingMessage,
-  ): { endpoint: WsEndpoint } | { status: number; reason: string } {
+    response: http.ServerResponse,
+    log: (message: string) => void,
+  ): void {
+    const url = request.url ?? '';
+    const pathname = url.split('?', 1)[0];
+    if (pathname !== MCP_PATH || !this.mcp) {
+      response.writeHead(404, { 'content-type': 'text/plain' }).end('DiffTray bridge: not found\n');
+      return;
+    }
+    const verdict = this.admitHttp(request);
+    if ('status' in verdict) {
+      log(`bridge: refused request (${verdict.status} ${verdict.reason})`);
+      response
+        .writeHead(verdict.status, { 'content-type': 'text/plain', connection: 'close' })
+        .end(`${verdict.reason}\n`);
+      return;
+    }
+    void this.mcp.handle(request, response, verdict.endpoint);
+  }
+
+  /** Origin and Host, checked the same way for upgrades and plain requests. */
+  private checkOrigin(request: http.IncomingMessage): { status: number; reason: string } | undefined {
     if (request.headers.origin !== undefined) return { status: 403, reason: 'Origin not allowed' };
     const host = request.headers.host;
     if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) {
       return { status: 403, reason: 'Host not allowed' };
     }
+    return undefined;
+  }
+
+  private admit(
+    request: http.IncomingMessage,
+  ): { endpoint: WsEndpoint } | { status: number; reason: string } {
+    const refused = this.checkOrigin(request);
+    if (refused) return refused;
     const protocols = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((p) => p.trim());
     if (!protocols.includes('mcp')) return { status: 400, reason: 'Subprotocol mcp required' };
     for (const [endpoint, token] of this.tokens) {
+      if (endpoint.transport === 'http') continue;
       const given = singleHeader(request.headers[endpoint.authHeader]);
       if (given !== undefined) {
         return tokensEqual(given, token) ? { endpoint } : { status: 401, reason: 'Invalid auth token' };
       }
     }
     return { status: 401, reason: 'Missing auth token' };
+  }
+
+  /**
+   * `Authorization: Bearer <token>`: the token says which endpoint (Gemini CLI or Qwen Code). Every
+   * token is compared, in constant time, whichever matches.
+   */
+  private admitHttp(
+    request: http.IncomingMessage,
+  ): { endpoint: GeminiEndpoint } | { status: number; reason: string } {
+    const refused = this.checkOrigin(request);
+    if (refused) return refused;
+    const match = /^Bearer +(\S+) *$/i.exec(singleHeader(request.headers.authorization) ?? '');
+    if (!match) return { status: 401, reason: 'Missing auth token' };
+    let admitted: GeminiEndpoint | undefined;
+    for (const [endpoint, token] of this.tokens) {
+      if (endpoint.transport !== 'http') continue;
+      if (tokensEqual(match[1], token)) admitted ??= endpoint;
+    }
+    return admitted ? { endpoint: admitted } : { status: 401, reason: 'Invalid auth token' };
   }
 }
 

@@ -5,11 +5,28 @@
 import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
-export function writeFileAtomically(file: string, content: string, mode = 0o600): void {
+export interface AtomicWriteOptions {
+  /**
+   * Leave the folder's mode as it is (created with the default mode if missing). For a folder other
+   * programs share, such as Gemini CLI's `<tmp>/gemini/ide`; the file itself is still 0600.
+   */
+  keepFolderMode?: boolean;
+}
+
+export function writeFileAtomically(
+  file: string,
+  content: string,
+  mode = 0o600,
+  options: AtomicWriteOptions = {},
+): void {
   const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  // mkdir's mode does not apply to a folder that already exists; tighten it anyway.
-  chmodSync(dir, 0o700);
+  if (options.keepFolderMode) {
+    mkdirSync(dir, { recursive: true });
+  } else {
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    // mkdir's mode does not apply to a folder that already exists; tighten it anyway.
+    chmodSync(dir, 0o700);
+  }
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {
     writeFileSync(temp, content, { mode, flag: 'wx' });
@@ -31,11 +48,31 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
+/** Which files of a folder are discovery files, and whose pid each names (undefined: not judged). */
+export interface StaleFileRule {
+  matches: (name: string) => boolean;
+  pidOf: (name: string, readJson: () => unknown) => unknown;
+}
+
+/** Claude Code's and NEXUS3's rule: `*.lock` files with a numeric `pid` field. */
+export const LOCK_FILE_PID_RULE: StaleFileRule = lockFileRule('pid');
+
+/** `*.lock` files whose process id is in `field` (Qwen Code's lock files name it `ppid`). */
+export function lockFileRule(field: string): StaleFileRule {
+  return {
+    matches: (name) => name.endsWith('.lock'),
+    pidOf: (_name, readJson) => {
+      const content = readJson();
+      return content && typeof content === 'object' ? (content as Record<string, unknown>)[field] : undefined;
+    },
+  };
+}
+
 /**
  * Removes `*.lock` files in `dir` whose `pid` is no longer running. Files of live processes (another
  * DiffTray, an editor's extension) and files we cannot parse are left alone: they are not ours to judge.
  */
-export function removeStaleLockFiles(dir: string): string[] {
+export function removeStaleLockFiles(dir: string, rule: StaleFileRule = LOCK_FILE_PID_RULE): string[] {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -44,11 +81,11 @@ export function removeStaleLockFiles(dir: string): string[] {
   }
   const removed: string[] = [];
   for (const name of names) {
-    if (!name.endsWith('.lock')) continue;
+    if (!rule.matches(name)) continue;
     const file = path.join(dir, name);
     let pid: unknown;
     try {
-      pid = (JSON.parse(readFileSync(file, 'utf8')) as { pid?: unknown }).pid;
+      pid = rule.pidOf(name, () => JSON.parse(readFileSync(file, 'utf8')));
     } catch {
       continue;
     }
@@ -60,6 +97,11 @@ export function removeStaleLockFiles(dir: string): string[] {
   return removed;
 }
 
+export interface OwnedLockFileOptions extends AtomicWriteOptions {
+  /** How stale files of the same kind are recognised in the folder before writing. */
+  staleRule?: StaleFileRule;
+}
+
 /** A lock file this process owns: written now, removed by `remove()` (idempotent). */
 export class OwnedLockFile {
   private removed = false;
@@ -67,9 +109,10 @@ export class OwnedLockFile {
   constructor(
     readonly file: string,
     content: unknown,
+    options: OwnedLockFileOptions = {},
   ) {
-    removeStaleLockFiles(path.dirname(file));
-    writeFileAtomically(file, JSON.stringify(content));
+    removeStaleLockFiles(path.dirname(file), options.staleRule);
+    writeFileAtomically(file, JSON.stringify(content), 0o600, options);
   }
 
   remove(): void {

@@ -134,7 +134,7 @@ describe('lock files across instances', () => {
     const second = await startRuntime({
       workspaces: [t.workspace],
       env,
-      endpoints: defaultEndpoints(env, t.home),
+      endpoints: defaultEndpoints(env, t.home, t.tmpDir),
       log: () => {},
     });
     try {

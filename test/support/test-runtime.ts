@@ -1,6 +1,7 @@
 /**
  * Starts the real runtime (core + bridge on loopback) with every file it writes kept in temp folders:
- * a workspace, and a fake home for lock files and settings. Nothing touches the real ~/.claude.
+ * a workspace, a fake home for lock files and settings, and a fake temp folder for Gemini CLI's
+ * discovery files. Nothing touches the real ~/.claude, ~/.qwen or <tmp>/gemini.
  */
 import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -12,31 +13,46 @@ export interface TestRuntime {
   runtime: Runtime;
   workspace: string;
   home: string;
+  /** Stands in for os.tmpdir(): Gemini CLI's discovery folder is `<tmpDir>/gemini/ide`. */
+  tmpDir: string;
   claudeLockDir: string;
   nexusLockDir: string;
+  geminiDiscoveryDir: string;
+  qwenLockDir: string;
   close(): Promise<void>;
 }
 
-export async function startTestRuntime(): Promise<TestRuntime> {
+export interface TestRuntimeOptions {
+  /** How long a Gemini/Qwen session may lose its event stream before it counts as gone. */
+  mcpStreamGraceMs?: number;
+}
+
+export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const temp = makeTempDir('rt');
   const root = realpathSync(temp.dir);
   const workspace = path.join(root, 'workspace');
   const home = path.join(root, 'home');
+  const tmpDir = path.join(root, 'tmp');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(home, { recursive: true });
+  mkdirSync(tmpDir, { recursive: true });
   const env = { CLAUDE_CONFIG_DIR: path.join(home, '.claude'), DIFFTRAY_HOME: path.join(home, '.difftray') };
   const runtime = await startRuntime({
     workspaces: [workspace],
     env,
-    endpoints: defaultEndpoints(env, home),
+    endpoints: defaultEndpoints(env, home, tmpDir),
     log: () => {},
+    ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
   return {
     runtime,
     workspace,
     home,
+    tmpDir,
     claudeLockDir: path.join(home, '.claude', 'ide'),
     nexusLockDir: path.join(home, '.nexus3', 'ide'),
+    geminiDiscoveryDir: path.join(tmpDir, 'gemini', 'ide'),
+    qwenLockDir: path.join(home, '.qwen', 'ide'),
     close: async () => {
       await runtime.close();
       temp.cleanup();

@@ -14,6 +14,9 @@ import type { AppCore } from '../../core/app-core';
 import type { DiskSnapshot } from '../../core/disk-snapshot';
 import { readProposalBase } from '../../core/proposal-base';
 import { resolveInsideWorkspace } from '../../core/workspace-paths';
+import { displayPath } from '../display-path';
+
+export { displayPath };
 
 export const FILE_SAVED = 'FILE_SAVED';
 export const DIFF_REJECTED = 'DIFF_REJECTED';
@@ -198,13 +201,4 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     },
     async () => toolError('No active Jupyter notebook: DiffTray does not run code'),
   );
-}
-
-/** Paths inside a workspace are shown relative to it; others as given. */
-export function displayPath(filePath: string, folders: readonly string[]): string {
-  for (const folder of folders) {
-    const relative = path.relative(folder, filePath);
-    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative;
-  }
-  return filePath;
 }

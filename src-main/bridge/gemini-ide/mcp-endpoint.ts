@@ -1,0 +1,200 @@
+/**
+ * `/mcp` on the bridge: MCP over Streamable HTTP for Gemini CLI and Qwen Code. The bridge has already
+ * checked Origin, Host and the bearer token, and says which endpoint the token belongs to. Here requests
+ * are routed to their session, as the companion's IDE server routes them: an `initialize` without a
+ * session id opens one, anything else must name a live session of the same endpoint.
+ *
+ * Bodies are read and parsed here (bounded), so malformed JSON gets a JSON-RPC parse error and nothing
+ * else; the SDK transport validates the rest.
+ */
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import type http from 'node:http';
+import type { AppCore } from '../../core/app-core';
+import { singleHeader } from '../auth';
+import { GeminiSession, type GeminiEndpoint, type SessionHost } from './session';
+import { ideContext, type IdeContext } from './tools';
+
+export const JSONRPC_PARSE_ERROR = -32700;
+const JSONRPC_SERVER_ERROR = -32000;
+const JSONRPC_SESSION_NOT_FOUND = -32001;
+const JSONRPC_INTERNAL_ERROR = -32603;
+
+/** A request body up to this size is read: a 10 MB file, JSON-escaped, with room to spare. */
+export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+/** The context follows the queue, at most once per this many milliseconds. */
+const CONTEXT_DEBOUNCE_MS = 50;
+
+/** The CLI's GET stream reconnects within a few seconds; gone longer, the CLI has gone. */
+export const DEFAULT_STREAM_GRACE_MS = 5000;
+
+export interface McpEndpointOptions {
+  core: AppCore;
+  log: (message: string) => void;
+  streamGraceMs?: number;
+}
+
+export class GeminiMcpEndpoint implements SessionHost {
+  readonly core: AppCore;
+  readonly log: (message: string) => void;
+  readonly streamGraceMs: number;
+  private readonly sessions = new Map<string, GeminiSession>();
+  /** Sessions whose `initialize` is being answered. */
+  private readonly opening = new Set<GeminiSession>();
+  private contextTimer: NodeJS.Timeout | undefined;
+  private readonly unsubscribe: () => void;
+
+  constructor(options: McpEndpointOptions) {
+    this.core = options.core;
+    this.log = options.log;
+    this.streamGraceMs = options.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS;
+    this.unsubscribe = this.core.queue.onChange(() => this.scheduleContext());
+  }
+
+  /** Answers one authenticated request to /mcp. Never throws. */
+  async handle(request: http.IncomingMessage, response: http.ServerResponse, endpoint: GeminiEndpoint) {
+    try {
+      await this.route(request, response, endpoint);
+    } catch (error) {
+      this.log(`${endpoint.displayName}: request failed: ${(error as Error).message}`);
+      if (!response.headersSent) jsonRpcError(response, 500, JSONRPC_INTERNAL_ERROR, 'Internal error');
+      else response.destroy();
+    }
+  }
+
+  currentContext(): IdeContext {
+    return ideContext(this.core.queue.summaries());
+  }
+
+  sessionInitialized(session: GeminiSession): void {
+    if (session.id === undefined) return;
+    this.sessions.set(session.id, session);
+    this.log(`${session.endpoint.displayName}: session ${session.id} opened`);
+  }
+
+  sessionClosed(session: GeminiSession): void {
+    if (session.id === undefined || this.sessions.get(session.id) !== session) return;
+    this.sessions.delete(session.id);
+    this.log(`${session.endpoint.displayName}: session ${session.id} closed`);
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    clearTimeout(this.contextTimer);
+    this.contextTimer = undefined;
+    const all = [...this.sessions.values(), ...this.opening];
+    await Promise.all(all.map((session) => session.close()));
+  }
+
+  private async route(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    endpoint: GeminiEndpoint,
+  ) {
+    const sessionId = singleHeader(request.headers['mcp-session-id']);
+    switch (request.method) {
+      case 'POST':
+        return this.post(request, response, endpoint, sessionId);
+      case 'GET':
+      case 'DELETE': {
+        if (sessionId === undefined) {
+          return jsonRpcError(
+            response,
+            400,
+            JSONRPC_SERVER_ERROR,
+            'Bad Request: Mcp-Session-Id header is required',
+          );
+        }
+        const session = this.find(sessionId, endpoint);
+        if (!session) return jsonRpcError(response, 404, JSONRPC_SESSION_NOT_FOUND, 'Session not found');
+        if (request.method === 'GET') session.watchEventStream(response);
+        // For the GET this resolves only when the event stream ends.
+        await session.transport.handleRequest(request, response);
+        return;
+      }
+      default:
+        response.setHeader('Allow', 'GET, POST, DELETE');
+        return jsonRpcError(response, 405, JSONRPC_SERVER_ERROR, 'Method not allowed');
+    }
+  }
+
+  private async post(
+    request: http.IncomingMessage,
+    response: http.ServerResponse,
+    endpoint: GeminiEndpoint,
+    sessionId: string | undefined,
+  ) {
+    const body = await readBody(request, MAX_BODY_BYTES);
+    if (body === undefined) {
+      return jsonRpcError(response, 413, JSONRPC_SERVER_ERROR, 'Request body too large');
+    }
+    let message: unknown;
+    try {
+      message = JSON.parse(body);
+    } catch {
+      return jsonRpcError(response, 400, JSONRPC_PARSE_ERROR, 'Parse error: the body is not valid JSON');
+    }
+    if (sessionId === undefined) {
+      if (!isInitializeRequest(message)) {
+        return jsonRpcError(
+          response,
+          400,
+          JSONRPC_SERVER_ERROR,
+          'Bad Request: No valid session ID provided for non-initialize request',
+        );
+      }
+      const session = await GeminiSession.open(endpoint, this);
+      this.opening.add(session);
+      try {
+        await session.transport.handleRequest(request, response, message);
+      } finally {
+        this.opening.delete(session);
+        // Refused by the transport (wrong Accept header...): nothing to keep.
+        if (session.id === undefined || this.sessions.get(session.id) !== session) void session.close();
+      }
+      return;
+    }
+    const session = this.find(sessionId, endpoint);
+    if (!session) return jsonRpcError(response, 404, JSONRPC_SESSION_NOT_FOUND, 'Session not found');
+    await session.transport.handleRequest(request, response, message);
+  }
+
+  /** A session answers only to the endpoint (token) that opened it. */
+  private find(sessionId: string, endpoint: GeminiEndpoint): GeminiSession | undefined {
+    const session = this.sessions.get(sessionId);
+    return session && session.endpoint === endpoint && !session.isClosed ? session : undefined;
+  }
+
+  private scheduleContext(): void {
+    if (this.contextTimer || this.sessions.size === 0) return;
+    this.contextTimer = setTimeout(() => {
+      this.contextTimer = undefined;
+      const context = this.currentContext();
+      for (const session of this.sessions.values()) session.sendContext(context);
+    }, CONTEXT_DEBOUNCE_MS);
+    this.contextTimer.unref();
+  }
+}
+
+function jsonRpcError(response: http.ServerResponse, status: number, code: number, message: string): void {
+  response
+    .writeHead(status, { 'content-type': 'application/json' })
+    .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
+}
+
+/** The whole body as text, or undefined when it exceeds `limit` (the rest is read and dropped). */
+function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) chunks.push(chunk);
+    });
+    request.on('end', () => resolve(size <= limit ? Buffer.concat(chunks).toString('utf8') : undefined));
+    request.on('error', reject);
+    request.on('close', () => {
+      if (!request.complete) reject(new Error('the client went away while sending its request'));
+    });
+  });
+}

@@ -1,0 +1,168 @@
+/**
+ * The Gemini CLI endpoint with the real client: `IdeClient` from @google/gemini-cli-core, the code Gemini
+ * CLI itself runs, discovers DiffTray through its discovery file, connects over MCP Streamable HTTP and
+ * receives each decision the way the CLI does. The test decides through the app API, as the renderer.
+ *
+ * IdeClient is a per-process singleton (vitest gives each test file its own process): this file runs
+ * one ordered sequence of cases against one runtime and one client.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import {
+  IDEConnectionStatus,
+  IdeClient,
+  ideContextStore,
+  type DiffUpdateResult,
+} from '@google/gemini-cli-core';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { waitForReview, waitForSnapshot } from '../support/wait';
+
+const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].join('\n') + '\n';
+const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
+/** Hunks 1 and 3 accepted, hunk 2 rejected. */
+const COMPOSED = ['ONE', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
+
+/** What IdeClient reads from the environment; saved and restored around this file. */
+const ENV_KEYS = [
+  'TMPDIR',
+  'GEMINI_CLI_IDE_PID',
+  'GEMINI_CLI_IDE_SERVER_PORT',
+  'GEMINI_CLI_IDE_WORKSPACE_PATH',
+  'GEMINI_CLI_IDE_AUTH_TOKEN',
+  'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND',
+  'REMOTE_CONTAINERS',
+] as const;
+
+let t: TestRuntime;
+let ide: IdeClient;
+let file: string;
+const savedEnv = new Map<string, string | undefined>();
+
+/**
+ * Makes this process look, to IdeClient, like Gemini CLI started inside the workspace with DiffTray as
+ * its IDE. Nothing else is given to it: port and token come from the discovery file.
+ */
+function enterGeminiEnvironment(): void {
+  for (const key of ENV_KEYS) savedEnv.set(key, process.env[key]);
+  for (const key of ENV_KEYS) delete process.env[key];
+  // IdeClient lists path.join(os.tmpdir(), 'gemini', 'ide'); os.tmpdir() follows TMPDIR.
+  process.env.TMPDIR = t.tmpDir;
+  // The discovery file is named after DiffTray's pid; DiffTray runs in this process. Gemini CLI would
+  // otherwise walk its process tree, and with a single file matching its folder takes that one anyway.
+  process.env.GEMINI_CLI_IDE_PID = String(process.pid);
+  // Inside a container (this machine has /.dockerenv) IdeClient dials host.docker.internal unless it is
+  // told the IDE shares its network, as in a dev container. Here DiffTray does.
+  if (existsSync('/.dockerenv') || existsSync('/run/.containerenv')) process.env.REMOTE_CONTAINERS = 'true';
+  // The CLI's working folder must be inside one of DiffTray's workspace folders.
+  vi.spyOn(process, 'cwd').mockReturnValue(t.workspace);
+}
+
+function leaveGeminiEnvironment(): void {
+  vi.restoreAllMocks();
+  for (const [key, value] of savedEnv) {
+    if (value === undefined) delete process.env[key];
+    else process.env[key] = value;
+  }
+}
+
+async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const openFiles = () => ideContextStore.get()?.workspaceState?.openFiles?.map((f) => f.path);
+const api = () => t.runtime.handler;
+
+beforeAll(async () => {
+  t = await startTestRuntime({ mcpStreamGraceMs: 300 });
+  file = path.join(t.workspace, 'notes.txt');
+  writeFileSync(file, BASE);
+  enterGeminiEnvironment();
+  ide = await IdeClient.getInstance();
+  await ide.connect({ logToConsole: false });
+});
+
+afterAll(async () => {
+  await ide?.disconnect();
+  leaveGeminiEnvironment();
+  await t?.close();
+});
+
+describe('Gemini CLI IdeClient against DiffTray', () => {
+  it('discovers DiffTray through its discovery file and connects with diffing enabled', async () => {
+    expect(ide.getConnectionStatus()).toMatchObject({ status: IDEConnectionStatus.Connected });
+    // ideInfo from the discovery file is what makes DiffTray a supported "IDE" outside VS Code.
+    expect(ide.getCurrentIde()).toEqual({ name: 'difftray', displayName: 'DiffTray' });
+    expect(ide.isDiffingEnabled()).toBe(true);
+    const client = await waitForSnapshot(t.runtime.core, (s) => s.clients[0]);
+    expect(client).toMatchObject({ name: 'Gemini CLI', protocol: 'gemini-ide', connected: true });
+  });
+
+  it('openDiff: accepting two of three hunks sends the CLI exactly the composed text', async () => {
+    const result = ide.openDiff(file, PROPOSED);
+    const review = await waitForReview(t.runtime.core);
+    expect(review).toMatchObject({ title: 'notes.txt', client: { name: 'Gemini CLI' } });
+    expect(review.files[0]?.hunks).toHaveLength(3);
+    // ide/contextUpdate: the file under review is what DiffTray has open.
+    await until(() => (openFiles()?.includes(file) ? true : undefined), 'the review in the IDE context');
+
+    await api()('decideHunks', {
+      reviewId: review.id,
+      fileIndex: 0,
+      hunkIndexes: [0, 2],
+      decision: 'accepted',
+    });
+    await api()('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' });
+    await api()('submit', { reviewId: review.id });
+
+    expect(await result).toEqual<DiffUpdateResult>({ status: 'accepted', content: COMPOSED });
+    // The CLI writes the file for this protocol; DiffTray must not.
+    expect(readFileSync(file, 'utf8')).toBe(BASE);
+    await until(() => (openFiles()?.length === 0 ? true : undefined), 'an empty IDE context');
+  });
+
+  it('a reject reaches the CLI as rejected', async () => {
+    const result = ide.openDiff(file, PROPOSED);
+    const review = await waitForReview(t.runtime.core, (r) => r.state === 'pending');
+    await api()('reject', { reviewId: review.id, reason: 'keep the numbers lowercase' });
+    expect(await result).toEqual<DiffUpdateResult>({ status: 'rejected', content: undefined });
+    expect(t.runtime.core.queue.summary(review.id)).toMatchObject({
+      state: 'rejected',
+      reason: 'keep the numbers lowercase',
+    });
+  });
+
+  it('answered in the terminal: closeDiff with suppressNotification returns the proposal as edited', async () => {
+    const result = ide.openDiff(file, PROPOSED);
+    const review = await waitForReview(t.runtime.core, (r) => r.state === 'pending');
+    const edited = PROPOSED.replace('FIVE', 'Five');
+    await api()('editProposal', { reviewId: review.id, fileIndex: 0, proposedText: edited });
+
+    // What Gemini CLI does when its own prompt is answered: closeDiff {suppressNotification: true},
+    // then it settles the diff itself with the content closeDiff returned.
+    await ide.resolveDiffFromCli(file, 'accepted');
+
+    expect(await result).toEqual<DiffUpdateResult>({ status: 'accepted', content: edited });
+    expect(t.runtime.core.queue.summary(review.id)).toMatchObject({
+      state: 'cancelled',
+      reason: 'closed by the client',
+    });
+  });
+
+  it('closeDiff on a file with no open review answers no content', async () => {
+    expect(await ide.closeDiff(path.join(t.workspace, 'other.txt'))).toBeUndefined();
+  });
+
+  it('disconnecting ends the session: DiffTray forgets the client', async () => {
+    await ide.disconnect();
+    expect(ide.getConnectionStatus().status).toBe(IDEConnectionStatus.Disconnected);
+    // IdeClient sends no DELETE; its event stream closing, and staying closed, is what ends the session.
+    await waitForSnapshot(t.runtime.core, (s) => (s.clients.length === 0 ? true : undefined));
+  });
+});
