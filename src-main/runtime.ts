@@ -2,12 +2,14 @@
  * Wires the parts every way of running DiffTray shares: core, the app API handler, and the bridge
  * with its lock files. The Electron shell and the headless server each add only their carrier.
  */
+import os from 'node:os';
 import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
-import { difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
+import { autoApplyClients, difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
+import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
 import { defaultEndpoints } from './bridge/endpoints';
 
 export interface RuntimeOptions {
@@ -18,6 +20,8 @@ export interface RuntimeOptions {
   /** Lock-file and discovery-file locations; the CLIs' real ones by default. */
   endpoints?: BridgeEndpoint[];
   log?: (message: string) => void;
+  /** The home folder whose dot-folders hold discovery files (~/.clio...); the user's by default. */
+  home?: string;
   /** How long a Gemini CLI / Qwen Code session may be without its event stream before it counts as gone. */
   mcpStreamGraceMs?: number;
 }
@@ -26,13 +30,15 @@ export interface Runtime {
   core: AppCore;
   handler: AppApiHandler;
   bridge: BridgeServer;
+  clio: ClioEndpoint;
   close(): Promise<void>;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
-  const settings = loadSettings(path.join(difftrayHome(env), 'settings.json'), log);
+  const settingsFile = path.join(difftrayHome(env), 'settings.json');
+  const settings = loadSettings(settingsFile, log);
   const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
   const core = new AppCore(folders);
   core.watchFiles();
@@ -42,16 +48,28 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
-  // Lock files must not outlive us, even on an unplanned exit.
-  const removeOnExit = () => void bridge.close();
+  const clio = await startClioEndpoint({
+    core,
+    lockFile: clioBridgeFile(options.home ?? os.homedir()),
+    // Read at each applyDiff, so a change to the settings file applies without a restart.
+    autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
+    log,
+  });
+  // Lock files must not outlive us, even on an unplanned exit (both remove theirs synchronously first).
+  const removeOnExit = () => {
+    void bridge.close();
+    void clio.close();
+  };
   process.once('exit', removeOnExit);
   return {
     core,
     handler: createAppApiHandler(core),
     bridge,
+    clio,
     close: async () => {
       process.removeListener('exit', removeOnExit);
       await bridge.close();
+      await clio.close();
       await core.close();
     },
   };

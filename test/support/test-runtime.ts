@@ -19,6 +19,7 @@ export interface TestRuntime {
   nexusLockDir: string;
   geminiDiscoveryDir: string;
   qwenLockDir: string;
+  clioBridgeFile: string;
   close(): Promise<void>;
 }
 
@@ -41,6 +42,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     workspaces: [workspace],
     env,
     endpoints: defaultEndpoints(env, home, tmpDir),
+    home,
     log: () => {},
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
@@ -53,6 +55,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     nexusLockDir: path.join(home, '.nexus3', 'ide'),
     geminiDiscoveryDir: path.join(tmpDir, 'gemini', 'ide'),
     qwenLockDir: path.join(home, '.qwen', 'ide'),
+    clioBridgeFile: path.join(home, '.clio', 'ide', 'bridge.json'),
     close: async () => {
       await runtime.close();
       temp.cleanup();
