@@ -1,0 +1,104 @@
+/**
+ * A big proposal as a person meets it: a 20,000-line file (about 1 MB) with 500 hunks, proposed over
+ * openDiff, walked to its last hunk by keyboard, decided, and submitted; the client gets exactly the
+ * composed text.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { largeFilePair } from '../bench/fixtures';
+import { composeText, computeHunks } from '../shared/hunks';
+import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
+import { launchChromium, openPage, screenshot } from './support/chromium';
+import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+
+let browser: Browser;
+let app: HeadlessApp;
+let claude: ClaudeTestClient;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  app = await startHeadlessApp();
+  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
+  ({ page, errors } = await openPage(browser, app.url));
+});
+
+afterEach(async () => {
+  expect(errors).toEqual([]);
+  await page.context().close();
+  await claude.close().catch(() => {});
+  await app.close();
+});
+
+const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
+const counter = (text: string) =>
+  page.getByTestId('hunk-counter').filter({ hasText: new RegExp(`^${text}$`) });
+
+describe('a big file', () => {
+  it(
+    '20,000 lines with 500 hunks: opens, walks to the last hunk by keyboard, and submits exactly the composed text',
+    { timeout: 180_000 },
+    async () => {
+      const { base, proposed } = largeFilePair(20_000, 500);
+      const hunks = computeHunks(base, proposed);
+      expect(hunks).toHaveLength(500);
+      const file = path.join(app.workspace, 'big.ts');
+      writeFileSync(file, base);
+      const answer = claude.callTool('openDiff', {
+        old_file_path: file,
+        new_file_path: file,
+        new_file_contents: proposed,
+        tab_name: 'big.ts (edit)',
+      });
+      answer.catch(() => {});
+
+      await page.locator('#dt-review-title', { hasText: 'big.ts' }).waitFor();
+      await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
+      await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
+      await counter('Hunk 1 of 500').waitFor();
+      // Only the hunks on screen have controls.
+      const controls = await page.locator('[data-hunk]').count();
+      expect(controls).toBeGreaterThan(0);
+      expect(controls).toBeLessThan(50);
+      await screenshot(page, 'big-file');
+
+      // j, 499 times, to the last hunk.
+      for (let i = 0; i < 499; i++) await page.keyboard.press('j');
+      await counter('Hunk 500 of 500').waitFor();
+      await page.locator('[data-testid="diff-editor"][data-current-hunk="500"]').waitFor();
+      await hunk(500).waitFor();
+      await page.keyboard.press('ControlOrMeta+y');
+      await hunk(500).and(page.locator('[data-decision="accepted"]')).waitFor();
+
+      await page.keyboard.press('k');
+      await counter('Hunk 499 of 500').waitFor();
+      await hunk(499).waitFor();
+      await page.keyboard.press('ControlOrMeta+n');
+      await hunk(499).and(page.locator('[data-decision="rejected"]')).waitFor();
+      await page
+        .getByTestId('submit-summary')
+        .filter({ hasText: '1 accepted, 1 rejected, 498 undecided hunks will be accepted' })
+        .waitFor();
+
+      await page.getByRole('button', { name: 'Submit', exact: true }).click();
+      // Undecided hunks go in as accepted: everything but hunk 499.
+      const expected = composeText(
+        base,
+        proposed,
+        hunks,
+        hunks.map((h) => h.index !== 498),
+      );
+      expect(texts(await answer)).toEqual(['FILE_SAVED', expected]);
+      expect(readFileSync(file, 'utf8')).toBe(base);
+    },
+  );
+});
