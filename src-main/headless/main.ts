@@ -18,9 +18,9 @@ async function main(): Promise<void> {
     port: options.port,
   });
   console.log(`DiffTray is running headless. Workspace: ${runtime.core.workspaceFolders.join(', ')}`);
-  console.log(
-    `Bridge listening on 127.0.0.1:${runtime.bridge.port} (lock files: ${runtime.bridge.lockFilePaths().join(', ')})`,
-  );
+  const discovery = [...runtime.bridge.lockFilePaths(), ...runtime.bridge.discoveryFilePaths()];
+  console.log(`Bridge listening on 127.0.0.1:${runtime.bridge.port} (discovery: ${discovery.join(', ')})`);
+  console.log(`Clio bridge on 127.0.0.1:${runtime.clio.port} (CLIO_IDE_PORT=${runtime.clio.port})`);
   console.log(`Open the UI: ${headless.url}`);
 
   const stop = async () => {

@@ -6,7 +6,7 @@
  * IdeClient is a per-process singleton (vitest gives each test file its own process): this file runs
  * one ordered sequence of cases against one runtime and one client.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import {
   IDEConnectionStatus,
@@ -14,7 +14,8 @@ import {
   ideContextStore,
   type DiffUpdateResult,
 } from '@google/gemini-cli-core';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enterGeminiEnvironment } from '../support/gemini-environment';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
@@ -23,48 +24,10 @@ const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight'
 /** Hunks 1 and 3 accepted, hunk 2 rejected. */
 const COMPOSED = ['ONE', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
 
-/** What IdeClient reads from the environment; saved and restored around this file. */
-const ENV_KEYS = [
-  'TMPDIR',
-  'GEMINI_CLI_IDE_PID',
-  'GEMINI_CLI_IDE_SERVER_PORT',
-  'GEMINI_CLI_IDE_WORKSPACE_PATH',
-  'GEMINI_CLI_IDE_AUTH_TOKEN',
-  'GEMINI_CLI_IDE_SERVER_STDIO_COMMAND',
-  'REMOTE_CONTAINERS',
-] as const;
-
 let t: TestRuntime;
 let ide: IdeClient;
 let file: string;
-const savedEnv = new Map<string, string | undefined>();
-
-/**
- * Makes this process look, to IdeClient, like Gemini CLI started inside the workspace with DiffTray as
- * its IDE. Nothing else is given to it: port and token come from the discovery file.
- */
-function enterGeminiEnvironment(): void {
-  for (const key of ENV_KEYS) savedEnv.set(key, process.env[key]);
-  for (const key of ENV_KEYS) delete process.env[key];
-  // IdeClient lists path.join(os.tmpdir(), 'gemini', 'ide'); os.tmpdir() follows TMPDIR.
-  process.env.TMPDIR = t.tmpDir;
-  // The discovery file is named after DiffTray's pid; DiffTray runs in this process. Gemini CLI would
-  // otherwise walk its process tree, and with a single file matching its folder takes that one anyway.
-  process.env.GEMINI_CLI_IDE_PID = String(process.pid);
-  // Inside a container (this machine has /.dockerenv) IdeClient dials host.docker.internal unless it is
-  // told the IDE shares its network, as in a dev container. Here DiffTray does.
-  if (existsSync('/.dockerenv') || existsSync('/run/.containerenv')) process.env.REMOTE_CONTAINERS = 'true';
-  // The CLI's working folder must be inside one of DiffTray's workspace folders.
-  vi.spyOn(process, 'cwd').mockReturnValue(t.workspace);
-}
-
-function leaveGeminiEnvironment(): void {
-  vi.restoreAllMocks();
-  for (const [key, value] of savedEnv) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
-}
+let leaveGeminiEnvironment: () => void = () => {};
 
 async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -83,7 +46,7 @@ beforeAll(async () => {
   t = await startTestRuntime({ mcpStreamGraceMs: 300 });
   file = path.join(t.workspace, 'notes.txt');
   writeFileSync(file, BASE);
-  enterGeminiEnvironment();
+  leaveGeminiEnvironment = enterGeminiEnvironment(t);
   ide = await IdeClient.getInstance();
   await ide.connect({ logToConsole: false });
 });
