@@ -74,13 +74,18 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     const empty = page.getByTestId('empty-state');
     expect(await empty.getByRole('heading', { name: 'Claude Code' }).isVisible()).toBe(true);
-    expect(await empty.getByRole('heading', { name: 'NEXUS3' }).isVisible()).toBe(true);
+    for (const cli of ['NEXUS3', 'Gemini CLI', 'Qwen Code', 'Clio', 'Any script']) {
+      expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(true);
+    }
+    // Equal commands for different CLIs still have distinct names.
+    await empty.getByRole('button', { name: 'Copy Gemini CLI command: /ide enable' }).waitFor();
+    await empty.getByRole('button', { name: 'Copy Qwen Code command: /ide enable' }).waitFor();
     expect(await empty.getByText(app.workspace).isVisible()).toBe(true);
     expect(await empty.getByText(/~\/\.nexus3\/ide/).isVisible()).toBe(true);
 
     // Clipboard allowed: copied and said so.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-    await page.getByRole('button', { name: 'Copy command: claude --ide' }).click();
+    await page.getByRole('button', { name: 'Copy Claude Code command: claude --ide' }).click();
     await page.getByRole('status').getByText('Copied: claude --ide').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('claude --ide');
 
@@ -90,7 +95,7 @@ describe('app shell', () => {
         value: { writeText: () => Promise.reject(new Error('denied')) },
       });
     });
-    const copyIde = page.getByRole('button', { name: 'Copy command: /ide' });
+    const copyIde = page.getByRole('button', { name: 'Copy Claude Code command: /ide', exact: true });
     await copyIde.click();
     await page
       .getByRole('status')

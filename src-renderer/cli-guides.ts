@@ -1,6 +1,6 @@
 /**
  * How each supported CLI finds DiffTray, as the empty state tells a new user. Supporting another CLI
- * (Gemini CLI, Qwen Code, Clio, `difftray review`) means adding an entry here.
+ * means adding an entry here.
  */
 export interface CliStep {
   /** What to do, shown before the command: "From a workspace folder, run". */
@@ -33,9 +33,48 @@ export const CLI_GUIDES: readonly CliGuide[] = [
       },
     ],
   },
+  {
+    id: 'gemini-cli',
+    name: 'Gemini CLI',
+    steps: [
+      {
+        text: 'From a workspace folder, start gemini and turn IDE mode on once with',
+        command: '/ide enable',
+      },
+    ],
+  },
+  {
+    id: 'qwen-code',
+    name: 'Qwen Code',
+    steps: [
+      {
+        text: 'Export the port named by the lock file in ~/.qwen/ide, then in qwen type',
+        command: '/ide enable',
+      },
+    ],
+  },
+  {
+    id: 'clio',
+    name: 'Clio',
+    steps: [
+      {
+        text: 'Finds DiffTray through ~/.clio/ide/bridge.json (or CLIO_IDE_PORT, which `difftray status` prints).',
+      },
+    ],
+  },
+  {
+    id: 'difftray',
+    name: 'Any script',
+    steps: [
+      {
+        text: 'Review a patch, or changes an agent already wrote, with',
+        command: 'git diff | difftray review',
+      },
+    ],
+  },
 ];
 
-/** The accessible name of a command's Copy button. */
-export function copyLabel(command: string): string {
-  return `Copy command: ${command}`;
+/** The accessible name of a command's Copy button; the CLI's name keeps equal commands apart. */
+export function copyLabel(command: string, cliName: string): string {
+  return `Copy ${cliName} command: ${command}`;
 }

@@ -17,7 +17,7 @@ function selectText(element: HTMLElement): void {
  * A command as code with a Copy button. Where the clipboard is not available (an insecure context, a
  * denied permission) the command is selected instead, so one keystroke copies it. Focus stays put.
  */
-export function CopyCommand({ command }: { command: string }) {
+export function CopyCommand({ command, cliName }: { command: string; cliName: string }) {
   const code = useRef<HTMLElement>(null);
   const announce = useAppStore((s) => s.announce);
 
@@ -35,7 +35,12 @@ export function CopyCommand({ command }: { command: string }) {
   return (
     <span className="dt-command">
       <code ref={code}>{command}</code>
-      <button type="button" className="dt-copy" aria-label={copyLabel(command)} onClick={() => void copy()}>
+      <button
+        type="button"
+        className="dt-copy"
+        aria-label={copyLabel(command, cliName)}
+        onClick={() => void copy()}
+      >
         Copy
       </button>
     </span>

@@ -34,7 +34,7 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
                   {step.command && (
                     <>
                       {' '}
-                      <CopyCommand command={step.command} />
+                      <CopyCommand command={step.command} cliName={guide.name} />
                     </>
                   )}
                 </li>
