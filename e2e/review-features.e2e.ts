@@ -196,7 +196,7 @@ describe('review features in the browser', () => {
     expect(await page.locator('li[data-file]').count()).toBe(3);
     for (const n of [1, 2, 3]) {
       await page.locator(`li[data-file="${n}"][data-state="pending"]`).waitFor();
-      expect(await page.getByTestId(`file-${n}-state`).textContent()).toBe('Pending');
+      expect(await page.getByTestId(`file-${n}-state`).textContent()).toBe('Undecided');
     }
     // The new file is flagged as such, in the list and over the diff.
     expect(await page.locator('li[data-file="1"] .dt-badge-new').textContent()).toBe('new');
@@ -777,7 +777,7 @@ describe('review features in the browser', () => {
     await panel.getByText('Binary file (12.3 KB) — not shown as a diff').waitFor();
     expect(await page.getByRole('region', { name: 'Binary file logo.bin' }).isVisible()).toBe(true);
     expect(await diffEditor().count()).toBe(0);
-    expect(await page.getByTestId('binary-state').textContent()).toBe('Pending');
+    expect(await page.getByTestId('binary-state').textContent()).toBe('Undecided');
     expect(await page.getByRole('button', { name: '✎ Edit proposal' }).count()).toBe(0);
 
     await button('Reject file logo.bin').click();

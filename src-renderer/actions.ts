@@ -7,7 +7,14 @@ import type { AppApi, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision } from '../shared/hunks';
 import { baseName, fileDecisionAnnouncement } from './file-status';
 import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } from './line-selection';
-import { contentKey, countDecisions, decisionVerb, findReview, submittedSummary } from './review-model';
+import {
+  contentKey,
+  countDecisions,
+  decisionVerb,
+  errorMessage,
+  findReview,
+  submittedSummary,
+} from './review-model';
 import { flushPendingEdits, useReviewUi } from './review-ui';
 import { resolveCursor, useAppStore } from './store';
 
@@ -30,8 +37,6 @@ export interface Actions {
   reject(reason: string): Promise<void>;
 }
 
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
-
 export function createActions(api: AppApi): Actions {
   const store = useAppStore;
   const ui = useReviewUi;
@@ -41,6 +46,9 @@ export function createActions(api: AppApi): Actions {
   });
 
   const announce = (text: string): void => store.getState().announce(text);
+  /** An error as the person reads it: paths relative to the workspace, as the rest of the window names files. */
+  const errorText = (error: unknown): string =>
+    errorMessage(error, store.getState().snapshot?.workspaceFolders ?? []);
 
   const selected = (): ReviewSummary | undefined => {
     const { snapshot, selectedReviewId } = store.getState();

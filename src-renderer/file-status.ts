@@ -4,14 +4,11 @@
  */
 import type { DiskState, ReviewFileSummary, ReviewSummary } from '../shared/app-api';
 import type { HunkState } from '../shared/line-decisions';
+import { decisionLabel } from './review-model';
 import { formatAge } from './time';
 
-export const stateLabel: Record<HunkState, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  mixed: 'Mixed',
-};
+/** A file's decision, in the words a hunk's decision uses ("Undecided", never "Pending"). */
+export const stateLabel: Record<HunkState, string> = decisionLabel;
 
 /** The last part of a path, either separator. */
 export function baseName(path: string): string {
@@ -40,7 +37,7 @@ export function binaryPanelText(size: number | undefined): string {
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
-/** "3 hunks: 1 accepted, 1 rejected, 1 pending", "no changes", or a binary file's size. */
+/** "3 hunks: 1 accepted, 1 rejected, 1 undecided", "no changes", or a binary file's size. */
 export function fileCounts(file: ReviewFileSummary): string {
   if (file.binary) return file.binarySize === undefined ? '' : formatBytes(file.binarySize);
   if (file.hunks.length === 0) return 'no changes';
@@ -48,7 +45,7 @@ export function fileCounts(file: ReviewFileSummary): string {
   for (const hunk of file.hunks) by[hunk.decision] += 1;
   const parts = (['accepted', 'rejected', 'mixed', 'pending'] as const)
     .filter((state) => by[state] > 0)
-    .map((state) => `${by[state]} ${state}`);
+    .map((state) => `${by[state]} ${decisionLabel[state].toLowerCase()}`);
   return `${plural(file.hunks.length, 'hunk')}: ${parts.join(', ')}`;
 }
 
@@ -78,6 +75,26 @@ export function diskChangeText(name: string, file: ReviewFileSummary, now: numbe
   if (file.disk.state === 'unchanged') return '';
   const when = file.disk.detectedAt === undefined ? '' : ` ${formatAge(file.disk.detectedAt, now)}`;
   return `${name} ${diskWords[file.disk.state]}${when}`;
+}
+
+/** "disk.txt changed on disk" (or deleted, created): what the status line says as it happens. */
+export function diskChangeAnnouncement(name: string, file: ReviewFileSummary): string {
+  return file.disk.state === 'unchanged' ? '' : `${name} ${diskWords[file.disk.state]}`;
+}
+
+/**
+ * Files of a review that changed on disk since the previous snapshot of it: their disk state left
+ * 'unchanged' just now. Nothing for a review the previous snapshot did not have.
+ */
+export function newlyChangedOnDisk(before: ReviewSummary | undefined, after: ReviewSummary): number[] {
+  if (!before) return [];
+  const changed: number[] = [];
+  after.files.forEach((file, index) => {
+    const old = before.files[index];
+    if (old?.path === file.path && old.disk.state === 'unchanged' && file.disk.state !== 'unchanged')
+      changed.push(index);
+  });
+  return changed;
 }
 
 /** Files changed on disk since the proposal was made, in file order. */

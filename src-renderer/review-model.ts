@@ -152,6 +152,7 @@ export function submitSummary(counts: DecisionCounts): string {
   return parts.join(', ');
 }
 
+/** The one word for each decision state, for hunks and files alike. */
 export const decisionLabel: Record<HunkState, string> = {
   pending: 'Undecided',
   accepted: 'Accepted',
@@ -182,4 +183,33 @@ export function displayPath(path: string, workspaceFolders: readonly string[]): 
       best = prefix;
   }
   return best ? path.slice(best.length) : path;
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A message (an error from main, say) with the paths in it shortened the way displayPath shortens
+ * them, so it names files as the rest of the window does. Only whole paths that start with a
+ * workspace folder are shortened, the longest folder first.
+ */
+export function shortenPaths(text: string, workspaceFolders: readonly string[]): string {
+  const folders = workspaceFolders
+    .map((folder) => folder.replace(/[\\/]+$/, ''))
+    .filter((folder) => folder.length > 0)
+    .sort((a, b) => b.length - a.length);
+  let result = text;
+  for (const folder of folders) {
+    for (const variant of new Set([folder, folder.replace(/\//g, '\\')])) {
+      // Not inside a longer path or word: at the start, or after a space, quote, bracket, colon…
+      const pattern = new RegExp(`(^|[^\\w.~/\\\\-])${escapeRegExp(variant)}[/\\\\](?=[^\\s/\\\\])`, 'g');
+      result = result.replace(pattern, '$1');
+    }
+  }
+  return result;
+}
+
+/** What an error says, with workspace paths shortened (shortenPaths). */
+export function errorMessage(error: unknown, workspaceFolders: readonly string[]): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return shortenPaths(text, workspaceFolders);
 }

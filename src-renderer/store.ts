@@ -3,6 +3,7 @@ import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/ap
 import type { ConnectionStatus } from './carriers/types';
 import {
   contentKey,
+  displayPath,
   endedBannerText,
   endedByAgent,
   findReview,
@@ -10,6 +11,7 @@ import {
   pendingReviews,
   type HunkRef,
 } from './review-model';
+import { diskChangeAnnouncement, newlyChangedOnDisk } from './file-status';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
 import { isPaused, pauseForAutoSelection, type KeyPause } from './keyboard';
 import { queueOrder } from './sidebar-model';
@@ -34,9 +36,12 @@ export interface AppState {
   /** Fetched file contents keyed by contentKey(review), i.e. per review and content revision. */
   contents: Record<string, ContentEntry>;
   prefs: ViewPrefs;
-  announcement: { id: number; text: string } | null;
+  /** The status line. A quiet one is shown but not read out again (it was read when first said). */
+  announcement: { id: number; text: string; quiet?: boolean } | null;
   /** Set when the review on screen changed by itself: decision keys wait a moment (keyboard.ts). */
   keyPause: KeyPause | null;
+  /** What the status line said before the key-pause notice replaced it; shown again when the pause ends. */
+  beforePause: string | null;
 
   applySnapshot(snapshot: AppSnapshot): void;
   setConnection(status: ConnectionStatus, detail?: string): void;
@@ -48,6 +53,16 @@ export interface AppState {
   setContent(key: string, entry: ContentEntry): void;
   setPrefs(prefs: Partial<ViewPrefs>): void;
   announce(text: string): void;
+  /** The pause ended: the status line stops saying that keys are paused. */
+  endKeyPause(pause: KeyPause): void;
+}
+
+/** The status line without the notice of `pause`: null when nothing else was said. */
+function withoutPauseNotice(text: string, pause: KeyPause | null, beforePause: string | null): string | null {
+  if (!pause) return text;
+  if (text === pause.text) return beforePause;
+  const suffix = `. ${pause.text}`;
+  return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
 export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
@@ -92,6 +107,22 @@ export function chooseSelection(
   return successor?.id ?? queue[queue.length - 1]?.id ?? null;
 }
 
+/**
+ * The state change that ends the key-pause notice on the status line: what was said before it (or
+ * alongside it) is shown again, but not read out a second time; nothing, if nothing else was said.
+ */
+function pauseNoticeDropped(state: AppState): Partial<AppState> {
+  const { keyPause, announcement, beforePause } = state;
+  if (!keyPause) return {};
+  const text = announcement ? withoutPauseNotice(announcement.text, keyPause, beforePause) : null;
+  if (!announcement || text === announcement.text) return { keyPause: null, beforePause: null };
+  return {
+    keyPause: null,
+    beforePause: null,
+    announcement: text === null ? null : { id: announcement.id + 1, text, quiet: true },
+  };
+}
+
 export const useAppStore = create<AppState>()((set, get) => ({
   snapshot: null,
   connection: 'connecting',
@@ -102,6 +133,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   prefs: loadPrefs(),
   announcement: null,
   keyPause: null,
+  beforePause: null,
 
   applySnapshot(snapshot) {
     const state = get();
@@ -121,14 +153,25 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const before = findReview(state.snapshot, selectedReviewId);
     if (selected && before?.state === 'pending' && endedByAgent(selected)) {
       // Nothing is left to decide, so no "keys paused" notice either.
-      set({ keyPause: null });
+      set({ keyPause: null, beforePause: null });
       get().announce(endedBannerText(selected));
     }
     // A review the person did not choose came up: hold decision keys a moment, and say so.
     const pause = pauseForAutoSelection(state.selectedReviewId, selected, Date.now());
     if (pause) {
-      set({ keyPause: pause });
+      const { announcement, keyPause, beforePause } = get();
+      const before = announcement ? withoutPauseNotice(announcement.text, keyPause, beforePause) : null;
+      set({ keyPause: pause, beforePause: before });
       get().announce(pause.text);
+    }
+    // A file of the review on screen changed on disk: said once, as it happens (the banner stays).
+    if (selected?.state === 'pending') {
+      const changed = newlyChangedOnDisk(findReview(state.snapshot, selected.id), selected);
+      const said = changed.map((index) => {
+        const file = selected.files[index]!;
+        return diskChangeAnnouncement(displayPath(file.path, snapshot.workspaceFolders), file);
+      });
+      if (said.length > 0) get().announce(said.join('. '));
     }
   },
 
@@ -138,7 +181,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
 
   selectReview(reviewId) {
     // The person chose it: no pause.
-    set({ selectedReviewId: reviewId, keyPause: null });
+    set({ selectedReviewId: reviewId, ...pauseNoticeDropped(get()) });
   },
 
   selectAdjacentReview(delta) {
@@ -149,7 +192,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     // From an ended review (not in the queue), both keys go to the first pending one.
     const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
     const review = queue[target];
-    if (review) set({ selectedReviewId: review.id, keyPause: null });
+    if (review) set({ selectedReviewId: review.id, ...pauseNoticeDropped(get()) });
   },
 
   setCursor(reviewId, ref) {
@@ -195,5 +238,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const full =
       pause && text !== pause.text && isPaused(pause, Date.now()) ? `${text}. ${pause.text}` : text;
     set({ announcement: { id: (get().announcement?.id ?? 0) + 1, text: full } });
+  },
+
+  endKeyPause(pause) {
+    // A newer pause has its own end.
+    if (get().keyPause === pause) set(pauseNoticeDropped(get()));
   },
 }));

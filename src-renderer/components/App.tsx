@@ -12,13 +12,22 @@ import { ReviewView } from './ReviewView';
 import { Sidebar } from './Sidebar';
 import { useThemeSync } from './ThemeSwitch';
 
-/** True while decision keys are paused for a review that came up by itself; flips back on time. */
+/**
+ * True while decision keys are paused for a review that came up by itself; flips back on time, and the
+ * status line then stops saying that keys are paused.
+ */
 function useKeysPaused(): boolean {
   const pause = useAppStore((s) => s.keyPause);
   const [expired, setExpired] = useState<KeyPause | null>(null);
   useEffect(() => {
     if (!pause) return;
-    const timer = window.setTimeout(() => setExpired(pause), Math.max(0, pause.until - Date.now()));
+    const timer = window.setTimeout(
+      () => {
+        setExpired(pause);
+        useAppStore.getState().endKeyPause(pause);
+      },
+      Math.max(0, pause.until - Date.now()),
+    );
     return () => window.clearTimeout(timer);
   }, [pause]);
   return pause !== null && expired !== pause;

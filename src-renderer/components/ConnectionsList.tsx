@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ClientInfo } from '../../shared/app-api';
 import { useApi } from '../api-context';
 import { useNow } from '../hooks';
+import { errorMessage } from '../review-model';
 import { clientLabel, disconnectLabels } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
@@ -14,8 +15,6 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   clio: 'Clio IDE bridge (WebSocket)',
   native: 'DiffTray protocol (WebSocket)',
 };
-
-const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));
 
 /** Who is connected, since when, what they last said, and a way to send each one away. */
 export function ConnectionsList({
@@ -37,7 +36,8 @@ export function ConnectionsList({
       await api.disconnectClient(client.id);
       announce(`Disconnected ${clientLabel(client)}`);
     } catch (error) {
-      announce(`Could not disconnect ${client.name}: ${errorText(error)}`);
+      const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];
+      announce(`Could not disconnect ${client.name}: ${errorMessage(error, folders)}`);
     } finally {
       setBusy((ids) => {
         const next = new Set(ids);

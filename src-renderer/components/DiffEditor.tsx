@@ -8,6 +8,7 @@ import {
   hunkGeometryKey,
   type LineDecoration,
 } from '../hunk-decorations';
+import { foldedRuns, hunkViewRanges, sameRuns, unfoldTargets, type LineProbe } from '../hunk-reveal';
 import { guessLanguage } from '../language';
 import { selectedLineRanges, type DiffSide } from '../line-selection';
 import { monaco } from '../monaco';
@@ -21,6 +22,10 @@ const ZONE_HEIGHT_PX = 30;
 const OFFSCREEN_TOP = -100_000;
 /** Edits of the proposal go to main this long after the last keystroke. */
 export const EDIT_DEBOUNCE_MS = 400;
+/** Cursors per call when unfolding hunks (Monaco caps an editor at 10,000 cursors). */
+const UNFOLD_CURSORS_PER_CALL = 1000;
+/** Unfolding rounds at most; each one at least halves every folded run, so 32 is never reached. */
+const UNFOLD_ROUNDS = 32;
 
 type DiffEditorInstance = monaco.editor.IStandaloneDiffEditor;
 type TextModel = monaco.editor.ITextModel;
@@ -92,6 +97,56 @@ function replaceText(model: TextModel, text: string): void {
     if (textOf(model) === text) return;
   }
   model.setValue(text);
+}
+
+/**
+ * Unfolds whatever "Hide unchanged lines" folded of main's hunks (see hunk-reveal.ts), so every hunk,
+ * with its context, is on screen however Monaco's own diff saw it. Monaco's diff editor unfolds the
+ * lines cursors are put on: cursors go on the folded lines, and then the caret goes back where the
+ * person had it when they are in the editor, or else to the current hunk. `stuck` remembers lines
+ * that only look folded (see foldedRuns), so they do not move the caret again and again.
+ */
+function unfoldHunks(
+  modified: monaco.editor.ICodeEditor,
+  hunks: readonly HunkView[],
+  current: HunkView | undefined,
+  stuck: { key: string },
+): void {
+  const model = modified.getModel();
+  if (!model) return;
+  const lineCount = model.getLineCount();
+  const probe: LineProbe = {
+    lineCount,
+    top: (line) => modified.getTopForLineNumber(line),
+    bottom: (line) => modified.getBottomForLineNumber(line),
+  };
+  const ranges = hunkViewRanges(hunks, lineCount);
+  let runs = foldedRuns(ranges, probe);
+  const keyOf = (found: typeof runs): string =>
+    found.length === 0 ? '' : `${model.id}|${model.getVersionId()}|${JSON.stringify(found)}`;
+  if (runs.length === 0 || keyOf(runs) === stuck.key) return;
+  const inEditor = modified.hasTextFocus();
+  const saved = modified.getSelections();
+  for (let round = 0; round < UNFOLD_ROUNDS; round++) {
+    const targets = unfoldTargets(runs);
+    for (let i = 0; i < targets.length; i += UNFOLD_CURSORS_PER_CALL) {
+      const batch = targets.slice(i, i + UNFOLD_CURSORS_PER_CALL);
+      modified.setSelections(batch.map((line) => new monaco.Selection(line, 1, line, 1)));
+    }
+    const left = foldedRuns(ranges, probe);
+    const progressed = !sameRuns(left, runs);
+    runs = left;
+    if (runs.length === 0 || !progressed) break;
+  }
+  stuck.key = keyOf(runs);
+  if (inEditor && saved && saved.length > 0) {
+    modified.setSelections(saved);
+  } else {
+    // Not in the editor: the caret is not drawn, and the current hunk is where Tab would want it.
+    const line = current ? current.proposedStart + 1 : (ranges[0]?.[0] ?? 1);
+    const lineNumber = Math.min(Math.max(1, line), lineCount);
+    modified.setSelection(new monaco.Selection(lineNumber, 1, lineNumber, 1));
+  }
 }
 
 export interface DiffEditorProps {
@@ -181,6 +236,8 @@ export function DiffEditor(props: DiffEditorProps) {
     inFlight: 0,
   });
   const sendEditRef = useRef<() => Promise<void>>(async () => {});
+  /** Unfolds main's hunks where "Hide unchanged lines" folded them (unfoldHunks). */
+  const unfoldRef = useRef<() => void>(() => {});
   const [slots, setSlots] = useState<Slot[]>([]);
   // Ticks whenever Monaco reports a computed diff or an edit's state changes, so effects run again.
   const [diffTick, setDiffTick] = useState(0);
@@ -228,11 +285,33 @@ export function DiffEditor(props: DiffEditorProps) {
     });
     const original = editor.getOriginalEditor();
     const modified = editor.getModifiedEditor();
+    // Whatever Monaco folds, main's hunks stay on screen: checked whenever its folding may have changed.
+    const stuck = { key: '' };
+    const unfold = (): void => {
+      const { prefs: viewPrefs, hunks: shownHunks, currentHunk: current } = latestRef.current;
+      const edit = editRef.current;
+      // Nothing is folded without the option; while an edit is on its way, main's hunks lag the text.
+      if (!viewPrefs.hideUnchanged || edit.timer !== undefined || edit.inFlight > 0) return;
+      unfoldHunks(modified, shownHunks, current === null ? undefined : shownHunks[current], stuck);
+    };
+    unfoldRef.current = unfold;
+    let unfoldQueued = false;
+    // Monaco reports from inside its own updates: unfold once they are done.
+    const scheduleUnfold = (): void => {
+      if (unfoldQueued) return;
+      unfoldQueued = true;
+      queueMicrotask(() => {
+        unfoldQueued = false;
+        if (editorRef.current === editor) unfold();
+      });
+    };
     const subscriptions = [
       editor.onDidUpdateDiff(() => {
         diffDoneRef.current = versionRef.current;
         setDiffTick((tick) => tick + 1);
+        scheduleUnfold();
       }),
+      modified.onDidChangeHiddenAreas(scheduleUnfold),
     ];
     // A selection the person makes (mouse or keyboard) in either side: what line decisions apply to.
     const trackSelection = (side: DiffSide, code: monaco.editor.ICodeEditor) =>
@@ -301,6 +380,7 @@ export function DiffEditor(props: DiffEditorProps) {
       modified.removeOverlayWidget(layerWidget);
       layerRef.current = null;
       editorRef.current = null;
+      unfoldRef.current = () => {};
       decorationsRef.current = null;
       editor.dispose();
       model?.original.dispose();
@@ -461,6 +541,8 @@ export function DiffEditor(props: DiffEditorProps) {
     const key = `${version}|${geometry}`;
     const ready =
       inSync && diffDoneRef.current === version && zonesRef.current?.key === key && placedKey === key;
+    // Main's hunks describe the text now: none of them may stay folded away.
+    if (ready) unfoldRef.current();
     wrapper.dataset.diffReady = ready ? 'true' : 'false';
     const hunk = currentHunk === null ? undefined : hunks[currentHunk];
     const revealKey = `${fileKey}|${version}|${currentHunk}`;

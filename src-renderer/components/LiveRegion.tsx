@@ -6,7 +6,12 @@ export function LiveRegion() {
   return (
     <div className="dt-status" role="status" aria-live="polite" aria-atomic="true">
       {/* A new key per announcement makes a repeated message be read again. */}
-      {announcement && <span key={announcement.id}>{announcement.text}</span>}
+      {/* A quiet one is shown again after a notice that went stale: hidden from screen readers, which read it already. */}
+      {announcement && (
+        <span key={announcement.id} aria-hidden={announcement.quiet ? 'true' : undefined}>
+          {announcement.text}
+        </span>
+      )}
     </div>
   );
 }

@@ -122,6 +122,72 @@ describe('the store pauses keys only when the review on screen changed by itself
   });
 });
 
+describe('when the pause ends, the status line stops saying keys are paused', () => {
+  const c = client('c');
+  const state = () => useAppStore.getState();
+  beforeEach(() => {
+    vi.useFakeTimers({ now: 10_000 });
+    useAppStore.setState({
+      snapshot: null,
+      selectedReviewId: null,
+      keyPause: null,
+      announcement: null,
+      beforePause: null,
+    });
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('a notice alone is cleared', () => {
+    state().applySnapshot(snapshot([review('a', 1, c)], [c]));
+    const pause = state().keyPause!;
+    state().endKeyPause(pause);
+    expect(state().announcement).toBeNull();
+    expect(state().keyPause).toBeNull();
+  });
+
+  it('what was said before the notice comes back, shown but not read out again', () => {
+    state().applySnapshot(snapshot([review('a', 1, c), review('b', 2, c)], [c]));
+    state().selectReview('a');
+    state().announce('Review submitted (1 accepted, 0 rejected)');
+    state().applySnapshot(snapshot([review('a', 1, c, 'accepted'), review('b', 2, c)], [c]));
+    expect(state().announcement?.text).toBe('New review: b.ts — keys paused briefly');
+    state().endKeyPause(state().keyPause!);
+    expect(state().announcement).toMatchObject({
+      text: 'Review submitted (1 accepted, 0 rejected)',
+      quiet: true,
+    });
+  });
+
+  it('what was said alongside the notice stays; a later announcement is read as usual', () => {
+    state().applySnapshot(snapshot([review('a', 1, c)], [c]));
+    state().announce('Hunk 1 accepted');
+    expect(state().announcement?.text).toBe('Hunk 1 accepted. New review: a.ts — keys paused briefly');
+    state().endKeyPause(state().keyPause!);
+    expect(state().announcement).toMatchObject({ text: 'Hunk 1 accepted', quiet: true });
+    state().announce('Hunk 2 accepted');
+    expect(state().announcement).toEqual({ id: expect.any(Number), text: 'Hunk 2 accepted' });
+  });
+
+  it('an older pause ending does not touch a newer notice; a second notice does not bring back the first', () => {
+    state().applySnapshot(snapshot([review('a', 1, c), review('b', 2, c)], [c]));
+    const first = state().keyPause!;
+    state().applySnapshot(snapshot([review('a', 1, c, 'accepted'), review('b', 2, c)], [c]));
+    const second = state().keyPause!;
+    expect(second).not.toBe(first);
+    state().endKeyPause(first);
+    expect(state().announcement?.text).toBe('New review: b.ts — keys paused briefly');
+    state().endKeyPause(second);
+    expect(state().announcement).toBeNull();
+  });
+
+  it('choosing a review cuts the pause short, and its notice with it', () => {
+    state().applySnapshot(snapshot([review('a', 1, c), review('b', 2, c)], [c]));
+    state().selectReview('b');
+    expect(state().keyPause).toBeNull();
+    expect(state().announcement).toBeNull();
+  });
+});
+
 describe('a paused review the agent ends at once', () => {
   it('drops the pause notice: the announcement says only what happened', () => {
     const c = client('c');

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { hunkLineDecorations } from '../../../src-renderer/hunk-decorations';
 import { guessLanguage } from '../../../src-renderer/language';
-import { displayPath, submitSummary, submittedSummary } from '../../../src-renderer/review-model';
+import {
+  displayPath,
+  errorMessage,
+  shortenPaths,
+  submitSummary,
+  submittedSummary,
+} from '../../../src-renderer/review-model';
 import { formatAge } from '../../../src-renderer/time';
 
 describe('hunkLineDecorations', () => {
@@ -71,6 +77,26 @@ describe('small helpers', () => {
     expect(displayPath('/w/src/a.ts', ['/x', '/w'])).toBe('src/a.ts');
     expect(displayPath('/w2/a.ts', ['/w'])).toBe('/w2/a.ts');
     expect(displayPath('C:\\w\\a.ts', ['C:\\w'])).toBe('a.ts');
+  });
+  it('shortens workspace paths inside messages as displayPath does, and only whole paths', () => {
+    const folders = ['/tmp/ws', '/tmp/ws/nested/'];
+    expect(
+      shortenPaths(
+        '/tmp/ws/disk.txt changed on disk (modified) since it was proposed: rebase or reject',
+        folders,
+      ),
+    ).toBe('disk.txt changed on disk (modified) since it was proposed: rebase or reject');
+    expect(shortenPaths('Error: ReviewError: /tmp/ws/a.ts and "/tmp/ws/nested/b.ts"', folders)).toBe(
+      'Error: ReviewError: a.ts and "b.ts"',
+    );
+    // Not a workspace path: another folder, a folder inside another path, the folder alone.
+    expect(shortenPaths('/tmp/ws2/a.ts /x/tmp/ws/a.ts in /tmp/ws', folders)).toBe(
+      '/tmp/ws2/a.ts /x/tmp/ws/a.ts in /tmp/ws',
+    );
+    expect(shortenPaths('C:\\w\\src\\a.ts is locked', ['C:\\w'])).toBe('src\\a.ts is locked');
+    expect(shortenPaths('/w/a.ts', [])).toBe('/w/a.ts');
+    expect(errorMessage(new Error('/w/a.ts changed'), ['/w'])).toBe('a.ts changed');
+    expect(errorMessage('/w/a.ts gone', ['/w/'])).toBe('a.ts gone');
   });
   it('formats ages', () => {
     expect(formatAge(0, 10_000)).toBe('just now');

@@ -210,7 +210,7 @@ const review = (files: ReviewFileSummary[]): ReviewSummary => ({
 describe('file states', () => {
   it('labels every state, mixed included', () => {
     expect(stateLabel).toEqual({
-      pending: 'Pending',
+      pending: 'Undecided',
       accepted: 'Accepted',
       rejected: 'Rejected',
       mixed: 'Mixed',
@@ -218,8 +218,8 @@ describe('file states', () => {
   });
   it('counts hunks by state', () => {
     const hunks = [hunk(0, 0, 1, 0, 1, 'accepted'), hunk(1, 3, 4, 3, 4, 'mixed'), hunk(2, 6, 7, 6, 7)];
-    expect(fileCounts(file({ hunks }))).toBe('3 hunks: 1 accepted, 1 mixed, 1 pending');
-    expect(fileCounts(file({ hunks: [hunk(0, 0, 1, 0, 1)] }))).toBe('1 hunk: 1 pending');
+    expect(fileCounts(file({ hunks }))).toBe('3 hunks: 1 accepted, 1 mixed, 1 undecided');
+    expect(fileCounts(file({ hunks: [hunk(0, 0, 1, 0, 1)] }))).toBe('1 hunk: 1 undecided');
     expect(fileCounts(file())).toBe('no changes');
     expect(fileCounts(file({ binary: true }))).toBe('');
     expect(fileCounts(file({ binary: true, binarySize: 2048 }))).toBe('2.0 KB');

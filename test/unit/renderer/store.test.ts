@@ -218,3 +218,51 @@ describe('cursor', () => {
     expect(useAppStore.getState().announcement?.text).toBe('New review: c — keys paused briefly');
   });
 });
+
+describe('files changed on disk', () => {
+  const onDisk = (
+    base: ReviewSummary,
+    states: ReviewSummary['files'][number]['disk']['state'][],
+  ): ReviewSummary => ({
+    ...base,
+    files: base.files.map((file, i) => ({ ...file, disk: { state: states[i] ?? 'unchanged' } })),
+  });
+  const withFolders = (...reviews: ReviewSummary[]): AppSnapshot => ({
+    ...snap(...reviews),
+    workspaceFolders: ['/w'],
+  });
+  const located = (r: ReviewSummary): ReviewSummary => ({
+    ...r,
+    files: r.files.map((file) => ({ ...file, path: `/w/src/${file.path}` })),
+  });
+
+  beforeEach(() => {
+    useAppStore.setState({ snapshot: null, selectedReviewId: null, announcement: null, keyPause: null });
+  });
+
+  it('are announced once, as they change, by their workspace path', () => {
+    const a = located(review('a', 1, [1, 1, 1]));
+    useAppStore.getState().applySnapshot(withFolders(a));
+    useAppStore.setState({ announcement: null, keyPause: null });
+    useAppStore.getState().applySnapshot(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
+    expect(useAppStore.getState().announcement?.text).toBe(
+      'src/f0.ts changed on disk. src/f2.ts deleted on disk',
+    );
+    const id = useAppStore.getState().announcement?.id;
+    // Still changed: nothing new to say.
+    useAppStore.getState().applySnapshot(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
+    expect(useAppStore.getState().announcement?.id).toBe(id);
+  });
+
+  it('only for the review on screen, and not for one that came up already changed', () => {
+    const a = located(review('a', 1));
+    const b = located(review('b', 2));
+    useAppStore.getState().applySnapshot(withFolders(a, b));
+    useAppStore.setState({ announcement: null, keyPause: null });
+    useAppStore.getState().applySnapshot(withFolders(a, onDisk(b, ['modified'])));
+    expect(useAppStore.getState().announcement).toBeNull();
+    useAppStore.getState().selectReview('b');
+    useAppStore.getState().applySnapshot(withFolders(a, onDisk(b, ['modified'])));
+    expect(useAppStore.getState().announcement).toBeNull();
+  });
+});
