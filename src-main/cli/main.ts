@@ -1,55 +1,122 @@
 /**
- * The `difftray` command. For now: `difftray status` tells whether the app runs and where the CLIs
- * will find it. (`review` and `open` arrive with the native protocol.)
+ * The `difftray` command (installed by the package's bin, bin/difftray.cjs → dist/main/cli.cjs).
+ * It finds the running app through `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock` and speaks DiffTray's
+ * native protocol to it. Every error is one line on stderr; exit code 2.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { claudeLockDir } from '../bridge/endpoints';
-import { isProcessAlive } from '../bridge/lock-files';
+import { parseArgs } from 'node:util';
+import packageJson from '../../package.json';
+import { CliError } from './errors';
+import { review } from './review';
+import { open, status } from './status';
 
-const USAGE = 'usage: difftray status';
+const USAGE = `usage: difftray <command> [options]
 
-function status(): number {
-  const dir = claudeLockDir();
-  let running = 0;
-  let names: string[] = [];
-  try {
-    names = readdirSync(dir).filter((name) => name.endsWith('.lock'));
-  } catch {
-    // No lock folder: nothing runs.
+Commands:
+  review [patch-file]      Submit a unified diff (a file, or stdin) for review in DiffTray and wait;
+                           prints one line per file. A patch not applied yet is applied as accepted;
+                           a patch already on disk (git diff | difftray review) keeps the accepted hunks
+                           and reverts the rejected ones. Exit 0: all accepted, 1: something rejected,
+                           2: an error (DiffTray not running, bad patch, conflict).
+    -t, --title <text>     Title shown in DiffTray
+    -m, --message <text>   Why: shown with the review
+    -c, --criterion <text> An acceptance criterion (repeatable)
+  status                   Whether DiffTray runs, its pending reviews and connected clients.
+  open                     Show DiffTray's window, or print the headless UI's address.
+
+Options: -h, --help; -v, --version.
+DiffTray's lock files are in $DIFFTRAY_HOME (default ~/.difftray).`;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (command === undefined) {
+    process.stderr.write(`${USAGE}\n`);
+    return 2;
   }
-  for (const name of names) {
-    try {
-      const lock = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as {
-        pid?: number;
-        ideName?: string;
-        workspaceFolders?: string[];
-      };
-      if (lock.ideName !== 'DiffTray' || typeof lock.pid !== 'number' || !isProcessAlive(lock.pid)) continue;
-      running++;
-      console.log(
-        `DiffTray running (pid ${lock.pid}, port ${path.basename(name, '.lock')}) for ${(lock.workspaceFolders ?? []).join(', ')}`,
+  if (command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (command === '--version' || command === '-v') {
+    process.stdout.write(`${packageJson.version}\n`);
+    return 0;
+  }
+  const io = {
+    env: process.env,
+    cwd: process.cwd(),
+    out: (line: string) => process.stdout.write(`${line}\n`),
+  };
+  switch (command) {
+    case 'review': {
+      const { values, positionals } = parse(() =>
+        parseArgs({
+          args: rest,
+          options: {
+            title: { type: 'string', short: 't' },
+            message: { type: 'string', short: 'm' },
+            criterion: { type: 'string', short: 'c', multiple: true },
+            help: { type: 'boolean', short: 'h' },
+          },
+          allowPositionals: true,
+          strict: true,
+        }),
       );
-    } catch {
-      // Someone else's or half-written lock file: not ours to report.
+      if (values.help) return help();
+      if (positionals.length > 1)
+        throw new CliError(`review takes one patch file, not ${positionals.length}`);
+      return review(
+        {
+          ...(positionals[0] !== undefined && { patchFile: positionals[0] }),
+          ...(values.title !== undefined && { title: values.title }),
+          ...(values.message !== undefined && { rationale: values.message }),
+          ...(values.criterion !== undefined && { criteria: values.criterion }),
+        },
+        {
+          ...io,
+          stdin: process.stdin,
+          version: packageJson.version,
+          ...(process.stderr.isTTY && { notice: (line: string) => process.stderr.write(`${line}\n`) }),
+        },
+      );
     }
+    case 'status':
+    case 'open': {
+      const { values, positionals } = parse(() =>
+        parseArgs({ args: rest, options: { help: { type: 'boolean', short: 'h' } }, allowPositionals: true }),
+      );
+      if (values.help) return help();
+      if (positionals.length > 0) throw new CliError(`${command} takes no arguments`);
+      return command === 'status' ? status(io) : open(io);
+    }
+    default:
+      throw new CliError(`unknown command "${command}" (try difftray --help)`);
   }
-  if (running === 0) {
-    console.log('DiffTray is not running.');
-    return 1;
-  }
+}
+
+function help(): number {
+  process.stdout.write(`${USAGE}\n`);
   return 0;
 }
 
-function main(argv: string[]): number {
-  const [command] = argv;
-  if (command === 'status') return status();
-  if (command === '--help' || command === '-h' || command === undefined) {
-    console.log(USAGE);
-    return command === undefined ? 2 : 0;
+/** parseArgs' own errors, as one short line ("unknown option '--x'"). */
+function parse<T>(run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    const sentence = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
+    throw new CliError(sentence.length > 0 ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence);
   }
-  console.error(`difftray: unknown command "${command}". ${USAGE}`);
-  return 2;
 }
 
-process.exitCode = main(process.argv.slice(2));
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    const message =
+      error instanceof CliError
+        ? error.message
+        : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    process.stderr.write(`difftray: ${message}\n`);
+    process.exitCode = error instanceof CliError ? error.exitCode : 2;
+  },
+);

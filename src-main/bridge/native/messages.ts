@@ -1,0 +1,274 @@
+/**
+ * DiffTray's own protocol (DESIGN.md §3 "Native DiffTray protocol"): the seed-003 envelope over one
+ * WebSocket, seed-001 change sets, seed-002 sessions, heartbeats and numbered error codes.
+ *
+ * Pure: shared by the endpoint (src-main/bridge/native) and the `difftray` command (src-main/cli).
+ * Unknown fields are ignored, so newer clients keep working.
+ */
+import { z } from 'zod';
+
+export const NATIVE_PROTOCOL_VERSION = '1.0';
+/** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
+export const NATIVE_AUTH_HEADER = 'x-difftray-authorization';
+/** The largest file a change set may propose or a client may read (seed 002: 10 MB per operation). */
+export const NATIVE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+/** The largest WebSocket frame taken in: several 10 MB files, JSON-escaped, with room to spare. */
+export const NATIVE_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+export const NATIVE_MAX_FILES_PER_CHANGE_SET = 500;
+
+/** Numbered error codes (seed 002's families: auth 1xxx, command 2xxx, file 3xxx, connection 4xxx, system 5xxx). */
+export const ErrorCode = {
+  MISSING_TOKEN: 1001,
+  INVALID_TOKEN: 1002,
+  SESSION_UNKNOWN: 1003,
+  MALFORMED_JSON: 2001,
+  INVALID_ENVELOPE: 2002,
+  UNKNOWN_COMMAND: 2003,
+  INVALID_PAYLOAD: 2004,
+  MALFORMED_PATCH: 2005,
+  OUTSIDE_WORKSPACE: 3001,
+  FILE_TOO_LARGE: 3002,
+  NOT_FOUND: 3003,
+  BINARY_FILE: 3004,
+  CONFLICT: 3005,
+  WRITE_FAILED: 3006,
+  HEARTBEAT_TIMEOUT: 4001,
+  RATE_LIMITED: 4002,
+  INTERNAL: 5001,
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+/** WebSocket close codes the server uses (4000–4999 are the application's own). */
+export const CloseCode = {
+  /** No message (heartbeat or other) for about three heartbeat intervals. */
+  HEARTBEAT_TIMEOUT: 4001,
+  /** Another connection said hello with this connection's session id: the session moved there. */
+  SESSION_TAKEN_OVER: 4010,
+  /** The person pressed "Disconnect" in DiffTray: the session ended, its pending reviews were cancelled. */
+  DISCONNECTED_BY_USER: 4011,
+} as const;
+
+export const messageTypes = ['request', 'response', 'push', 'error_response'] as const;
+export type MessageType = (typeof messageTypes)[number];
+
+export const envelopeSchema = z.object({
+  protocol_version: z.string().regex(/^1(\.\d+)*$/, 'unsupported protocol_version (this server speaks 1.0)'),
+  message_id: z.string().min(1).max(200),
+  type: z.enum(messageTypes),
+  command: z.string().min(1).max(100),
+  payload: z.unknown().optional(),
+});
+
+export interface Envelope<P = unknown> {
+  protocol_version: string;
+  message_id: string;
+  type: MessageType;
+  command: string;
+  payload: P;
+}
+
+const path = z.string().min(1).max(4096);
+const reviewId = z.string().min(1).max(200);
+
+/** One file given as full texts. `before: null` or `after: null`: the file does not exist on that side. */
+const fullTextFile = z.object({
+  path,
+  /** What the file held when the change was made; omitted: whatever is on disk now. */
+  before: z.string().nullable().optional(),
+  after: z.string().nullable(),
+});
+
+export const requestSchemas = {
+  hello: z.object({
+    client_name: z.string().min(1).max(200),
+    client_version: z.string().max(100).optional(),
+    /** A session of a connection that went away: its pending reviews are re-attached to this one. */
+    session_id: z.string().min(1).max(200).optional(),
+  }),
+  heartbeat: z.object({}),
+  propose_change_set: z
+    .object({
+      title: z.string().min(1).max(500),
+      rationale: z.string().max(100_000).optional(),
+      acceptance_criteria: z.array(z.string().max(10_000)).max(100).optional(),
+      files: z.array(fullTextFile).min(1).max(NATIVE_MAX_FILES_PER_CHANGE_SET).optional(),
+      /** A unified diff (git diff, diff -u); `a/` `b/` prefixes and /dev/null are understood. */
+      patch: z.string().optional(),
+      /**
+       * Absolute folder that relative paths (in `files` and in the patch) are resolved against; default:
+       * the first workspace folder. The `difftray` command sends its working directory (or git top level).
+       */
+      base_dir: z.string().min(1).max(4096).optional(),
+      /** How each file is judged against the disk. Only 'auto' for now: old side, new side, or conflict. */
+      base_check: z.literal('auto').optional(),
+    })
+    .refine((p) => (p.files === undefined) !== (p.patch === undefined), {
+      message: 'give exactly one of "files" and "patch"',
+    }),
+  get_review: z.object({ review_id: reviewId }),
+  list_reviews: z.object({}),
+  cancel_review: z.object({ review_id: reviewId, reason: z.string().max(1000).optional() }),
+  status: z.object({
+    /** A status line for the person ("running tests…"); needs a session (hello). */
+    message: z.string().max(10_000).optional(),
+    level: z.enum(['info', 'warning', 'error']).optional(),
+  }),
+  show_window: z.object({}),
+  get_file_tree: z.object({
+    /** A workspace folder (absolute); default: the first. */
+    folder: z.string().min(1).max(4096).optional(),
+    max_entries: z.number().int().positive().max(100_000).optional(),
+  }),
+  get_file_content: z.object({ path }),
+} as const;
+
+export type RequestCommand = keyof typeof requestSchemas;
+export type RequestPayload<C extends RequestCommand> = z.infer<(typeof requestSchemas)[C]>;
+
+export function isRequestCommand(command: string): command is RequestCommand {
+  return Object.prototype.hasOwnProperty.call(requestSchemas, command);
+}
+
+/** Commands that need no hello: a one-shot `difftray status` or `difftray open` is not a client. */
+export const SESSIONLESS_COMMANDS: ReadonlySet<RequestCommand> = new Set([
+  'hello',
+  'heartbeat',
+  'show_window',
+  'status',
+]);
+
+export interface Limits {
+  max_file_bytes: number;
+  max_message_bytes: number;
+  max_files_per_change_set: number;
+  /** At most `messages` requests per `per_ms` on one connection; more are answered with 4002. */
+  rate_limit: { messages: number; per_ms: number };
+}
+
+export interface HelloResponse {
+  session_id: string;
+  /** True when session_id named an earlier session: its pending reviews now answer here. */
+  resumed: boolean;
+  server_name: 'DiffTray';
+  server_version: string;
+  heartbeat_interval_ms: number;
+  limits: Limits;
+  workspace_folders: string[];
+}
+
+export type HunkResultDecision = 'accepted' | 'rejected' | 'mixed';
+
+/** One hunk as DiffTray shows it: a maximal run of changed lines, 0-based, ends exclusive. */
+export interface HunkResult {
+  index: number;
+  base_start: number;
+  base_end: number;
+  proposed_start: number;
+  proposed_end: number;
+  decision: HunkResultDecision;
+  /** The patch hunk (0-based, in the file's section of the patch) this hunk lies in. */
+  patch_hunk?: number;
+}
+
+export type FileResultStatus = 'applied' | 'rejected' | 'conflict' | 'error';
+
+export interface FileResult {
+  /** As the client gave it (patch paths without their a/ b/ prefix). */
+  path: string;
+  status: FileResultStatus;
+  reason?: string;
+  /** For conflict and error: 3003, 3004, 3005, 3006… */
+  code?: ErrorCode;
+  /** sha256 (hex) of the file's bytes as DiffTray left them; absent when the file does not exist. */
+  applied_hash?: string;
+  /** The file was deleted (a patch to /dev/null, accepted). */
+  deleted?: boolean;
+  /** The agent had already written this change; DiffTray put back what was rejected. */
+  reverted?: boolean;
+  /** How the file was found on disk: the diff's old side, or its new side (already written). */
+  disk: 'old_side' | 'new_side' | 'neither';
+  hunks: HunkResult[];
+}
+
+export type ChangeSetStatus = 'accepted' | 'partially_accepted' | 'rejected' | 'cancelled';
+
+export interface ChangeSetResult {
+  review_id: string;
+  status: ChangeSetStatus;
+  reason?: string;
+  files: FileResult[];
+}
+
+export interface ProposeResponse {
+  review_id: string;
+  /** Each file as judged now: up for review ('pending'), or left out ('conflict', 'error'). */
+  files: Array<{
+    path: string;
+    status: 'pending' | 'conflict' | 'error';
+    disk: FileResult['disk'];
+    reason?: string;
+    code?: ErrorCode;
+  }>;
+}
+
+export interface ReviewInfo {
+  review_id: string;
+  title: string;
+  state: 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
+  created_at: number;
+  /** Present once the review ended. */
+  result?: ChangeSetResult;
+}
+
+export interface StatusResponse {
+  server_version: string;
+  pid: number;
+  workspace_folders: string[];
+  pending: number;
+  clients: Array<{ name: string; protocol: string; version?: string; since: number; status?: string }>;
+  headless_url?: string;
+}
+
+export interface ShowWindowResponse {
+  /** A window was shown (the desktop app). */
+  shown: boolean;
+  /** Where the UI is when DiffTray runs headless. */
+  headless_url?: string;
+}
+
+export interface ErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+/** The discovery file `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock`. */
+export interface NativeLockFile {
+  pid: number;
+  port: number;
+  authToken: string;
+  workspaceFolders: string[];
+  ideName: 'DiffTray';
+  transport: 'ws';
+  protocol_version: string;
+  headlessUrl?: string;
+}
+
+export const lockFileSchema = z.object({
+  pid: z.number().int().positive(),
+  port: z.number().int().min(1).max(65535),
+  authToken: z.string().min(1),
+  workspaceFolders: z.array(z.string()),
+  ideName: z.literal('DiffTray'),
+  transport: z.literal('ws'),
+  protocol_version: z.string(),
+  headlessUrl: z.string().optional(),
+});
+
+/** The first issue of a failed parse, as one line a client author can act on. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid';
+  const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'payload';
+  return `${where}: ${issue.message}`;
+}

@@ -1,0 +1,227 @@
+/**
+ * From a review's outcome to the disk and to the `change_set_result` a client receives.
+ *
+ * DiffTray writes native change sets itself, file by file, each only if the file still holds what was
+ * reviewed (core/file-writer.ts: temp file + rename, permission bits kept); a file changed meanwhile is
+ * reported as a conflict and left alone.
+ *
+ * - Accepted: each file gets the text composed from the person's decisions. For a change the agent had
+ *   already written, that puts back the rejected hunks; with everything accepted nothing is written
+ *   (the disk is only checked). A deletion (a diff to /dev/null, `after: null`) accepted whole deletes
+ *   the file; accepted in part, the file keeps the accepted lines.
+ * - Rejected (or every hunk rejected): files not yet written stay as they are; a change the agent had
+ *   already written is reverted to the diff's old side (a file it created is removed again).
+ * - Cancelled (the client went away, cancel_review): nothing is written, nothing reverted.
+ */
+import { rm } from 'node:fs/promises';
+import type { ReviewFileSummary, ReviewSummary } from '../../../shared/app-api';
+import { combinedState } from '../../../shared/line-decisions';
+import { hashBytes, readDiskSnapshot, sameContent, type DiskSnapshot } from '../../core/disk-snapshot';
+import { FileChangedError, writeFileIfUnchanged } from '../../core/file-writer';
+import type { FinalFile, ReviewOutcome } from '../../core/review-queue';
+import type { PlannedFile, ReviewedFile } from './change-set';
+import {
+  ErrorCode,
+  type ChangeSetResult,
+  type ChangeSetStatus,
+  type FileResult,
+  type HunkResult,
+  type HunkResultDecision,
+} from './messages';
+import { patchHunkAt } from './patch';
+
+const ABSENT: DiskSnapshot = { exists: false };
+
+/** Carries out `outcome` on disk and describes it, file by file, in the order the client gave them. */
+export async function settleChangeSet(
+  reviewId: string,
+  planned: readonly PlannedFile[],
+  outcome: ReviewOutcome,
+  summary: ReviewSummary | undefined,
+): Promise<ChangeSetResult> {
+  const kind = outcome.kind === 'superseded' ? 'cancelled' : outcome.kind;
+  const reason =
+    outcome.kind === 'rejected' || outcome.kind === 'cancelled'
+      ? outcome.reason
+      : outcome.kind === 'superseded'
+        ? 'superseded'
+        : undefined;
+  const files: FileResult[] = [];
+  let reviewIndex = 0;
+  for (const entry of planned) {
+    if (entry.kind === 'skipped') {
+      files.push({
+        path: entry.path,
+        status: entry.status,
+        code: entry.code,
+        reason: entry.reason,
+        disk: entry.disk,
+        hunks: [],
+      });
+      continue;
+    }
+    if (entry.kind === 'unchanged') {
+      files.push({
+        path: entry.path,
+        status: 'applied',
+        reason: 'already as proposed',
+        ...(entry.text === undefined
+          ? { deleted: true }
+          : { applied_hash: hashBytes(Buffer.from(entry.text, 'utf8')) }),
+        disk: 'old_side',
+        hunks: [],
+      });
+      continue;
+    }
+    const index = reviewIndex++;
+    const hunks = hunkResults(summary?.files[index], kind, entry.patchHunks);
+    const common = { path: entry.path, disk: entry.disk, hunks };
+    if (outcome.kind === 'accepted') {
+      const final = outcome.files[index];
+      if (!final) throw new Error(`No decided text for ${entry.path}`);
+      files.push({ ...common, ...(await settleAccepted(entry, final)) });
+    } else if (outcome.kind === 'rejected') {
+      files.push({ ...common, ...(await settleRejected(entry, reason)) });
+    } else {
+      const note = entry.disk === 'new_side' ? "; the agent's change is still on disk" : '';
+      files.push({ ...common, status: 'rejected', reason: `cancelled: ${reason ?? 'cancelled'}${note}` });
+    }
+  }
+  return {
+    review_id: reviewId,
+    status: changeSetStatus(kind, files),
+    ...(reason !== undefined && { reason }),
+    files,
+  };
+}
+
+type Settled = Pick<FileResult, 'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted'>;
+
+async function settleAccepted(file: ReviewedFile, final: FinalFile): Promise<Settled> {
+  const expected = final.expectedOnDisk;
+  if (!final.changed && file.disk === 'old_side')
+    return { status: 'rejected', reason: 'every hunk rejected' };
+  const target: DiskSnapshot = !final.changed
+    ? file.base
+    : file.deletes && final.finalText === ''
+      ? ABSENT
+      : { exists: true, kind: 'text', text: final.finalText };
+  const written = await putOnDisk(file.real, expected, target);
+  if (written !== 'ok') return written;
+  const reverted = file.disk === 'new_side' && !sameContent(target, expected);
+  return {
+    status: final.changed ? 'applied' : 'rejected',
+    ...(!final.changed && { reason: 'every hunk rejected' }),
+    ...describeTarget(target),
+    ...(reverted && { reverted: true }),
+  };
+}
+
+async function settleRejected(file: ReviewedFile, reason: string | undefined): Promise<Settled> {
+  const why = reason ?? 'rejected';
+  if (file.disk === 'old_side') return { status: 'rejected', reason: why };
+  const written = await putOnDisk(file.real, file.onDisk!, file.base);
+  if (written !== 'ok') {
+    return { ...written, reason: `${why}; not reverted: ${written.reason}` };
+  }
+  return { status: 'rejected', reason: why, ...describeTarget(file.base), reverted: true };
+}
+
+function describeTarget(target: DiskSnapshot): Pick<FileResult, 'applied_hash' | 'deleted'> {
+  if (!target.exists) return { deleted: true };
+  return target.kind === 'text' ? { applied_hash: hashBytes(Buffer.from(target.text, 'utf8')) } : {};
+}
+
+/** Makes the file `target` if it still is `expected`: written, deleted, or (already so) only checked. */
+async function putOnDisk(
+  file: string,
+  expected: DiskSnapshot,
+  target: DiskSnapshot,
+): Promise<'ok' | (Settled & { status: 'conflict' | 'error' })> {
+  try {
+    if (sameContent(target, expected)) {
+      await checkUnchanged(file, expected);
+    } else if (!target.exists) {
+      await checkUnchanged(file, expected);
+      await rm(file, { force: true });
+    } else if (target.kind === 'text') {
+      await writeFileIfUnchanged(file, expected, target.text);
+    } else {
+      throw new Error('cannot write a binary file');
+    }
+    return 'ok';
+  } catch (error) {
+    if (error instanceof FileChangedError) {
+      return {
+        status: 'conflict',
+        code: ErrorCode.CONFLICT,
+        reason: 'changed on disk since it was reviewed; not written',
+      };
+    }
+    return {
+      status: 'error',
+      code: ErrorCode.WRITE_FAILED,
+      reason: `could not write: ${(error as Error).message}`,
+    };
+  }
+}
+
+async function checkUnchanged(file: string, expected: DiskSnapshot): Promise<void> {
+  let now: DiskSnapshot;
+  try {
+    now = await readDiskSnapshot(file);
+  } catch (error) {
+    throw new FileChangedError(`${file} can no longer be read: ${(error as Error).message}`);
+  }
+  if (!sameContent(now, expected))
+    throw new FileChangedError(`${file} changed on disk since it was reviewed`);
+}
+
+/**
+ * The hunks of one file with their decisions. Lines left undecided at submit count as accepted (that is
+ * what submit composes); a rejected or cancelled review rejects every hunk.
+ */
+export function hunkResults(
+  file: ReviewFileSummary | undefined,
+  kind: 'accepted' | 'rejected' | 'cancelled',
+  patchHunks?: Parameters<typeof patchHunkAt>[0],
+): HunkResult[] {
+  if (!file) return [];
+  return file.hunks.map((hunk) => {
+    let decision: HunkResultDecision;
+    if (kind !== 'accepted') decision = 'rejected';
+    else if (hunk.decision === 'mixed' && hunk.lines) {
+      const lines = [...hunk.lines.removed, ...hunk.lines.added].map((d) =>
+        d === 'pending' ? 'accepted' : d,
+      );
+      decision = combinedState(lines) as HunkResultDecision;
+    } else decision = hunk.decision === 'rejected' ? 'rejected' : 'accepted';
+    const patchHunk = patchHunks ? patchHunkAt(patchHunks, hunk.baseStart, hunk.baseEnd) : undefined;
+    return {
+      index: hunk.index,
+      base_start: hunk.baseStart,
+      base_end: hunk.baseEnd,
+      proposed_start: hunk.proposedStart,
+      proposed_end: hunk.proposedEnd,
+      decision,
+      ...(patchHunk !== undefined && { patch_hunk: patchHunk }),
+    };
+  });
+}
+
+/**
+ * accepted: every file applied with every hunk; rejected: nothing applied; partially_accepted: the rest
+ * (some hunks or files rejected, or files left out as conflicts).
+ */
+export function changeSetStatus(
+  kind: 'accepted' | 'rejected' | 'cancelled',
+  files: readonly FileResult[],
+): ChangeSetStatus {
+  if (kind !== 'accepted') return kind;
+  const applied = files.filter((file) => file.status === 'applied');
+  if (applied.length === 0) return 'rejected';
+  const whole = files.every(
+    (file) => file.status === 'applied' && file.hunks.every((hunk) => hunk.decision === 'accepted'),
+  );
+  return whole ? 'accepted' : 'partially_accepted';
+}

@@ -1,0 +1,219 @@
+/**
+ * Native sessions (seed 002): a session outlives its connection. When the socket goes, the session's
+ * pending reviews wait for a grace period (10 minutes by default); a `hello` with the session id from a
+ * new connection re-attaches them, and results decided meanwhile are delivered there. When the grace
+ * period ends, the pending reviews are cancelled ("client disconnected") and the session is forgotten.
+ *
+ * In DiffTray's Connections list a session shows as one client while it is connected, and, while its
+ * socket is gone, as long as it still has reviews waiting (with a status line saying so). The person's
+ * "Disconnect" ends the session at once: its pending reviews are cancelled.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ClientInfo } from '../../../shared/app-api';
+import type { AppCore } from '../../core/app-core';
+import type { ReviewRequest } from '../../core/review-queue';
+import type { PlannedFile } from './change-set';
+import type { ChangeSetResult } from './messages';
+
+export const NATIVE_PROTOCOL_NAME = 'native';
+
+/** What a session's live connection must offer. */
+export interface SessionConnection {
+  deliver(result: ChangeSetResult): void;
+  /** Close the socket, without the session entering its grace period (it is over or has moved). */
+  end(code: number, reason: string): void;
+}
+
+export interface ReviewRecord {
+  id: string;
+  title: string;
+  createdAt: number;
+  /** The object given to core.queue.add: how the review is found again to cancel it. */
+  request: ReviewRequest | undefined;
+  planned: PlannedFile[];
+  result?: ChangeSetResult;
+}
+
+export interface Session {
+  id: string;
+  name: string;
+  version: string | undefined;
+  /** Core's client entry, while the session is listed under Connections. */
+  client: ClientInfo | undefined;
+  connection: SessionConnection | undefined;
+  reviews: Map<string, ReviewRecord>;
+  /** Results decided while no connection was attached, delivered on the next hello. */
+  undelivered: ChangeSetResult[];
+  graceTimer: NodeJS.Timeout | undefined;
+  ended: boolean;
+  /** The connection still open when the session ended without closing it (DiffTray closing): it gets the last results. */
+  farewell: SessionConnection | undefined;
+}
+
+export interface SessionsOptions {
+  core: AppCore;
+  graceMs: number;
+  log: (message: string) => void;
+  /** Close code used when the person ends a session from DiffTray. */
+  disconnectCode: number;
+}
+
+export class NativeSessions {
+  private readonly sessions = new Map<string, Session>();
+  /** Results being worked out (files written, reverted): closing waits for them. */
+  private readonly settling = new Set<Promise<unknown>>();
+
+  constructor(private readonly options: SessionsOptions) {}
+
+  private get core(): AppCore {
+    return this.options.core;
+  }
+
+  get(id: string): Session | undefined {
+    return this.sessions.get(id);
+  }
+
+  create(name: string, version: string | undefined, connection: SessionConnection): Session {
+    const session: Session = {
+      id: randomUUID(),
+      name,
+      version,
+      client: undefined,
+      connection,
+      reviews: new Map(),
+      undelivered: [],
+      graceTimer: undefined,
+      ended: false,
+      farewell: undefined,
+    };
+    this.sessions.set(session.id, session);
+    this.refreshPresence(session);
+    return session;
+  }
+
+  /** A new connection said hello with this session's id; a connection still attached is let go. */
+  attach(session: Session, connection: SessionConnection, name: string, version: string | undefined): void {
+    const previous = session.connection;
+    session.connection = connection;
+    if (previous && previous !== connection) previous.end(4010, 'session resumed on another connection');
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    session.graceTimer = undefined;
+    const renamed = session.name !== name;
+    session.name = name;
+    session.version = version ?? session.version;
+    if (renamed && session.client) {
+      this.core.clients.disconnect(session.client.id);
+      session.client = undefined;
+    }
+    this.refreshPresence(session);
+    if (session.client && session.version !== undefined) {
+      this.core.clients.describe(session.client.id, { version: session.version });
+    }
+    if (session.client) this.core.clients.setStatus(session.client.id, 'reconnected');
+  }
+
+  /** Results that waited for this connection. */
+  takeUndelivered(session: Session): ChangeSetResult[] {
+    return session.undelivered.splice(0);
+  }
+
+  /** The session's socket went away: its pending reviews wait for a reconnect, for a while. */
+  detach(session: Session, connection: SessionConnection): void {
+    if (session.connection !== connection || session.ended) return;
+    session.connection = undefined;
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    session.graceTimer = setTimeout(() => this.end(session, 'client disconnected'), this.options.graceMs);
+    session.graceTimer.unref?.();
+    this.refreshPresence(session);
+  }
+
+  /** Ends the session: pending reviews cancelled, socket (if any) closed, forgotten. */
+  end(session: Session, reason: string, close?: { code: number; reason: string }): void {
+    if (session.ended) return;
+    session.ended = true;
+    if (session.graceTimer) clearTimeout(session.graceTimer);
+    session.graceTimer = undefined;
+    this.sessions.delete(session.id);
+    this.cancelPending(session, reason);
+    const connection = session.connection;
+    session.connection = undefined;
+    if (connection && close) connection.end(close.code, close.reason);
+    else session.farewell = connection;
+    if (session.client) this.core.clients.disconnect(session.client.id);
+    session.client = undefined;
+  }
+
+  endAll(reason: string): void {
+    for (const session of [...this.sessions.values()]) this.end(session, reason);
+  }
+
+  cancelPending(session: Session, reason: string): number {
+    const requests = new Set([...session.reviews.values()].map((record) => record.request));
+    return this.core.queue.cancelWhere((request) => requests.has(request), reason);
+  }
+
+  /** A review of this session ended: its result goes to the connection, or waits for one. */
+  deliver(session: Session, record: ReviewRecord, result: ChangeSetResult): void {
+    record.result = result;
+    if (session.ended) {
+      session.farewell?.deliver(result);
+      return;
+    }
+    if (session.connection) session.connection.deliver(result);
+    else session.undelivered.push(result);
+    this.refreshPresence(session);
+  }
+
+  /** Keeps track of a result being settled, so that closing can wait for it. */
+  track(work: Promise<unknown>): void {
+    this.settling.add(work);
+    void work.finally(() => this.settling.delete(work));
+  }
+
+  /** Resolves when every result being settled now is done, or after `timeoutMs`. */
+  async settled(timeoutMs: number): Promise<void> {
+    // Results of reviews cancelled just now start settling a few microtasks later.
+    await new Promise((resolve) => setImmediate(resolve));
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.settling]),
+      new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+    ]);
+    clearTimeout(timer);
+  }
+
+  pendingCount(session: Session): number {
+    let count = 0;
+    for (const record of session.reviews.values()) if (record.request && !record.result) count++;
+    return count;
+  }
+
+  /**
+   * Listed under Connections while connected, or while reviews still wait for it; otherwise not (a
+   * finished `difftray review` leaves no ghost behind).
+   */
+  private refreshPresence(session: Session): void {
+    if (session.ended) return;
+    const listed = session.connection !== undefined || this.pendingCount(session) > 0;
+    if (listed && !session.client) {
+      session.client = this.core.clients.connect(session.name, NATIVE_PROTOCOL_NAME, () =>
+        this.end(session, 'disconnected by the user', {
+          code: this.options.disconnectCode,
+          reason: 'disconnected by the user',
+        }),
+      );
+      if (session.version !== undefined)
+        this.core.clients.describe(session.client.id, { version: session.version });
+    } else if (!listed && session.client) {
+      this.core.clients.disconnect(session.client.id);
+      session.client = undefined;
+    }
+    if (session.client && !session.connection) {
+      const minutes = Math.max(1, Math.round(this.options.graceMs / 60_000));
+      this.core.clients.setStatus(
+        session.client.id,
+        `connection lost; its pending reviews wait ${minutes} min for it to reconnect`,
+      );
+    }
+  }
+}

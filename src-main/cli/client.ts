@@ -1,0 +1,159 @@
+/**
+ * A client of DiffTray's native protocol: one WebSocket, requests matched to responses by message_id,
+ * pushes handed to listeners, heartbeats sent at the interval the server asks for.
+ */
+import { randomUUID } from 'node:crypto';
+import WebSocket from 'ws';
+import {
+  NATIVE_AUTH_HEADER,
+  NATIVE_MAX_MESSAGE_BYTES,
+  NATIVE_PROTOCOL_VERSION,
+  type Envelope,
+  type ErrorPayload,
+  type NativeLockFile,
+} from '../bridge/native/messages';
+import { CliError } from './errors';
+
+/** An error_response from DiffTray. */
+export class ProtocolError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+interface Pending {
+  resolve: (payload: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+export class NativeClient {
+  private readonly pending = new Map<string, Pending>();
+  private readonly pushListeners = new Set<(command: string, payload: unknown) => void>();
+  private heartbeat: NodeJS.Timeout | undefined;
+  /** Resolves when the socket closes, with the close code and reason. */
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(private readonly socket: WebSocket) {
+    socket.on('message', (data) => this.receive(data.toString()));
+    this.closed = new Promise((resolve) =>
+      socket.once('close', (code, reason) => {
+        if (this.heartbeat) clearInterval(this.heartbeat);
+        const error = new CliError(
+          `the connection to DiffTray closed (${code}${reason.length ? ` ${reason}` : ''})`,
+        );
+        for (const { reject } of this.pending.values()) reject(error);
+        this.pending.clear();
+        resolve({ code, reason: reason.toString() });
+      }),
+    );
+    socket.on('error', () => {
+      // Reported through 'close'.
+    });
+  }
+
+  /** Connects to the endpoint a lock file names. Failures are CliErrors worded for a person. */
+  static connect(lock: NativeLockFile, timeoutMs = 10_000): Promise<NativeClient> {
+    return new Promise((resolve, reject) => {
+      const socket = new WebSocket(`ws://127.0.0.1:${lock.port}`, {
+        headers: { [NATIVE_AUTH_HEADER]: lock.authToken },
+        maxPayload: NATIVE_MAX_MESSAGE_BYTES,
+        handshakeTimeout: timeoutMs,
+      });
+      const client = new NativeClient(socket);
+      socket.once('open', () => resolve(client));
+      socket.once('unexpected-response', (_request, response) => {
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        response.on('end', () => {
+          let detail = body.trim();
+          try {
+            const parsed = JSON.parse(detail) as { code?: number; message?: string };
+            detail = `${parsed.code} ${parsed.message}`;
+          } catch {
+            // Plain text.
+          }
+          socket.terminate();
+          reject(new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})`));
+        });
+      });
+      socket.once('error', (error: NodeJS.ErrnoException) => {
+        reject(
+          new CliError(
+            error.code === 'ECONNREFUSED'
+              ? `DiffTray is not running (nothing listens on port ${lock.port} named by its lock file)`
+              : `cannot reach DiffTray on port ${lock.port}: ${error.message}`,
+          ),
+        );
+      });
+    });
+  }
+
+  request<T>(command: string, payload: unknown = {}): Promise<T> {
+    const message_id = randomUUID();
+    const envelope: Envelope = {
+      protocol_version: NATIVE_PROTOCOL_VERSION,
+      message_id,
+      type: 'request',
+      command,
+      payload,
+    };
+    return new Promise<T>((resolve, reject) => {
+      if (this.socket.readyState !== WebSocket.OPEN) {
+        reject(new CliError('the connection to DiffTray is closed'));
+        return;
+      }
+      this.pending.set(message_id, { resolve: resolve as (payload: unknown) => void, reject });
+      this.socket.send(JSON.stringify(envelope));
+    });
+  }
+
+  onPush(listener: (command: string, payload: unknown) => void): () => void {
+    this.pushListeners.add(listener);
+    return () => this.pushListeners.delete(listener);
+  }
+
+  /** Sends `heartbeat` every `intervalMs` (as the hello response asked); the timer does not keep Node alive. */
+  startHeartbeat(intervalMs: number): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.heartbeat = setInterval(
+      () => {
+        this.request('heartbeat').catch(() => {
+          // A closed connection shows up through `closed`.
+        });
+      },
+      Math.max(1000, intervalMs),
+    );
+    this.heartbeat.unref();
+  }
+
+  close(): void {
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    this.socket.close(1000, 'done');
+  }
+
+  private receive(text: string): void {
+    let message: Envelope;
+    try {
+      message = JSON.parse(text) as Envelope;
+    } catch {
+      return;
+    }
+    if (message.type === 'push') {
+      for (const listener of this.pushListeners) listener(message.command, message.payload);
+      return;
+    }
+    const waiter = this.pending.get(message.message_id);
+    if (!waiter) return;
+    this.pending.delete(message.message_id);
+    if (message.type === 'error_response') {
+      const error = message.payload as ErrorPayload;
+      waiter.reject(new ProtocolError(error.code, error.message, error.details));
+    } else {
+      waiter.resolve(message.payload);
+    }
+  }
+}

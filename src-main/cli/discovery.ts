@@ -1,0 +1,72 @@
+/**
+ * Finding the running DiffTray: its lock files `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock`, written by
+ * the native endpoint (src-main/bridge/native). A lock file counts when it parses and its pid is alive;
+ * among several, the one whose workspace folders hold the current directory wins, else the newest.
+ */
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { isProcessAlive } from '../bridge/lock-files';
+import { lockFileSchema, type NativeLockFile } from '../bridge/native/messages';
+import { difftrayHome } from '../core/settings';
+import { isInside } from '../core/workspace-paths';
+import { CliError, tildePath } from './errors';
+
+export interface Discovered {
+  lock: NativeLockFile;
+  file: string;
+}
+
+export interface DiscoveryOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+export function lockDirectory(env: NodeJS.ProcessEnv): string {
+  return difftrayHome(env);
+}
+
+export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
+  const dir = lockDirectory(env);
+  const shown = tildePath(dir, os.homedir());
+  let names: string[];
+  try {
+    names = readdirSync(dir).filter((name) => name.endsWith('.lock'));
+  } catch {
+    names = [];
+  }
+  const live: Array<Discovered & { mtime: number }> = [];
+  for (const name of names) {
+    const file = path.join(dir, name);
+    try {
+      const parsed = lockFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (!parsed.success || !isProcessAlive(parsed.data.pid)) continue;
+      live.push({ lock: parsed.data as NativeLockFile, file, mtime: statSync(file).mtimeMs });
+    } catch {
+      // Half-written or someone else's: not ours to use.
+    }
+  }
+  if (live.length === 0) {
+    throw new CliError(
+      names.length === 0
+        ? `DiffTray is not running (no lock file in ${shown})`
+        : `DiffTray is not running (no live lock file in ${shown})`,
+    );
+  }
+  const here = realPath(cwd);
+  const inWorkspace = live.filter((entry) =>
+    entry.lock.workspaceFolders.some((folder) => isInside(realPath(folder), here)),
+  );
+  const pool = inWorkspace.length > 0 ? inWorkspace : live;
+  pool.sort((a, b) => b.mtime - a.mtime);
+  const { lock, file } = pool[0]!;
+  return { lock, file };
+}
+
+function realPath(file: string): string {
+  try {
+    return realpathSync.native(file);
+  } catch {
+    return path.resolve(file);
+  }
+}

@@ -1,0 +1,269 @@
+/**
+ * `difftray review [patch-file]`: submits a unified diff (the file, or stdin) to DiffTray as one change
+ * set, waits for the person's decision and prints one line per file.
+ *
+ * What is on disk tells the two cases apart, file by file (the app judges, see native/change-set.ts):
+ * - a patch not applied yet (the disk holds its old side): the accepted hunks are applied;
+ * - a patch already on disk (`git diff | difftray review` after an agent wrote the files): the accepted
+ *   hunks stay, the rejected ones are reverted in the working tree;
+ * - a file that matches neither side is a conflict and is left untouched.
+ *
+ * Paths in the patch are taken relative to the current directory, or, for a git diff (`diff --git`),
+ * to the top of the git work tree the current directory is in (git writes paths from there).
+ *
+ * Exit codes: 0 everything accepted, 1 something rejected, 2 an error (DiffTray not running, a bad
+ * patch, a conflict, a file that could not be written, a cancelled review).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  CloseCode,
+  type ChangeSetResult,
+  type FileResult,
+  type HelloResponse,
+  type ProposeResponse,
+} from '../bridge/native/messages';
+import { isGitStylePatch, MalformedPatchError, parseUnifiedDiff } from '../bridge/native/patch';
+import { NativeClient, ProtocolError } from './client';
+import { findDiffTray } from './discovery';
+import { CliError } from './errors';
+
+export const CLI_CLIENT_NAME = 'difftray review';
+
+export interface ReviewOptions {
+  patchFile?: string;
+  title?: string;
+  rationale?: string;
+  criteria?: string[];
+}
+
+export interface CliIo {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  stdin: Readable & { isTTY?: boolean };
+  out: (line: string) => void;
+  /** Notices for a person at a terminal (not errors); undefined when stderr is not a terminal. */
+  notice?: (line: string) => void;
+  version: string;
+  /** How long to keep trying to get back to DiffTray when the connection drops while waiting. */
+  reconnectMs?: number;
+}
+
+export async function review(options: ReviewOptions, io: CliIo): Promise<number> {
+  const patch = await readPatch(options.patchFile, io);
+  if (patch.trim() === '') {
+    io.notice?.('difftray: nothing to review (the patch is empty)');
+    return 0;
+  }
+  let fileCount: number;
+  try {
+    fileCount = parseUnifiedDiff(patch).length;
+  } catch (error) {
+    if (error instanceof MalformedPatchError) throw new CliError(lowerFirst(error.message));
+    throw error;
+  }
+  const baseDir = isGitStylePatch(patch) ? (gitTopLevel(io.cwd) ?? io.cwd) : io.cwd;
+  const { lock } = findDiffTray(io);
+
+  let client = await NativeClient.connect(lock);
+  let sessionId: string | undefined;
+  let reviewId: string | undefined;
+  let settle!: (result: ChangeSetResult) => void;
+  const result = new Promise<ChangeSetResult>((resolve) => (settle = resolve));
+  const listen = (target: NativeClient) =>
+    target.onPush((command, payload) => {
+      const pushed = payload as ChangeSetResult;
+      if (command === 'change_set_result' && pushed.review_id === reviewId) settle(pushed);
+    });
+  const hello = async (target: NativeClient) => {
+    listen(target);
+    const answer = await target.request<HelloResponse>('hello', {
+      client_name: CLI_CLIENT_NAME,
+      client_version: io.version,
+      ...(sessionId !== undefined && { session_id: sessionId }),
+    });
+    sessionId = answer.session_id;
+    target.startHeartbeat(answer.heartbeat_interval_ms);
+  };
+
+  // Ctrl-C withdraws the review rather than leaving it waiting in DiffTray for nobody.
+  const onInterrupt = () => {
+    const withdraw = reviewId
+      ? client.request('cancel_review', {
+          review_id: reviewId,
+          reason: 'withdrawn (Ctrl-C in difftray review)',
+        })
+      : Promise.resolve();
+    void Promise.race([withdraw, new Promise((resolve) => setTimeout(resolve, 1000))]).finally(() => {
+      process.stderr.write('difftray: interrupted; the review was withdrawn\n');
+      process.exit(130);
+    });
+  };
+  process.once('SIGINT', onInterrupt);
+  try {
+    await hello(client);
+    let proposed: ProposeResponse;
+    try {
+      proposed = await client.request<ProposeResponse>('propose_change_set', {
+        title: options.title ?? defaultTitle(options.patchFile, fileCount),
+        ...(options.rationale !== undefined && { rationale: options.rationale }),
+        ...(options.criteria && options.criteria.length > 0 && { acceptance_criteria: options.criteria }),
+        patch,
+        base_dir: baseDir,
+      });
+    } catch (error) {
+      if (error instanceof ProtocolError) {
+        const files = (error.details as { files?: ProposeResponse['files'] } | undefined)?.files ?? [];
+        for (const file of files)
+          if (file.status !== 'pending') io.out(formatFile({ ...file, hunks: [] } as FileResult));
+        throw new CliError(lowerFirst(error.message));
+      }
+      throw error;
+    }
+    reviewId = proposed.review_id;
+    io.notice?.(
+      `Waiting for your review in DiffTray (${fileCount} file${fileCount === 1 ? '' : 's'}); Ctrl-C withdraws it…`,
+    );
+
+    for (;;) {
+      const closed = client.closed.then((close) => ({ close }));
+      const outcome = await Promise.race([result.then((value) => ({ value })), closed]);
+      if ('value' in outcome) return report(outcome.value, io);
+      if (outcome.close.code === CloseCode.DISCONNECTED_BY_USER) {
+        throw new CliError('the review was cancelled: DiffTray disconnected this client');
+      }
+      client = await reconnect(io, lock.port, io.reconnectMs ?? 30_000);
+      try {
+        await hello(client);
+      } catch (error) {
+        if (error instanceof ProtocolError) {
+          throw new CliError(`DiffTray no longer knows this review (${lowerFirst(error.message)})`);
+        }
+        throw error;
+      }
+    }
+  } finally {
+    process.removeListener('SIGINT', onInterrupt);
+    // An open socket would keep the process alive after an error.
+    client.close();
+  }
+}
+
+/** The same DiffTray (same port), back within `withinMs`. DiffTray gone or restarted: the review is gone. */
+async function reconnect(io: CliIo, port: number, withinMs: number): Promise<NativeClient> {
+  const deadline = Date.now() + withinMs;
+  let delay = 250;
+  for (;;) {
+    let lock;
+    try {
+      ({ lock } = findDiffTray(io));
+    } catch {
+      throw new CliError('DiffTray closed before the review was decided');
+    }
+    if (lock.port !== port)
+      throw new CliError('DiffTray restarted before the review was decided; the review is gone');
+    try {
+      return await NativeClient.connect(lock, 5000);
+    } catch {
+      if (Date.now() + delay > deadline) {
+        throw new CliError('the connection to DiffTray was lost before the review was decided');
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    delay = Math.min(delay * 2, 2000);
+  }
+}
+
+async function readPatch(file: string | undefined, io: CliIo): Promise<string> {
+  if (file !== undefined && file !== '-') {
+    try {
+      return readFileSync(path.resolve(io.cwd, file), 'utf8');
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      throw new CliError(
+        code === 'ENOENT'
+          ? `no such patch file: ${file}`
+          : `cannot read ${file}: ${(error as Error).message}`,
+      );
+    }
+  }
+  if (io.stdin.isTTY) {
+    throw new CliError('no patch given: name a patch file, or pipe one in (git diff | difftray review)');
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of io.stdin)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The top of the git work tree holding `dir` (where `git diff` paths start), if any. */
+export function gitTopLevel(dir: string): string | undefined {
+  let current = path.resolve(dir);
+  for (;;) {
+    if (existsSync(path.join(current, '.git'))) return current;
+    const parent = path.dirname(current);
+    if (parent === current) return undefined;
+    current = parent;
+  }
+}
+
+function defaultTitle(file: string | undefined, count: number): string {
+  const files = `${count} file${count === 1 ? '' : 's'}`;
+  return file !== undefined && file !== '-'
+    ? `${path.basename(file)} (${files})`
+    : `difftray review (${files})`;
+}
+
+function report(result: ChangeSetResult, io: CliIo): number {
+  for (const file of result.files) io.out(formatFile(file));
+  if (result.status === 'cancelled') {
+    throw new CliError(`the review was cancelled${result.reason ? ` (${result.reason})` : ''}`);
+  }
+  return exitCodeOf(result);
+}
+
+/** 0: everything accepted; 1: something rejected; 2: a conflict or an error. */
+export function exitCodeOf(result: ChangeSetResult): number {
+  if (result.status === 'cancelled') return 2;
+  if (result.files.some((file) => file.status === 'conflict' || file.status === 'error')) return 2;
+  const rejected = result.files.some(
+    (file) => file.status === 'rejected' || file.hunks.some((hunk) => hunk.decision !== 'accepted'),
+  );
+  return rejected ? 1 : 0;
+}
+
+/** One line per file: `applied  src/a.ts  (2/3 hunks)  sha256:…`, `rejected src/b.ts: <reason>`… */
+export function formatFile(file: FileResult): string {
+  const status = file.status.padEnd(8);
+  switch (file.status) {
+    case 'applied': {
+      const notes: string[] = [];
+      const total = file.hunks.length;
+      if (file.deleted) notes.push('deleted');
+      else if (total === 0) notes.push(file.reason ?? 'applied');
+      else {
+        const accepted = file.hunks.filter((hunk) => hunk.decision === 'accepted').length;
+        const mixed = file.hunks.filter((hunk) => hunk.decision === 'mixed').length;
+        notes.push(
+          `${accepted}/${total} hunk${total === 1 ? '' : 's'}${mixed > 0 ? `, ${mixed} in part` : ''}`,
+        );
+      }
+      if (file.reverted) notes.push('rejected lines reverted');
+      const hash = file.applied_hash ? `  sha256:${file.applied_hash}` : '';
+      return `${status} ${file.path}  (${notes.join(', ')})${hash}`;
+    }
+    case 'rejected': {
+      const reverted = file.reverted ? ' (reverted in the working tree)' : '';
+      return `${status} ${file.path}: ${file.reason ?? 'rejected'}${reverted}`;
+    }
+    default:
+      return `${status} ${file.path}: ${file.reason ?? file.status}`;
+  }
+}
+
+/** "Nothing to review: …" reads as "difftray: nothing to review: …"; names like DiffTray keep their case. */
+export function lowerFirst(text: string): string {
+  const word = text.split(/[\s:,(]/)[0] ?? '';
+  return /^[A-Z][a-z]*$/.test(word) ? text[0]!.toLowerCase() + text.slice(1) : text;
+}
