@@ -11,6 +11,7 @@ import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
 import { defaultEndpoints } from './bridge/endpoints';
+import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
 
 export interface RuntimeOptions {
   /** Folders from the command line; none means the current directory. */
@@ -31,6 +32,7 @@ export interface Runtime {
   handler: AppApiHandler;
   bridge: BridgeServer;
   clio: ClioEndpoint;
+  native: NativeEndpoint;
   close(): Promise<void>;
 }
 
@@ -55,10 +57,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
     log,
   });
-  // Lock files must not outlive us, even on an unplanned exit (both remove theirs synchronously first).
+  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log });
+  // Lock files must not outlive us, even on an unplanned exit (each removes its own synchronously first).
   const removeOnExit = () => {
     void bridge.close();
     void clio.close();
+    void native.close();
   };
   process.once('exit', removeOnExit);
   return {
@@ -66,10 +70,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     handler: createAppApiHandler(core),
     bridge,
     clio,
+    native,
     close: async () => {
       process.removeListener('exit', removeOnExit);
       await bridge.close();
       await clio.close();
+      await native.close();
       await core.close();
     },
   };

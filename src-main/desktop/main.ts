@@ -117,6 +117,8 @@ async function start(): Promise<void> {
   tray = new Tray(nativeImage.createFromPath(path.join(__dirname, '..', '..', 'assets', 'tray-icon.png')));
   tray.on('click', showWindow);
   mainWindow = createWindow();
+  // `difftray open` shows this window.
+  runtime.native.setAppHooks({ showWindow });
   let previous = core.snapshot();
   core.onSnapshot((snapshot) => {
     updateTray(snapshot);

@@ -21,6 +21,8 @@ async function main(): Promise<void> {
   const discovery = [...runtime.bridge.lockFilePaths(), ...runtime.bridge.discoveryFilePaths()];
   console.log(`Bridge listening on 127.0.0.1:${runtime.bridge.port} (discovery: ${discovery.join(', ')})`);
   console.log(`Clio bridge on 127.0.0.1:${runtime.clio.port} (CLIO_IDE_PORT=${runtime.clio.port})`);
+  runtime.native.setAppHooks({ headlessUrl: () => headless.url });
+  console.log(`Native protocol on 127.0.0.1:${runtime.native.port} (lock file: ${runtime.native.lockFile})`);
   console.log(`Open the UI: ${headless.url}`);
 
   const stop = async () => {
