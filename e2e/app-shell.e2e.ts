@@ -2,75 +2,25 @@
  * The app shell in Chromium against the real headless app: queue groups, the key pause, History,
  * Connections (status, Disconnect), the empty state's Copy buttons, and the theme.
  */
-import { writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
+import { describe, expect, it } from 'vitest';
+import { connectClaudeClient, texts } from '../test/support/claude-client';
 import { waitForReview, waitForSnapshot } from '../test/support/wait';
-import { launchChromium, openPage, screenshot } from './support/chromium';
-import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { screenshot } from './support/chromium';
+import { BASE, PROPOSED } from './support/fixtures';
+import { useReviewSession } from './support/review-session';
 
-const BASE = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota'].join('\n') + '\n';
-const PROPOSED =
-  ['ALPHA', 'beta', 'gamma', 'delta', 'EPSILON', 'zeta', 'eta', 'theta', 'iota', 'kappa'].join('\n') + '\n';
+// Each test opens the page itself, in the colour scheme it needs.
+const session = useReviewSession({ openPage: false });
+const { open, writeWorkspaceFile, openDiff, diffReady, hunk } = session;
 
-let browser: Browser;
-let app: HeadlessApp;
-let claude: ClaudeTestClient;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(colorScheme: 'light' | 'dark' = 'light'): Promise<void> {
-  ({ page, errors } = await openPage(browser, app.url, { colorScheme }));
-}
-
-beforeEach(async () => {
-  app = await startHeadlessApp();
-  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
-});
-
-afterEach(async () => {
-  expect(errors).toEqual([]);
-  await page.context().close();
-  await claude.close().catch(() => {});
-  await app.close();
-});
-
-function writeWorkspaceFile(name: string, text: string): string {
-  const file = path.join(app.workspace, name);
-  writeFileSync(file, text);
-  return file;
-}
-
-function openDiff(client: ClaudeTestClient, file: string, proposed: string, tabName: string) {
-  return client.callTool('openDiff', {
-    old_file_path: file,
-    new_file_path: file,
-    new_file_contents: proposed,
-    tab_name: tabName,
-  });
-}
-
-async function diffReady(title: string): Promise<void> {
-  await page.locator('#dt-review-title', { hasText: title }).waitFor();
-  await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
-}
-
-const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
-const keysPaused = () => page.locator('.dt-app[data-keys-paused="true"]');
-const claudeId = () => app.runtime.core.snapshot().clients.find((c) => c.protocol === 'claude-ide')!.id;
+const keysPaused = () => session.page.locator('.dt-app[data-keys-paused="true"]');
+const claudeId = () =>
+  session.app.runtime.core.snapshot().clients.find((c) => c.protocol === 'claude-ide')!.id;
 
 describe('app shell', () => {
   it('empty state: how to connect each CLI, Copy buttons, workspace folders', async () => {
     await open();
+    const { app, page } = session;
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     const empty = page.getByTestId('empty-state');
     expect(await empty.getByRole('heading', { name: 'Claude Code' }).isVisible()).toBe(true);
@@ -108,6 +58,7 @@ describe('app shell', () => {
 
   it('queue grouped by session; arrivals never move focus; decision keys pause when a review comes up by itself', async () => {
     await open();
+    const { app, page } = session;
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     const nexus = await connectClaudeClient(
       app.runtime.bridge.port,
@@ -117,11 +68,11 @@ describe('app shell', () => {
     try {
       // The first review arrives on an empty screen: it shows, keys pause, the status line says so.
       const first = writeWorkspaceFile('first.txt', BASE);
-      const firstAnswer = openDiff(claude, first, PROPOSED, 'first.txt (edit)');
+      const firstAnswer = openDiff(first, PROPOSED, 'first.txt (edit)');
       await page.locator('#dt-review-title', { hasText: 'first.txt' }).waitFor();
       await page.getByRole('status').getByText('New review: first.txt — keys paused briefly').waitFor();
       await keysPaused().waitFor();
-      await diffReady('first.txt');
+      await diffReady('first.txt', { keysUnpaused: false });
       // Fire a decision key at once, as if meant for something before: ignored while paused.
       const pausedAtPress = await page.evaluate(() => {
         const paused = document.querySelector('.dt-app')?.getAttribute('data-keys-paused') === 'true';
@@ -145,9 +96,9 @@ describe('app shell', () => {
       await queueTab.focus();
       const second = writeWorkspaceFile('second.txt', BASE);
       const third = writeWorkspaceFile('third.txt', BASE);
-      const secondAnswer = openDiff(nexus, second, PROPOSED, 'second.txt (edit)').catch(() => null);
+      const secondAnswer = nexus.openDiff(second, PROPOSED, 'second.txt (edit)').catch(() => null);
       await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 2 ? true : undefined));
-      const thirdAnswer = openDiff(claude, third, PROPOSED, 'third.txt (edit)').catch(() => null);
+      const thirdAnswer = openDiff(third, PROPOSED, 'third.txt (edit)').catch(() => null);
       await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 3 ? true : undefined));
 
       const queue = page.getByRole('navigation', { name: 'Review queue' });
@@ -218,6 +169,7 @@ describe('app shell', () => {
 
   it('theme: follows the OS live, Light/Dark override remembered; Monaco follows', async () => {
     await open('dark');
+    const { page } = session;
     const root = page.locator('html');
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     expect(await root.getAttribute('data-theme')).toBe('dark');
@@ -236,7 +188,7 @@ describe('app shell', () => {
     await page.locator('html[data-theme="dark"]').waitFor();
 
     const file = writeWorkspaceFile('dark.txt', BASE);
-    void openDiff(claude, file, PROPOSED, 'dark.txt (edit)').catch(() => {});
+    void openDiff(file, PROPOSED, 'dark.txt (edit)');
     await diffReady('dark.txt');
     await page.locator('.monaco-editor.vs-dark').first().waitFor();
     // Focus is visible in dark mode too.

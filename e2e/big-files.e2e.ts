@@ -3,67 +3,32 @@
  * openDiff, walked to its last hunk by keyboard, decided, and submitted; the client gets exactly the
  * composed text.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
 import { largeFilePair } from '../bench/fixtures';
 import { composeText, computeHunks } from '../shared/hunks';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
-import { launchChromium, openPage, screenshot } from './support/chromium';
-import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { texts } from '../test/support/claude-client';
+import { screenshot } from './support/chromium';
+import { useReviewSession } from './support/review-session';
 
-let browser: Browser;
-let app: HeadlessApp;
-let claude: ClaudeTestClient;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  app = await startHeadlessApp();
-  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
-  ({ page, errors } = await openPage(browser, app.url));
-});
-
-afterEach(async () => {
-  expect(errors).toEqual([]);
-  await page.context().close();
-  await claude.close().catch(() => {});
-  await app.close();
-});
-
-const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
+const session = useReviewSession();
+const { writeWorkspaceFile, openDiff, diffReady, hunk } = session;
 const counter = (text: string) =>
-  page.getByTestId('hunk-counter').filter({ hasText: new RegExp(`^${text}$`) });
+  session.page.getByTestId('hunk-counter').filter({ hasText: new RegExp(`^${text}$`) });
 
 describe('a big file', () => {
   it(
     '20,000 lines with 500 hunks: opens, walks to the last hunk by keyboard, and submits exactly the composed text',
     { timeout: 180_000 },
     async () => {
+      const { page } = session;
       const { base, proposed } = largeFilePair(20_000, 500);
       const hunks = computeHunks(base, proposed);
       expect(hunks).toHaveLength(500);
-      const file = path.join(app.workspace, 'big.ts');
-      writeFileSync(file, base);
-      const answer = claude.callTool('openDiff', {
-        old_file_path: file,
-        new_file_path: file,
-        new_file_contents: proposed,
-        tab_name: 'big.ts (edit)',
-      });
-      answer.catch(() => {});
+      const file = writeWorkspaceFile('big.ts', base);
+      const answer = openDiff(file, proposed, 'big.ts (edit)');
 
-      await page.locator('#dt-review-title', { hasText: 'big.ts' }).waitFor();
-      await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
-      await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
+      await diffReady('big.ts');
       await counter('Hunk 1 of 500').waitFor();
       // Only the hunks on screen have controls.
       const controls = await page.locator('[data-hunk]').count();

@@ -8,15 +8,14 @@ import path from 'node:path';
 import { IdeClient, type DiffUpdateResult } from '@google/gemini-cli-core';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NUMBERS } from '../test/support/fixtures';
 import { enterGeminiEnvironment } from '../test/support/gemini-environment';
 import { waitForReview } from '../test/support/wait';
 import { launchChromium, openPage, screenshot } from './support/chromium';
 import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { diffReady } from './support/review-page';
 
-const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].join('\n') + '\n';
-const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
-/** Hunks 1 and 3 accepted, hunk 2 rejected. */
-const COMPOSED = ['ONE', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
+const { base: BASE, proposed: PROPOSED, composed: COMPOSED } = NUMBERS;
 
 let app: HeadlessApp;
 let browser: Browser;
@@ -44,11 +43,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-async function reviewOnScreen(): Promise<void> {
-  await page.locator('#dt-review-title', { hasText: 'notes.txt' }).waitFor();
-  await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
-  await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
-}
+const reviewOnScreen = () => diffReady(page, 'notes.txt');
 
 describe('Gemini CLI through the UI', () => {
   it('accepting two of three hunks in the UI sends the CLI exactly the composed text', async () => {

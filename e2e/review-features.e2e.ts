@@ -6,66 +6,17 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ClientInfo } from '../shared/app-api';
 import { readDiskSnapshot } from '../src-main/core/disk-snapshot';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
+import { texts } from '../test/support/claude-client';
 import { waitForReview, waitForSnapshot } from '../test/support/wait';
-import { launchChromium, openPage, screenshot } from './support/chromium';
-import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { screenshot } from './support/chromium';
+import { BASE, lines, PROPOSED } from './support/fixtures';
+import { useReviewSession } from './support/review-session';
 
-const lines = (...items: string[]): string => items.join('\n') + '\n';
-
-const BASE = lines('alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota');
-// Three hunks: line 1 changed, line 5 changed, a line added after line 9.
-const PROPOSED = lines('ALPHA', 'beta', 'gamma', 'delta', 'EPSILON', 'zeta', 'eta', 'theta', 'iota', 'kappa');
-
-let browser: Browser;
-let app: HeadlessApp;
-let claude: ClaudeTestClient;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  app = await startHeadlessApp();
-  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
-  ({ page, errors } = await openPage(browser, app.url));
-});
-
-afterEach(async () => {
-  // No CSP violation, no uncaught error, in any test.
-  expect(errors).toEqual([]);
-  await page.context().close();
-  await claude.close();
-  await app.close();
-});
-
-function writeWorkspaceFile(name: string, text: string | Uint8Array): string {
-  const file = path.join(app.workspace, name);
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
-  return file;
-}
-
-function openDiff(file: string, proposed: string, tabName: string) {
-  const answer = claude.callTool('openDiff', {
-    old_file_path: file,
-    new_file_path: file,
-    new_file_contents: proposed,
-    tab_name: tabName,
-  });
-  // A test that fails before awaiting its answer must not add an unhandled rejection when the client closes.
-  answer.catch(() => {});
-  return answer;
-}
+const session = useReviewSession();
+const { writeWorkspaceFile, openDiff, queueEdits, diffReady, keysUnpaused, hunk, expectDecisions } = session;
 
 /** Tracks whether a promise has settled, without waiting for it. */
 function track<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => boolean } {
@@ -77,41 +28,32 @@ function track<T>(promise: Promise<T>): { promise: Promise<T>; settled: () => bo
   return { promise, settled: () => done };
 }
 
-/** Waits out the brief pause of decision keys after a review came up by itself. */
-async function keysUnpaused(): Promise<void> {
-  await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
-}
-
-async function diffReady(title: string): Promise<void> {
-  await page.locator('#dt-review-title', { hasText: title }).waitFor();
-  await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
-  // A review that comes up by itself pauses decision keys briefly: wait that out, as a person would.
-  await keysUnpaused();
-}
-
-const diffEditor = () => page.getByTestId('diff-editor');
-const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
-const button = (name: string) => page.getByRole('button', { name, exact: true });
+const diffEditor = () => session.page.getByTestId('diff-editor');
+const button = (name: string) => session.page.getByRole('button', { name, exact: true });
 const submitButton = () => button('Submit');
-const status = (text: string | RegExp) => page.getByRole('status').getByText(text);
+const status = (text: string | RegExp) => session.page.getByRole('status').getByText(text);
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-async function expectDecisions(decisions: string[]): Promise<void> {
-  for (const [i, decision] of decisions.entries()) {
-    await hunk(i + 1)
-      .and(page.locator(`[data-decision="${decision}"]`))
-      .waitFor();
-  }
-}
 
 /** The file on screen is `name`, its proposed side shows `marker`, and the diff is ready. */
 async function showsFile(name: string, marker: string): Promise<void> {
+  const { page } = session;
   await page
     .locator('.dt-file-path')
     .filter({ hasText: new RegExp(`^${escapeRegExp(name)}$`) })
     .waitFor();
   await diffEditor().locator('.editor.modified .view-lines', { hasText: marker }).waitFor();
   await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
+}
+
+/** Picks `name` in the file list; it shows as file `position` ("2 of 3") with `marker` in its diff. */
+async function goToFile(name: string, position: string, marker: string): Promise<void> {
+  const { page } = session;
+  await page
+    .getByRole('group', { name: /^Files \(/ })
+    .getByRole('button', { name, exact: true })
+    .click();
+  await page.getByRole('group', { name: `Files (${position})` }).waitFor();
+  await showsFile(name, marker);
 }
 
 type Side = 'original' | 'modified';
@@ -147,6 +89,7 @@ function lineMarkedInserted(side: Side, line: number): Promise<boolean> {
 
 async function clickLine(side: Side, line: number, shift = false): Promise<void> {
   const { x, y } = await linePoint(side, line);
+  const { page } = session;
   if (shift) await page.keyboard.down('Shift');
   await page.mouse.click(x, y);
   if (shift) await page.keyboard.up('Shift');
@@ -154,11 +97,12 @@ async function clickLine(side: Side, line: number, shift = false): Promise<void>
 
 /** A second client, as a script speaking DiffTray's own protocol would be, for multi-file change sets. */
 function scriptClient(): ClientInfo {
-  return app.runtime.core.clients.connect('Script', 'native');
+  return session.app.runtime.core.clients.connect('Script', 'native');
 }
 
 describe('review features in the browser', () => {
   it('multi-file change set: accept a file, reject a file, decide the third by hunk; the outcome is exactly the composed texts', async () => {
+    const { app, page } = session;
     // File 1 is new; files 2 and 3 exist on disk.
     const newPath = path.join(app.workspace, 'notes', 'new.txt');
     mkdirSync(path.dirname(newPath), { recursive: true });
@@ -211,24 +155,14 @@ describe('review features in the browser', () => {
     expect(await page.getByTestId('file-1-state').textContent()).toBe('Accepted');
 
     // File 2: Reject file.
-    await page
-      .getByRole('group', { name: /^Files \(/ })
-      .getByRole('button', { name: 'two.txt', exact: true })
-      .click();
-    await page.getByRole('group', { name: 'Files (2 of 3)' }).waitFor();
-    await showsFile('two.txt', 'EPSILON');
+    await goToFile('two.txt', '2 of 3', 'EPSILON');
     await button('Reject file two.txt').click();
     await page.locator('li[data-file="2"][data-state="rejected"]').waitFor();
     await expectDecisions(['rejected', 'rejected', 'rejected']);
     expect(await page.getByTestId('file-2-state').textContent()).toBe('Rejected');
 
     // File 3: hunk by hunk.
-    await page
-      .getByRole('group', { name: /^Files \(/ })
-      .getByRole('button', { name: 'src/three.txt', exact: true })
-      .click();
-    await page.getByRole('group', { name: 'Files (3 of 3)' }).waitFor();
-    await showsFile('src/three.txt', 'SEVEN-changed');
+    await goToFile('src/three.txt', '3 of 3', 'SEVEN-changed');
     expect(await page.locator('[data-hunk]').count()).toBe(2);
     await button('Accept hunk 1').click();
     await button('Reject hunk 2').click();
@@ -264,6 +198,7 @@ describe('review features in the browser', () => {
   });
 
   it('line decisions: accept two added lines by mouse, reject the rest by keyboard; the hunk is mixed and the text composed line by line', async () => {
+    const { app, page } = session;
     const base = lines('l1', 'l2', 'l3', 'old-four', 'old-five', 'old-six', 'l7', 'l8', 'l9');
     const proposed = lines('l1', 'l2', 'l3', 'new-four', 'new-five', 'new-six', 'l7', 'l8', 'l9');
     // Added lines 4-5 accepted, added line 6 rejected, every removal rejected (the old lines stay):
@@ -332,6 +267,7 @@ describe('review features in the browser', () => {
   });
 
   it('editing the proposal: typed text is what the client gets, and the edited hunk counts as accepted', async () => {
+    const { app, page } = session;
     const file = writeWorkspaceFile('edit.txt', BASE);
     const answer = openDiff(file, PROPOSED, 'edit.txt (edit)');
     await diffReady('edit.txt');
@@ -383,6 +319,7 @@ describe('review features in the browser', () => {
   });
 
   it('undo takes back decisions one by one, by Ctrl/Cmd+Z, u and the Undo button', async () => {
+    const { app, page } = session;
     const file = writeWorkspaceFile('undo.txt', BASE);
     openDiff(file, PROPOSED, 'undo.txt (edit)');
     await diffReady('undo.txt');
@@ -417,6 +354,7 @@ describe('review features in the browser', () => {
   });
 
   it('a file edited on disk while its review is open: submit refused, disk diff shown, rebase, then the merged text goes out', async () => {
+    const { app, page } = session;
     const file = writeWorkspaceFile('disk.txt', BASE);
     const answer = track(openDiff(file, PROPOSED, 'disk.txt (edit)'));
     await diffReady('disk.txt');
@@ -485,6 +423,7 @@ describe('review features in the browser', () => {
   });
 
   it('a conflicting disk edit: rebase leaves a conflict, Submit waits, the person edits it out, the client gets the resolved text', async () => {
+    const { page } = session;
     const file = writeWorkspaceFile('conflict.txt', BASE);
     const answer = openDiff(file, PROPOSED, 'conflict.txt (edit)');
     await diffReady('conflict.txt');
@@ -547,6 +486,7 @@ describe('review features in the browser', () => {
   });
 
   it('a second review arriving while the person presses keys does not take those keys', async () => {
+    const { app, page } = session;
     const baseA = lines('a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 'a8', 'a9', 'a10', 'a11', 'a12');
     // Four hunks: lines 1, 4, 7, 10.
     const proposedA = lines('A1', 'a2', 'a3', 'A4', 'a5', 'a6', 'A7', 'a8', 'a9', 'A10', 'a11', 'a12');
@@ -593,6 +533,7 @@ describe('review features in the browser', () => {
   });
 
   it('view options: inline view, ignore whitespace and hidden unchanged lines are remembered across reloads; syntax is coloured', async () => {
+    const { page } = session;
     const baseLines: string[] = [];
     for (let i = 1; i <= 200; i++) baseLines.push(`export const value${i} = compute(${i});`);
     const proposedLines = [...baseLines];
@@ -680,6 +621,7 @@ describe('review features in the browser', () => {
   });
 
   it('hide unchanged lines + ignore whitespace: a whitespace-only hunk can still be seen and decided when the review opens with both on', async () => {
+    const { page } = session;
     const baseLines: string[] = [];
     for (let i = 1; i <= 120; i++) baseLines.push(`line ${i}`);
     const proposedLines = [...baseLines];
@@ -710,18 +652,14 @@ describe('review features in the browser', () => {
   });
 
   it('history: a submitted and a rejected review are listed with outcome and reason; the rejected one opens read-only', async () => {
-    const first = writeWorkspaceFile('first.txt', BASE);
-    const second = writeWorkspaceFile('second.txt', BASE);
-    const firstAnswer = openDiff(first, PROPOSED, 'first.txt (edit)');
-    await waitForReview(app.runtime.core);
-    const secondAnswer = openDiff(second, PROPOSED, 'second.txt (edit)');
-    await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 2 ? true : undefined));
+    const { page } = session;
+    const [first, second] = await queueEdits(['first.txt', 'second.txt'], BASE, PROPOSED);
 
     await diffReady('first.txt');
     await button('Accept all').click();
     await expectDecisions(['accepted', 'accepted', 'accepted']);
     await submitButton().click();
-    expect(texts(await firstAnswer)).toEqual(['FILE_SAVED', PROPOSED]);
+    expect(texts(await first.answer)).toEqual(['FILE_SAVED', PROPOSED]);
 
     await diffReady('second.txt');
     await button('Reject hunk 1').click();
@@ -730,7 +668,7 @@ describe('review features in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Reject review' });
     await dialog.getByRole('textbox', { name: 'Reason' }).fill('too broad a change');
     await dialog.getByRole('button', { name: 'Reject review' }).click();
-    expect(texts(await secondAnswer)).toEqual(['DIFF_REJECTED', 'second.txt (edit)']);
+    expect(texts(await second.answer)).toEqual(['DIFF_REJECTED', 'second.txt (edit)']);
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
 
     await page.getByRole('tab', { name: 'History' }).click();
@@ -766,6 +704,7 @@ describe('review features in the browser', () => {
   });
 
   it('a binary file is shown as such, never diffed, and rejected as a whole', async () => {
+    const { page } = session;
     const bytes = new Uint8Array(12_595); // 12.3 KB
     for (let i = 0; i < bytes.length; i++) bytes[i] = i % 7 === 0 ? 0 : (i * 31) % 256;
     const file = writeWorkspaceFile('logo.bin', bytes);
@@ -789,6 +728,7 @@ describe('review features in the browser', () => {
   });
 
   it('accessibility: every control has a name, Tab shows where focus is, decisions are announced', async () => {
+    const { page } = session;
     /** Visible buttons, checkboxes, comboboxes and tabs outside Monaco's internals without a name. */
     const unnamedControls = () =>
       page.evaluate(() => {

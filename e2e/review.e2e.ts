@@ -2,96 +2,27 @@
  * The first working path, as a person sees it: a Claude Code client proposes an edit, the person
  * decides hunk by hunk in the UI (Chromium, driven by Playwright) and the client gets the result.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../test/support/claude-client';
-import { waitForReview, waitForSnapshot } from '../test/support/wait';
-import { launchChromium, openPage, screenshot } from './support/chromium';
-import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { texts } from '../test/support/claude-client';
+import { waitForReview } from '../test/support/wait';
+import { screenshot } from './support/chromium';
+import { BASE, COMPOSED, PROPOSED } from './support/fixtures';
+import { useReviewSession } from './support/review-session';
 
-const BASE = ['alpha', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota'].join('\n') + '\n';
-// Three hunks: line 1 changed, line 5 changed, a line added after line 9.
-const PROPOSED =
-  ['ALPHA', 'beta', 'gamma', 'delta', 'EPSILON', 'zeta', 'eta', 'theta', 'iota', 'kappa'].join('\n') + '\n';
-// Hunks 1 and 3 accepted, hunk 2 rejected.
-const COMPOSED =
-  ['ALPHA', 'beta', 'gamma', 'delta', 'epsilon', 'zeta', 'eta', 'theta', 'iota', 'kappa'].join('\n') + '\n';
-
-let browser: Browser;
-let app: HeadlessApp;
-let claude: ClaudeTestClient;
-let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-beforeEach(async () => {
-  app = await startHeadlessApp();
-  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
-  ({ page, errors } = await openPage(browser, app.url));
-});
-
-afterEach(async () => {
-  // No CSP violation, no uncaught error, in any test.
-  expect(errors).toEqual([]);
-  await page.context().close();
-  await claude.close();
-  await app.close();
-});
-
-function writeWorkspaceFile(name: string, text: string): string {
-  const file = path.join(app.workspace, name);
-  writeFileSync(file, text);
-  return file;
-}
-
-function openDiff(file: string, proposed: string, tabName: string) {
-  return claude.callTool('openDiff', {
-    old_file_path: file,
-    new_file_path: file,
-    new_file_contents: proposed,
-    tab_name: tabName,
-  });
-}
-
-async function diffReady(title: string): Promise<void> {
-  await page.locator('#dt-review-title', { hasText: title }).waitFor();
-  await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
-  // A review that comes up by itself pauses decision keys briefly (so no keystroke meant for the
-  // previous one lands on it): wait that out, as a person would see the notice and read the diff.
-  await page.locator('.dt-app[data-keys-paused]').waitFor({ state: 'detached' });
-}
-
-const hunk = (n: number) => page.locator(`[data-hunk="${n}"]`);
-
-async function expectDecisions(decisions: string[]): Promise<void> {
-  for (const [i, decision] of decisions.entries()) {
-    await hunk(i + 1)
-      .and(page.locator(`[data-decision="${decision}"]`))
-      .waitFor();
-  }
-}
+const session = useReviewSession();
+const { writeWorkspaceFile, openDiff, queueEdits, diffReady, expectDecisions } = session;
 
 describe('reviewing an openDiff in the browser', () => {
   it('shows how to connect when nothing waits', async () => {
+    const { page } = session;
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     expect(await page.getByText('claude --ide').first().isVisible()).toBe(true);
   });
 
   it('mouse on the first review, keyboard on the second: each client gets exactly the composed text', async () => {
-    const first = writeWorkspaceFile('first.txt', BASE);
-    const second = writeWorkspaceFile('second.txt', BASE);
-    const firstAnswer = openDiff(first, PROPOSED, 'first.txt (edit)');
-    await waitForReview(app.runtime.core);
-    const secondAnswer = openDiff(second, PROPOSED, 'second.txt (edit)');
-    await waitForSnapshot(app.runtime.core, (s) => (s.reviews.length === 2 ? true : undefined));
+    const { page } = session;
+    const [first, second] = await queueEdits(['first.txt', 'second.txt'], BASE, PROPOSED);
 
     // The queue lists both; the oldest is on screen.
     const queue = page.getByRole('navigation', { name: 'Review queue' });
@@ -106,7 +37,7 @@ describe('reviewing an openDiff in the browser', () => {
     await expectDecisions(['accepted', 'rejected', 'accepted']);
     await screenshot(page, 'review-decided');
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
-    expect(texts(await firstAnswer)).toEqual(['FILE_SAVED', COMPOSED]);
+    expect(texts(await first.answer)).toEqual(['FILE_SAVED', COMPOSED]);
 
     // The next review comes up with its first hunk current; the keyboard alone decides it.
     await diffReady('second.txt');
@@ -118,15 +49,16 @@ describe('reviewing an openDiff in the browser', () => {
     await page.keyboard.press('ControlOrMeta+y');
     await expectDecisions(['accepted', 'rejected', 'accepted']);
     await page.keyboard.press('ControlOrMeta+Enter');
-    expect(texts(await secondAnswer)).toEqual(['FILE_SAVED', COMPOSED]);
+    expect(texts(await second.answer)).toEqual(['FILE_SAVED', COMPOSED]);
 
     // The CLI writes files for this protocol: nothing on disk changed.
-    expect(readFileSync(first, 'utf8')).toBe(BASE);
-    expect(readFileSync(second, 'utf8')).toBe(BASE);
+    expect(readFileSync(first.file, 'utf8')).toBe(BASE);
+    expect(readFileSync(second.file, 'utf8')).toBe(BASE);
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
   });
 
   it('rejecting with a reason returns DIFF_REJECTED and the tab name; the reason is kept', async () => {
+    const { app, page } = session;
     const file = writeWorkspaceFile('reject.txt', BASE);
     const answer = openDiff(file, PROPOSED, 'reject.txt (edit)');
     await diffReady('reject.txt');
@@ -142,6 +74,7 @@ describe('reviewing an openDiff in the browser', () => {
   });
 
   it('reject all, then submit, returns DIFF_REJECTED', async () => {
+    const { page } = session;
     const file = writeWorkspaceFile('all.txt', BASE);
     const answer = openDiff(file, PROPOSED, 'all.txt (edit)');
     await diffReady('all.txt');
@@ -152,6 +85,7 @@ describe('reviewing an openDiff in the browser', () => {
   });
 
   it('keyboard accept-all and reject-all, with undo', async () => {
+    const { page } = session;
     const file = writeWorkspaceFile('keys.txt', BASE);
     const answer = openDiff(file, PROPOSED, 'keys.txt (edit)');
     await diffReady('keys.txt');
@@ -166,8 +100,9 @@ describe('reviewing an openDiff in the browser', () => {
   });
 
   it('a client that vanishes leaves its review visible, marked, and undecidable', async () => {
+    const { app, claude, page } = session;
     const file = writeWorkspaceFile('gone.txt', BASE);
-    void openDiff(file, PROPOSED, 'gone.txt (edit)').catch(() => {});
+    void openDiff(file, PROPOSED, 'gone.txt (edit)');
     await diffReady('gone.txt');
     claude.socket.terminate();
     await waitForReview(app.runtime.core, (r) => r.state === 'cancelled');

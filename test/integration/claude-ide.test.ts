@@ -4,50 +4,34 @@
  */
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CLAUDE_TOOL_NAMES } from '../../src-main/bridge/claude-ide/tools';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { connectClaudeClient, texts } from '../support/claude-client';
+import { useClaudeSession } from '../support/claude-session';
+import { decideHunksAndSubmit } from '../support/decisions';
+import { NUMBERS } from '../support/fixtures';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
-const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].join('\n') + '\n';
-const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
+const { base: BASE, proposed: PROPOSED, composed: COMPOSED } = NUMBERS;
 
-let t: TestRuntime;
-let claude: ClaudeTestClient;
-let file: string;
+const session = useClaudeSession('notes.txt', BASE);
 
-beforeEach(async () => {
-  t = await startTestRuntime();
-  claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
-  file = path.join(t.workspace, 'notes.txt');
-  writeFileSync(file, BASE);
-});
-
-afterEach(async () => {
-  await claude.close();
-  await t.close();
-});
-
-function openDiff(tabName = 'notes.txt (edit)', contents = PROPOSED, filePath = file) {
-  return claude.callTool('openDiff', {
-    old_file_path: filePath,
-    new_file_path: filePath,
-    new_file_contents: contents,
-    tab_name: tabName,
-  });
+function openDiff(tabName = 'notes.txt (edit)', contents = PROPOSED, filePath = session.file) {
+  return session.claude.openDiff(filePath, contents, tabName);
 }
 
-const api = () => t.runtime.handler;
+const api = () => session.t.runtime.handler;
 
 describe('Claude Code endpoint', () => {
   it('lists all twelve IDE tools', async () => {
+    const { claude } = session;
     const { tools } = await claude.client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([...CLAUDE_TOOL_NAMES].sort());
     expect(claude.client.getServerVersion()?.name).toBe('DiffTray');
   });
 
   it('records the client: name, version and the pid from ide_connected', async () => {
+    const { t } = session;
     const client = await waitForSnapshot(t.runtime.core, (s) => s.clients.find((c) => c.pid === process.pid));
     expect(client).toMatchObject({
       name: 'Claude Code',
@@ -58,23 +42,15 @@ describe('Claude Code endpoint', () => {
   });
 
   it('openDiff blocks until the person decides, then returns FILE_SAVED with the composed text', async () => {
+    const { t, claude, file } = session;
     const answer = openDiff();
     const review = await waitForReview(t.runtime.core);
     expect(review.title).toBe('notes.txt');
     expect(review.files[0]?.hunks).toHaveLength(3);
 
-    await api()('decideHunks', {
-      reviewId: review.id,
-      fileIndex: 0,
-      hunkIndexes: [0, 2],
-      decision: 'accepted',
-    });
-    await api()('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' });
-    await api()('submit', { reviewId: review.id });
+    await decideHunksAndSubmit(api(), review.id, { accepted: [0, 2], rejected: [1] });
 
-    const expected =
-      ['ONE', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
-    expect(texts(await answer)).toEqual(['FILE_SAVED', expected]);
+    expect(texts(await answer)).toEqual(['FILE_SAVED', COMPOSED]);
     // The CLI writes the file for this protocol; DiffTray must not.
     expect(readFileSync(file, 'utf8')).toBe(BASE);
     expect(texts(await claude.callTool('close_tab', { tab_name: 'notes.txt (edit)' }))).toEqual([
@@ -83,6 +59,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('a reject returns DIFF_REJECTED and the tab name, and keeps the reason in history', async () => {
+    const { t } = session;
     const answer = openDiff('tab-1');
     const review = await waitForReview(t.runtime.core);
     await api()('reject', { reviewId: review.id, reason: 'use a constant instead' });
@@ -92,6 +69,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('rejecting every hunk and submitting counts as a rejection', async () => {
+    const { t } = session;
     const answer = openDiff('tab-2');
     const review = await waitForReview(t.runtime.core);
     await api()('decideAll', { reviewId: review.id, decision: 'rejected' });
@@ -100,6 +78,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('a second openDiff with the same tab name supersedes the pending one', async () => {
+    const { t } = session;
     const first = openDiff('same-tab');
     const firstReview = await waitForReview(t.runtime.core);
     const second = openDiff('same-tab', BASE.replace('two', 'TWO'));
@@ -112,6 +91,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('a new file is proposed against empty text', async () => {
+    const { t } = session;
     const created = path.join(t.workspace, 'src', 'new.ts');
     const answer = openDiff('new.ts', 'export const x = 1;\n', created);
     const review = await waitForReview(t.runtime.core);
@@ -121,6 +101,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('closeAllDiffTabs ends this client’s pending reviews and counts them', async () => {
+    const { t, claude } = session;
     const answers = [openDiff('a'), openDiff('b')];
     await waitForSnapshot(t.runtime.core, (s) => (s.reviews.length === 2 ? true : undefined));
     expect(texts(await claude.callTool('closeAllDiffTabs', {}))).toEqual(['CLOSED_2_DIFF_TABS']);
@@ -128,6 +109,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('a client vanishing mid-review leaves its review visible, marked cancelled', async () => {
+    const { t, claude } = session;
     void openDiff('vanishing').catch(() => {});
     const review = await waitForReview(t.runtime.core);
     claude.socket.terminate();
@@ -138,6 +120,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('refuses paths outside the workspace and files over the size limit', async () => {
+    const { t } = session;
     const outside = path.join(path.dirname(t.workspace), 'outside.txt');
     const refused = await openDiff('x', 'evil', outside);
     expect(refused.isError).toBe(true);
@@ -152,6 +135,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('shows a binary file as binary, decided as a whole', async () => {
+    const { t } = session;
     const binary = path.join(t.workspace, 'image.bin');
     writeFileSync(binary, Buffer.from([0x89, 0x50, 0x00, 0x01]));
     const answer = openDiff('bin', 'now text', binary);
@@ -168,6 +152,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('answers the editor-state tools as an IDE with no open editor does', async () => {
+    const { t, claude, file } = session;
     const folders = JSON.parse(texts(await claude.callTool('getWorkspaceFolders', {}))[0]!);
     expect(folders).toEqual({
       success: true,
@@ -200,6 +185,7 @@ describe('Claude Code endpoint', () => {
   });
 
   it('invalid tool arguments get an error result, and the connection lives on', async () => {
+    const { claude, file } = session;
     const result = await claude.callTool('openDiff', { old_file_path: file });
     expect(result.isError).toBe(true);
     const { tools } = await claude.client.listTools();
@@ -209,6 +195,7 @@ describe('Claude Code endpoint', () => {
 
 describe('lock files', () => {
   it('are written for Claude Code and NEXUS3, 0600 in 0700 folders, with the port and token', async () => {
+    const { t } = session;
     const port = t.runtime.bridge.port;
     for (const [dir, protocol] of [
       [t.claudeLockDir, 'claude-ide'],
@@ -230,6 +217,7 @@ describe('lock files', () => {
   });
 
   it('NEXUS3 connects with its own header and token', async () => {
+    const { t } = session;
     const nexus = await connectClaudeClient(
       t.runtime.bridge.port,
       t.runtime.bridge.tokenFor('nexus3-ide'),

@@ -4,45 +4,26 @@
  * stale base. Real files, the real watcher, the real bridge.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { describe, expect, it } from 'vitest';
+import { texts } from '../support/claude-client';
+import { useClaudeSession } from '../support/claude-session';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
 const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven'].join('\n') + '\n';
 const PROPOSED = BASE.replace('one', 'ONE');
 const EDITED_ON_DISK = BASE.replace('seven', 'seven (edited by hand)');
 
-let t: TestRuntime;
-let claude: ClaudeTestClient;
-let file: string;
+const session = useClaudeSession('story.txt', BASE);
 
-beforeEach(async () => {
-  t = await startTestRuntime();
-  claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
-  file = path.join(t.workspace, 'story.txt');
-  writeFileSync(file, BASE);
-});
-
-afterEach(async () => {
-  await claude.close();
-  await t.close();
-});
-
-const api = () => t.runtime.handler;
+const api = () => session.t.runtime.handler;
 
 function openDiff(proposed = PROPOSED) {
-  return claude.callTool('openDiff', {
-    old_file_path: file,
-    new_file_path: file,
-    new_file_contents: proposed,
-    tab_name: 'story',
-  });
+  return session.claude.openDiff(session.file, proposed, 'story');
 }
 
 describe('a file changed on disk while its review waits', () => {
   it('is flagged by the watcher, refuses submit, and after a rebase returns the merged text', async () => {
+    const { t, file } = session;
     const answer = openDiff();
     const review = await waitForReview(t.runtime.core);
     writeFileSync(file, EDITED_ON_DISK);
@@ -64,6 +45,7 @@ describe('a file changed on disk while its review waits', () => {
   });
 
   it('is caught at submit even when the watcher has not reported yet', async () => {
+    const { t, file } = session;
     const answer = openDiff();
     const review = await waitForReview(t.runtime.core);
     writeFileSync(file, EDITED_ON_DISK);
@@ -74,6 +56,7 @@ describe('a file changed on disk while its review waits', () => {
   });
 
   it('conflicting edits leave conflict markers that must be resolved before submit', async () => {
+    const { t, file } = session;
     const answer = openDiff(BASE.replace('seven', 'SEVEN'));
     const review = await waitForReview(t.runtime.core);
     writeFileSync(file, EDITED_ON_DISK);
@@ -89,6 +72,7 @@ describe('a file changed on disk while its review waits', () => {
   });
 
   it('a file deleted on disk is flagged as deleted', async () => {
+    const { t, file } = session;
     void openDiff().catch(() => {});
     await waitForReview(t.runtime.core);
     const { rmSync } = await import('node:fs');
@@ -99,6 +83,7 @@ describe('a file changed on disk while its review waits', () => {
 
 describe('line decisions and undo over the app API', () => {
   it('accepting some lines of a hunk returns exactly those lines', async () => {
+    const { t } = session;
     const answer = openDiff(BASE.replace('two\nthree\n', 'TWO\nTHREE\n'));
     const review = await waitForReview(t.runtime.core);
     const hunk = review.files[0]!.hunks[0]!;
@@ -124,6 +109,7 @@ describe('line decisions and undo over the app API', () => {
   });
 
   it('undo takes back reject-all', async () => {
+    const { t } = session;
     const answer = openDiff();
     const review = await waitForReview(t.runtime.core);
     await api()('decideAll', { reviewId: review.id, decision: 'rejected' });
@@ -140,6 +126,7 @@ describe('line decisions and undo over the app API', () => {
 
 describe('connections', () => {
   it('the person can disconnect a client: its socket closes and its reviews are cancelled', async () => {
+    const { t, claude } = session;
     void openDiff().catch(() => {});
     const review = await waitForReview(t.runtime.core);
     const closed = new Promise((resolve) => claude.socket.once('close', resolve));
@@ -153,6 +140,7 @@ describe('connections', () => {
   });
 
   it('learns the client’s working folder from its pid', async () => {
+    const { t } = session;
     const client = await waitForSnapshot(t.runtime.core, (s) => s.clients.find((c) => c.pid === process.pid));
     if (process.platform === 'linux') expect(client.workspace).toBe(process.cwd());
   });

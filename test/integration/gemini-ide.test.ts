@@ -15,14 +15,13 @@ import {
   type DiffUpdateResult,
 } from '@google/gemini-cli-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decideHunksAndSubmit } from '../support/decisions';
+import { NUMBERS } from '../support/fixtures';
 import { enterGeminiEnvironment } from '../support/gemini-environment';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
-const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].join('\n') + '\n';
-const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
-/** Hunks 1 and 3 accepted, hunk 2 rejected. */
-const COMPOSED = ['ONE', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
+const { base: BASE, proposed: PROPOSED, composed: COMPOSED } = NUMBERS;
 
 let t: TestRuntime;
 let ide: IdeClient;
@@ -75,14 +74,7 @@ describe('Gemini CLI IdeClient against DiffTray', () => {
     // ide/contextUpdate: the file under review is what DiffTray has open.
     await until(() => (openFiles()?.includes(file) ? true : undefined), 'the review in the IDE context');
 
-    await api()('decideHunks', {
-      reviewId: review.id,
-      fileIndex: 0,
-      hunkIndexes: [0, 2],
-      decision: 'accepted',
-    });
-    await api()('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' });
-    await api()('submit', { reviewId: review.id });
+    await decideHunksAndSubmit(api(), review.id, { accepted: [0, 2], rejected: [1] });
 
     expect(await result).toEqual<DiffUpdateResult>({ status: 'accepted', content: COMPOSED });
     // The CLI writes the file for this protocol; DiffTray must not.

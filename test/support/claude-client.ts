@@ -11,6 +11,8 @@ export interface ClaudeTestClient {
   client: Client;
   socket: WebSocket;
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
+  /** Proposes `proposed` as the new text of `file`, as Claude Code does; answers once the person decides. */
+  openDiff(file: string, proposed: string, tabName: string): Promise<CallToolResult>;
   close(): Promise<void>;
 }
 
@@ -38,12 +40,20 @@ export async function connectClaudeClient(
   const client = new Client({ name: 'claude-code', version: '2.1.0' });
   await client.connect(new WebSocketTransport(socket));
   await client.notification({ method: 'ide_connected', params: { pid: process.pid } });
+  // openDiff blocks until a person decides: no request timeout.
+  const callTool = async (name: string, args: Record<string, unknown>) =>
+    (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult;
   return {
     client,
     socket,
-    // openDiff blocks until a person decides: no request timeout.
-    callTool: async (name, args) =>
-      (await client.callTool({ name, arguments: args }, undefined, { timeout: 600_000 })) as CallToolResult,
+    callTool,
+    openDiff: (file, proposed, tabName) =>
+      callTool('openDiff', {
+        old_file_path: file,
+        new_file_path: file,
+        new_file_contents: proposed,
+        tab_name: tabName,
+      }),
     close: () => client.close(),
   };
 }
