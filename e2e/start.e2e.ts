@@ -45,6 +45,8 @@ describe('npm start', () => {
       env: {
         ...process.env,
         HOME: home,
+        // Gemini CLI's discovery folder is under the temp folder: keep it in ours.
+        TMPDIR: home,
         CLAUDE_CONFIG_DIR: '',
         DIFFTRAY_HOME: '',
         DIFFTRAY_NO_ELECTRON_DOWNLOAD: '1',
