@@ -17,6 +17,7 @@ import { writeGeminiDiscoveryFile, writeQwenLockFile } from './gemini-ide/discov
 import { GeminiMcpEndpoint } from './gemini-ide/mcp-endpoint';
 import type { GeminiEndpoint } from './gemini-ide/session';
 import { OwnedLockFile } from './lock-files';
+import { refuseForeignRequest, refuseUpgrade, type Refusal } from './gate';
 
 export type { GeminiEndpoint };
 
@@ -199,13 +200,8 @@ export class BridgeServer {
   }
 
   /** Origin and Host, checked the same way for upgrades and plain requests. */
-  private checkOrigin(request: http.IncomingMessage): { status: number; reason: string } | undefined {
-    if (request.headers.origin !== undefined) return { status: 403, reason: 'Origin not allowed' };
-    const host = request.headers.host;
-    if (host !== `127.0.0.1:${this.port}` && host !== `localhost:${this.port}`) {
-      return { status: 403, reason: 'Host not allowed' };
-    }
-    return undefined;
+  private checkOrigin(request: http.IncomingMessage): Refusal | undefined {
+    return refuseForeignRequest(request, this.port);
   }
 
   private admit(
@@ -246,9 +242,5 @@ export class BridgeServer {
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n` +
-      `Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  refuseUpgrade(socket, status, `${reason}\n`);
 }

@@ -16,6 +16,7 @@ import type { AppCore } from '../core/app-core';
 import { generateToken, tokensEqual } from '../bridge/auth';
 import { rawDataToString } from '../bridge/raw-data';
 import { readStaticFile } from './static-files';
+import { isLoopbackHost } from '../bridge/gate';
 
 export interface HeadlessOptions {
   core: AppCore;
@@ -61,7 +62,7 @@ export class HeadlessServer {
   }
 
   private hostAllowed(host: string | undefined): boolean {
-    return host === `127.0.0.1:${this.port}` || host === `localhost:${this.port}`;
+    return isLoopbackHost(host, this.port);
   }
 
   private tokenOf(request: http.IncomingMessage): string | undefined {

@@ -15,6 +15,7 @@ import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../auth';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
+import { refuseForeignRequest, refuseUpgrade } from '../gate';
 
 export interface ClioEndpointOptions {
   core: AppCore;
@@ -111,11 +112,8 @@ function admit(
   port: number,
   token: string,
 ): { authenticated: boolean } | { status: number; reason: string } {
-  if (request.headers.origin !== undefined) return { status: 403, reason: 'Origin not allowed' };
-  const host = request.headers.host;
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-    return { status: 403, reason: 'Host not allowed' };
-  }
+  const foreign = refuseForeignRequest(request, port);
+  if (foreign) return foreign;
   const header = request.headers[CLIO_AUTH_HEADER];
   // No header: the token must come in `connect`. A header must be given once, and be right.
   if (header === undefined) return { authenticated: false };
@@ -131,9 +129,5 @@ async function closeServer(server: http.Server, wss: WebSocketServer): Promise<v
 }
 
 function refuse(socket: Duplex, status: number, reason: string): void {
-  const body = `${reason}\n`;
-  socket.end(
-    `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n` +
-      `Content-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  refuseUpgrade(socket, status, `${reason}\n`);
 }

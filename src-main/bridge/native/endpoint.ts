@@ -25,6 +25,7 @@ import {
   type NativeLockFile,
 } from './messages';
 import { NativeSessions } from './sessions';
+import { refuseForeignRequest, refuseUpgrade } from '../gate';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -162,11 +163,8 @@ interface Refusal {
 }
 
 function admit(request: http.IncomingMessage, port: number, token: string): Refusal | undefined {
-  if (request.headers.origin !== undefined) return { status: 403, message: 'Origin not allowed' };
-  const host = request.headers.host;
-  if (host !== `127.0.0.1:${port}` && host !== `localhost:${port}`) {
-    return { status: 403, message: 'Host not allowed' };
-  }
+  const foreign = refuseForeignRequest(request, port);
+  if (foreign) return { status: foreign.status, message: foreign.reason };
   const header = request.headers[NATIVE_AUTH_HEADER];
   if (header === undefined) {
     return {
@@ -210,9 +208,5 @@ function refuse(socket: Duplex, refusal: Refusal): void {
     refusal.code !== undefined
       ? `${JSON.stringify({ code: refusal.code, message: refusal.message })}\n`
       : `${refusal.message}\n`;
-  const type = refusal.code !== undefined ? 'application/json' : 'text/plain';
-  socket.end(
-    `HTTP/1.1 ${refusal.status} ${http.STATUS_CODES[refusal.status] ?? ''}\r\n` +
-      `Content-Type: ${type}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-  );
+  refuseUpgrade(socket, refusal.status, body, refusal.code !== undefined ? 'application/json' : 'text/plain');
 }
