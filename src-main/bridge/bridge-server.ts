@@ -6,7 +6,6 @@
  * in constant time; upgrades also need the `mcp` subprotocol.
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { ClientProtocol } from '../../shared/app-api';
@@ -17,7 +16,7 @@ import { writeGeminiDiscoveryFile, writeQwenLockFile } from './gemini-ide/discov
 import { GeminiMcpEndpoint } from './gemini-ide/mcp-endpoint';
 import type { GeminiEndpoint } from './gemini-ide/session';
 import { OwnedLockFile } from './lock-files';
-import { refuseForeignRequest, refuseUpgrade, type Refusal } from './gate';
+import { listenOnLoopback, refuseForeignRequest, refuseUpgrade, type Refusal } from './gate';
 
 export type { GeminiEndpoint };
 
@@ -69,11 +68,7 @@ export class BridgeServer {
       maxPayload: MAX_FRAME_BYTES,
       handleProtocols: (protocols) => (protocols.has('mcp') ? 'mcp' : false),
     });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(0, '127.0.0.1', () => resolve());
-    });
-    const bridge = new BridgeServer(server, wss, (server.address() as AddressInfo).port);
+    const bridge = new BridgeServer(server, wss, await listenOnLoopback(server));
     onRequest = (request, response) => bridge.onRequest(request, response, options.log ?? (() => {}));
     try {
       bridge.open(options);

@@ -6,6 +6,7 @@
  * Without these a localhost server is exactly the hole of CVE-2025-52882.
  */
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 
 export interface Refusal {
@@ -35,4 +36,15 @@ export function refuseUpgrade(
     `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n` +
       `Content-Type: ${contentType}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
+}
+
+/** Listens on 127.0.0.1 only (never all interfaces); port 0 lets the OS pick. Resolves with the port. */
+export function listenOnLoopback(server: http.Server, port = 0): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => {
+      server.removeListener('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
 }

@@ -6,7 +6,6 @@
  * it) and a loopback Host (no DNS rebinding).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { RawData } from 'ws';
 import WebSocket, { WebSocketServer } from 'ws';
 import type { HeadlessServerMessage } from '../../shared/app-api';
@@ -16,7 +15,7 @@ import type { AppCore } from '../core/app-core';
 import { generateToken, tokensEqual } from '../bridge/auth';
 import { rawDataToString } from '../bridge/raw-data';
 import { readStaticFile } from './static-files';
-import { isLoopbackHost } from '../bridge/gate';
+import { isLoopbackHost, listenOnLoopback } from '../bridge/gate';
 
 export interface HeadlessOptions {
   core: AppCore;
@@ -46,11 +45,7 @@ export class HeadlessServer {
     const token = options.token ?? generateToken();
     const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_API_FRAME_BYTES });
     const server = http.createServer();
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-    });
-    const headless = new HeadlessServer(server, wss, (server.address() as AddressInfo).port, token);
+    const headless = new HeadlessServer(server, wss, await listenOnLoopback(server, options.port), token);
     headless.serve(options);
     return headless;
   }

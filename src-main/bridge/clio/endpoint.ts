@@ -8,14 +8,13 @@
  * or as `token` in the first `connect` message (connection.ts).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../auth';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
-import { refuseForeignRequest, refuseUpgrade } from '../gate';
+import { listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
 
 export interface ClioEndpointOptions {
   core: AppCore;
@@ -51,11 +50,7 @@ export async function startClioEndpoint(options: ClioEndpointOptions): Promise<C
     response.writeHead(404, { 'content-type': 'text/plain' }).end('DiffTray Clio bridge: WebSocket only\n');
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
 
   server.on('upgrade', (request, socket, head) => {
     const verdict = admit(request, port, token);

@@ -7,7 +7,6 @@
  * with code 1001 when it is missing, 1002 when it is wrong).
  */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -25,7 +24,7 @@ import {
   type NativeLockFile,
 } from './messages';
 import { NativeSessions } from './sessions';
-import { refuseForeignRequest, refuseUpgrade } from '../gate';
+import { listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -80,11 +79,7 @@ export async function startNativeEndpoint(options: NativeEndpointOptions): Promi
       .end('DiffTray native protocol: WebSocket only (see ~/.difftray/<port>.lock)\n');
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: NATIVE_MAX_MESSAGE_BYTES });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const port = (server.address() as AddressInfo).port;
+  const port = await listenOnLoopback(server);
 
   server.on('upgrade', (request, socket, head) => {
     const verdict = admit(request, port, token);
