@@ -73,6 +73,8 @@ export interface ReviewSummary {
   files: ReviewFileSummary[];
   /** Whether `undo` has a decision or edit to take back. */
   canUndo: boolean;
+  /** What happened after the decision that the person should know, e.g. a write that failed. */
+  notes?: string[];
 }
 
 export interface ReviewFileContent {

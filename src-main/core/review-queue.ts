@@ -40,6 +40,7 @@ interface Review {
   state: ReviewState;
   reason?: string;
   decidedAt?: number;
+  notes: string[];
   undo: UndoStep[];
   settle: (outcome: ReviewOutcome) => void;
 }
@@ -80,6 +81,7 @@ export class ReviewQueue {
       files: request.files.map(reviewFile.createFileState),
       createdAt: this.now(),
       state: 'pending',
+      notes: [],
       undo: [],
       settle,
     };
@@ -222,6 +224,17 @@ export class ReviewQueue {
     return count;
   }
 
+  /**
+   * Records what happened after a decision (an adapter could not write a file, say), so History tells
+   * the truth about it. A review already dropped from history is ignored.
+   */
+  addNote(id: string, note: string): void {
+    const review = this.reviews.find((r) => r.id === id);
+    if (!review) return;
+    review.notes.push(note);
+    this.emit();
+  }
+
   summaries(): ReviewSummary[] {
     return this.reviews.map(toSummary);
   }
@@ -321,5 +334,6 @@ function toSummary(review: Review): ReviewSummary {
     ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
     files: review.files.map(reviewFile.fileSummary),
     canUndo: review.undo.length > 0,
+    ...(review.notes.length > 0 && { notes: [...review.notes] }),
   };
 }

@@ -45,6 +45,11 @@ export function HistoryList({
                     {reviewStateLabel[review.state]}
                   </span>
                   {reason && <span className="dt-queue-item-desc dt-history-reason">{reason}</span>}
+                  {review.notes?.map((note) => (
+                    <span key={note} className="dt-queue-item-desc dt-history-note">
+                      {note}
+                    </span>
+                  ))}
                   <span className="dt-queue-item-meta">
                     {clientLabel(review.client)} ·{' '}
                     <time dateTime={new Date(at).toISOString()} title={new Date(at).toLocaleString()}>

@@ -114,6 +114,11 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
             <strong>{endedBannerText(review)}</strong> This review has ended: it can be looked at, not
             changed.
           </p>
+          {review.notes?.map((note) => (
+            <p key={note} className="dt-ended-note" data-testid="review-note">
+              {note}
+            </p>
+          ))}
           {newer && (
             <button type="button" onClick={() => selectReview(newer.id)}>
               Show the newer proposal

@@ -758,6 +758,10 @@ describe('the write after acceptance', () => {
     expect(answer.message).toMatch(/changed on disk since it was reviewed; it was not written/);
     expect(readFileSync(py, 'utf8')).toBe('edited meanwhile\n');
     expect(readdirSync(t.workspace).sort()).toEqual(['calc.py', 'notes.txt']);
+    // History tells the truth: accepted, but not written.
+    expect(bare.queue.summary(review.id).notes).toEqual([
+      expect.stringMatching(/^Not written: .*changed on disk/),
+    ]);
     await client.expectAlive();
   });
 });

@@ -754,6 +754,11 @@ describe('conflicts', () => {
       reason: 'changed on disk since it was reviewed; not written',
     });
     expect(result.status).toBe('partially_accepted');
+    // History tells the truth about the file that was decided but not written.
+    await waitForSnapshot(core(), (s) => (s.reviews[0]?.notes ? true : undefined));
+    expect(core().queue.summary(reviewId).notes).toEqual([
+      'src/c.txt: changed on disk since it was reviewed; not written',
+    ]);
   });
 });
 

@@ -331,6 +331,7 @@ class ClioConnection {
             await writeFileIfUnchanged(proposal.path, this.reviewedBase(id, final.baseText), final.finalText);
           } catch (error) {
             this.options.log(`clio: could not write ${proposal.path}: ${(error as Error).message}`);
+            this.options.core.queue.addNote(id, `Not written: ${(error as Error).message}`);
             this.sendError('WRITE_FAILED', `Could not write ${file}: ${(error as Error).message}`, file);
             return;
           }

@@ -369,6 +369,14 @@ class NativeConnection implements SessionConnection {
           // Already trimmed from history: the hunks cannot be described, the files still can.
         }
         const settled = await settleChangeSet(id, planned, result, summary);
+        // One result per planned file, in order. Files refused before review were never decided;
+        // those that failed when written were, and History must say so.
+        settled.files.forEach((file, i) => {
+          if (planned[i]?.kind === 'skipped') return;
+          if (file.status === 'conflict' || file.status === 'error') {
+            this.core.queue.addNote(id, `${file.path}: ${file.reason ?? file.status}`);
+          }
+        });
         this.options.sessions.deliver(session, record, settled);
       })
       .catch((error: unknown) =>
