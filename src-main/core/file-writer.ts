@@ -87,3 +87,34 @@ async function statIfExists(file: string): Promise<Stats | undefined> {
     throw error;
   }
 }
+
+/**
+ * Deletes `file` only if it still holds `expected`. The file is first moved aside (an atomic rename in
+ * its own folder) and checked there, so an edit racing the check either lands before the move (and the
+ * file is put back untouched) or finds no file to edit; nothing written meanwhile is lost.
+ */
+export async function deleteFileIfUnchanged(file: string, expected: DiskSnapshot): Promise<void> {
+  const target = resolveRealPath(file);
+  const aside = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.difftray-${process.pid}-${randomBytes(6).toString('hex')}.deleting`,
+  );
+  try {
+    await rename(target, aside);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' && !expected.exists) return;
+    throw new FileChangedError(`${file} can no longer be moved: ${(error as Error).message}`);
+  }
+  let now: DiskSnapshot;
+  try {
+    now = await readDiskSnapshot(aside);
+  } catch (error) {
+    await rename(aside, target);
+    throw new FileChangedError(`${file} can no longer be read: ${(error as Error).message}`);
+  }
+  if (!sameContent(now, expected)) {
+    await rename(aside, target);
+    throw new FileChangedError(`${file} changed on disk since it was reviewed; it was not deleted`);
+  }
+  await rm(aside, { force: true });
+}

@@ -15,7 +15,12 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileChangedError, writeFileAtomically, writeFileIfUnchanged } from '../../src-main/core/file-writer';
+import {
+  deleteFileIfUnchanged,
+  FileChangedError,
+  writeFileAtomically,
+  writeFileIfUnchanged,
+} from '../../src-main/core/file-writer';
 
 let root: string;
 
@@ -131,5 +136,32 @@ describe('writeFileIfUnchanged', () => {
     const file = path.join(root, 'new', 'file.txt');
     await writeFileIfUnchanged(file, { exists: false }, 'hello');
     expect(readFileSync(file, 'utf8')).toBe('hello');
+  });
+});
+
+describe('deleteFileIfUnchanged', () => {
+  const text = (t: string) => ({ exists: true as const, kind: 'text' as const, text: t });
+
+  it('deletes the file when it still holds the expected text, leaving nothing behind', async () => {
+    const file = path.join(root, 'gone.txt');
+    writeFileSync(file, 'old\n');
+    await deleteFileIfUnchanged(file, text('old\n'));
+    expect(entries(root)).toEqual([]);
+  });
+
+  it('puts the file back untouched, keeping its mode, when it changed meanwhile', async () => {
+    const file = path.join(root, 'kept.txt');
+    writeFileSync(file, 'edited by hand\n');
+    chmodSync(file, 0o640);
+    await expect(deleteFileIfUnchanged(file, text('old\n'))).rejects.toBeInstanceOf(FileChangedError);
+    expect(readFileSync(file, 'utf8')).toBe('edited by hand\n');
+    expect(modeOf(file)).toBe(0o640);
+    expect(entries(root)).toEqual(['kept.txt']);
+  });
+
+  it('is done when an absent file was expected, and refuses when an expected file is missing', async () => {
+    const file = path.join(root, 'never.txt');
+    await deleteFileIfUnchanged(file, { exists: false });
+    await expect(deleteFileIfUnchanged(file, text('old\n'))).rejects.toBeInstanceOf(FileChangedError);
   });
 });

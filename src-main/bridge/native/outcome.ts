@@ -13,11 +13,10 @@
  *   already written is reverted to the diff's old side (a file it created is removed again).
  * - Cancelled (the client went away, cancel_review): nothing is written, nothing reverted.
  */
-import { rm } from 'node:fs/promises';
 import type { ReviewFileSummary, ReviewSummary } from '../../../shared/app-api';
 import { combinedState } from '../../../shared/line-decisions';
 import { hashBytes, readDiskSnapshot, sameContent, type DiskSnapshot } from '../../core/disk-snapshot';
-import { FileChangedError, writeFileIfUnchanged } from '../../core/file-writer';
+import { deleteFileIfUnchanged, FileChangedError, writeFileIfUnchanged } from '../../core/file-writer';
 import type { FinalFile, ReviewOutcome } from '../../core/review-queue';
 import type { PlannedFile, ReviewedFile } from './change-set';
 import {
@@ -142,8 +141,7 @@ async function putOnDisk(
     if (sameContent(target, expected)) {
       await checkUnchanged(file, expected);
     } else if (!target.exists) {
-      await checkUnchanged(file, expected);
-      await rm(file, { force: true });
+      await deleteFileIfUnchanged(file, expected);
     } else if (target.kind === 'text') {
       await writeFileIfUnchanged(file, expected, target.text);
     } else {
