@@ -1,10 +1,8 @@
 import path from 'node:path';
+import { isInside } from '../core/workspace-paths';
 
 /** Paths inside a workspace are shown relative to it; others as given. */
 export function displayPath(filePath: string, folders: readonly string[]): string {
-  for (const folder of folders) {
-    const relative = path.relative(folder, filePath);
-    if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return relative;
-  }
-  return filePath;
+  const folder = folders.find((candidate) => candidate !== filePath && isInside(candidate, filePath));
+  return folder === undefined ? filePath : path.relative(folder, filePath);
 }

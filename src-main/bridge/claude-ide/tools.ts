@@ -16,8 +16,6 @@ import { readProposalBase } from '../../core/proposal-base';
 import { resolveInsideWorkspace } from '../../core/workspace-paths';
 import { displayPath } from '../display-path';
 
-export { displayPath };
-
 export const FILE_SAVED = 'FILE_SAVED';
 export const DIFF_REJECTED = 'DIFF_REJECTED';
 

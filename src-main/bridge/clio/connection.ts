@@ -20,7 +20,7 @@ import { ReviewError } from '../../core/review-queue';
 import { resolveInsideWorkspace, resolveRealPath } from '../../core/workspace-paths';
 import { tokensEqual } from '../auth';
 import { DIFFTRAY_VERSION } from '../claude-ide/connection';
-import { displayPath } from '../claude-ide/tools';
+import { displayPath } from '../display-path';
 import { rawDataToString } from '../raw-data';
 import { applyRangeEdits, RangeEditError } from './edits';
 import {
