@@ -23,5 +23,24 @@ self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
 
 export { monaco };
 
+/** What every diff editor in the app shares: read-only sides, keyboard-friendly, cheap on big files. */
+export const REVIEW_DIFF_OPTIONS: monaco.editor.IStandaloneDiffEditorConstructionOptions = {
+  readOnly: true,
+  originalEditable: false,
+  automaticLayout: true,
+  // Keep the layout predictable: no collapsing to inline on narrow windows unless asked.
+  useInlineViewWhenSpaceIsLimited: false,
+  // Let Tab leave the editor so keyboard users reach the hunk controls and the toolbar.
+  tabFocusMode: true,
+  scrollBeyondLastLine: false,
+  minimap: { enabled: false },
+  renderMarginRevertIcon: false,
+  // Word-level highlights inside changed lines: the advanced algorithm computes them.
+  diffAlgorithm: 'advanced',
+  // Both would build a bracket tree of the whole document on the main thread.
+  matchBrackets: 'never',
+  guides: { bracketPairs: false, highlightActiveBracketPair: false },
+};
+
 // Follow the app's theme (System / Light / Dark, see theme.ts); setTheme applies to every editor.
 onThemeChange((theme) => monaco.editor.setTheme(monacoThemeFor(theme)));

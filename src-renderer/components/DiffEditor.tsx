@@ -11,7 +11,7 @@ import {
 import { foldedRuns, hunkViewRanges, sameRuns, unfoldTargets, type LineProbe } from '../hunk-reveal';
 import { guessLanguage } from '../language';
 import { selectedLineRanges, type DiffSide } from '../line-selection';
-import { monaco } from '../monaco';
+import { monaco, REVIEW_DIFF_OPTIONS } from '../monaco';
 import type { ViewPrefs } from '../prefs';
 import { registerEditFlusher, useReviewUi } from '../review-ui';
 import { HunkBar } from './HunkBar';
@@ -260,25 +260,11 @@ export function DiffEditor(props: DiffEditorProps) {
     const host = hostRef.current;
     if (!host) return;
     const editor = monaco.editor.createDiffEditor(host, {
-      readOnly: true,
-      originalEditable: false,
+      ...REVIEW_DIFF_OPTIONS,
       renderSideBySide: true,
-      automaticLayout: true,
-      // Keep the layout predictable: no collapsing to inline on narrow windows unless asked.
-      useInlineViewWhenSpaceIsLimited: false,
-      // Let Tab leave the editor so keyboard users reach the hunk controls and the toolbar.
-      tabFocusMode: true,
-      scrollBeyondLastLine: false,
-      minimap: { enabled: false },
-      renderMarginRevertIcon: false,
       // Monaco's own revert arrows would compete with the hunk controls once the proposal is editable.
       renderGutterMenu: false,
-      // Word-level highlights inside changed lines: the advanced algorithm computes them.
-      diffAlgorithm: 'advanced',
       renderIndicators: true,
-      // Both would build a bracket tree of the whole document on the main thread (see createReviewModel).
-      matchBrackets: 'never',
-      guides: { bracketPairs: false, highlightActiveBracketPair: false },
       ariaLabel: 'Proposed change',
       originalAriaLabel: 'Base text',
       modifiedAriaLabel: 'Proposed text',

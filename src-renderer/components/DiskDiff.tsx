@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { guessLanguage } from '../language';
-import { monaco } from '../monaco';
+import { monaco, REVIEW_DIFF_OPTIONS } from '../monaco';
 import { createReviewModel } from './DiffEditor';
 
 /**
@@ -26,16 +26,7 @@ export function DiskDiff({
     const host = hostRef.current;
     if (!host) return;
     const editor = monaco.editor.createDiffEditor(host, {
-      readOnly: true,
-      originalEditable: false,
-      automaticLayout: true,
-      useInlineViewWhenSpaceIsLimited: false,
-      tabFocusMode: true,
-      scrollBeyondLastLine: false,
-      minimap: { enabled: false },
-      renderMarginRevertIcon: false,
-      diffAlgorithm: 'advanced',
-      matchBrackets: 'never',
+      ...REVIEW_DIFF_OPTIONS,
       ariaLabel: 'Changes on disk since the proposal',
       originalAriaLabel: 'Base text the proposal was made on',
       modifiedAriaLabel: 'File on disk now',
