@@ -6,11 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
+import { recoverLeftovers } from './core/write-journal';
 import { autoApplyClients, difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
 import { defaultEndpoints } from './bridge/endpoints';
+import { isProcessAlive } from './bridge/lock-files';
 import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
 
 export interface RuntimeOptions {
@@ -42,7 +44,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const settingsFile = path.join(difftrayHome(env), 'settings.json');
   const settings = loadSettings(settingsFile, log);
   const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
-  const core = new AppCore(folders);
+  // Before anything can write: clean up after a DiffTray killed mid-write (write-journal.ts).
+  const writeJournalDir = path.join(difftrayHome(env), 'writes');
+  await recoverLeftovers(writeJournalDir, isProcessAlive, log);
+  const core = new AppCore(folders, { writeJournalDir });
   core.watchFiles();
   const bridge = await BridgeServer.start({
     core,

@@ -24,7 +24,7 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     editProposal: (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
     undo: (p) => queue.undo(p.reviewId),
     rebase: (p) => queue.rebase(p.reviewId, p.fileIndex),
-    submit: (p) => submitWithDiskCheck(queue, p.reviewId),
+    submit: (p) => submitWithDiskCheck(queue, p.reviewId, core.workspaceFolders),
     reject: (p) => queue.reject(p.reviewId, p.reason),
     disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
   };

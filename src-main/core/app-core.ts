@@ -1,20 +1,31 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
 import type { AppSnapshot } from '../../shared/app-api';
+import { FileApplier } from './apply-outcome';
 import { ClientRegistry } from './client-registry';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
+import { WriteJournal } from './write-journal';
+
+export interface AppCoreOptions {
+  now?: () => number;
+  /** Where notes of in-flight writes are kept for crash recovery (write-journal.ts); none in unit tests. */
+  writeJournalDir?: string;
+}
 
 export class AppCore {
   readonly queue: ReviewQueue;
   readonly clients: ClientRegistry;
+  /** The one writer: every file change DiffTray itself makes goes through it. */
+  readonly files: FileApplier;
   private watcher: ReviewWatcher | undefined;
   private readonly listeners = new Set<(snapshot: AppSnapshot) => void>();
   private notifyScheduled = false;
 
   constructor(
     readonly workspaceFolders: readonly string[],
-    now: () => number = Date.now,
+    { now = Date.now, writeJournalDir }: AppCoreOptions = {},
   ) {
+    this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir));
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
     this.queue.onChange(() => this.scheduleNotify());
@@ -23,7 +34,7 @@ export class AppCore {
 
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */
   watchFiles(): void {
-    this.watcher ??= new ReviewWatcher(this.queue);
+    this.watcher ??= new ReviewWatcher(this.queue, this.workspaceFolders);
   }
 
   async close(): Promise<void> {

@@ -1,20 +1,29 @@
 /** Reads the files of a review from disk and tells the queue, so decisions are judged against the present. */
-import { readDiskSnapshot } from './disk-snapshot';
+import { readConfinedSnapshot } from './disk-snapshot';
 import type { ReviewQueue } from './review-queue';
 
-export async function refreshFromDisk(queue: ReviewQueue, paths: Iterable<string>): Promise<void> {
+/** Each file is read only if it is still inside `workspaceFolders` and a regular file. */
+export async function refreshFromDisk(
+  queue: ReviewQueue,
+  paths: Iterable<string>,
+  workspaceFolders: readonly string[],
+): Promise<void> {
   for (const path of paths) {
     try {
-      queue.noteDisk(path, await readDiskSnapshot(path));
+      queue.noteDisk(path, await readConfinedSnapshot(path, workspaceFolders));
     } catch {
-      // Unreadable now (a directory, no permission): submit will be refused by the next successful read,
-      // and an unreadable file cannot be written over by accident either.
+      // Unreadable now (a directory, a symlink swapped in, no permission): submit will be refused by the
+      // next successful read, and the writer refuses such a file at the moment of writing anyway.
     }
   }
 }
 
 /** Submit, after a fresh look at the disk: a file changed since its proposal refuses the submit. */
-export async function submitWithDiskCheck(queue: ReviewQueue, id: string): Promise<void> {
-  await refreshFromDisk(queue, queue.paths(id));
+export async function submitWithDiskCheck(
+  queue: ReviewQueue,
+  id: string,
+  workspaceFolders: readonly string[],
+): Promise<void> {
+  await refreshFromDisk(queue, queue.paths(id), workspaceFolders);
   queue.submit(id);
 }

@@ -18,7 +18,10 @@ export class ReviewWatcher {
   private readonly unsubscribe: () => void;
   private readonly poller: NodeJS.Timeout;
 
-  constructor(private readonly queue: ReviewQueue) {
+  constructor(
+    private readonly queue: ReviewQueue,
+    private readonly workspaceFolders: readonly string[],
+  ) {
     this.watcher = watch([], { ignoreInitial: true, persistent: true });
     this.watcher.on('all', (_event, path) => void this.check(path, true));
     // Watch errors (a folder removed, too many watches) must not take the app down; the poll goes on.
@@ -62,6 +65,6 @@ export class ReviewWatcher {
     }
     if (!force && this.watched.get(path) === signature) return;
     this.watched.set(path, signature);
-    await refreshFromDisk(this.queue, [path]);
+    await refreshFromDisk(this.queue, [path], this.workspaceFolders);
   }
 }

@@ -1,8 +1,13 @@
 /**
  * Decides whether a path a client names is inside one of the workspace folders.
- * Symlinks are resolved first, so a link inside the workspace pointing outside it is refused.
+ *
+ * Paths are resolved the way the kernel resolves them, one segment at a time: a symlink is followed where
+ * it stands, and a `..` after it climbs from the link's target, not from the link's name. So
+ * `<ws>/link-to-home/../.ssh/id_rsa` is the file in the home folder (outside), never `<ws>/.ssh/id_rsa`.
+ * Callers read and write the path this returns, never the one they were given: what was checked is
+ * what is used. (The file operations check again at the moment of use: see confined-directory.ts.)
  */
-import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
+import { lstatSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
 
 export class PathOutsideWorkspaceError extends Error {}
@@ -11,40 +16,50 @@ export class PathOutsideWorkspaceError extends Error {}
 const MAX_LINK_HOPS = 40;
 
 /**
- * Resolve symlinks of the longest existing prefix; the rest of the path (a new file) is kept as given.
- * A dangling symlink is followed by hand: writing through it would create its target, so its target is
- * what must be checked.
+ * The real path of `target`: symlinks of the existing part resolved, the missing rest (a new file or
+ * folder) kept as given. A dangling symlink is followed: writing through it would create its target,
+ * so its target is what must be checked.
  */
-export function resolveRealPath(target: string, hops = 0): string {
-  const absolute = path.resolve(target);
-  const missing: string[] = [];
-  let existing = absolute;
-  for (;;) {
-    try {
-      return path.join(realpathSync.native(existing), ...missing.reverse());
-    } catch {
-      const link = danglingLinkTarget(existing);
-      if (link !== undefined) {
-        if (hops >= MAX_LINK_HOPS) throw new PathOutsideWorkspaceError(`Too many symbolic links: ${target}`);
-        return resolveRealPath(
-          path.join(path.resolve(path.dirname(existing), link), ...missing.reverse()),
-          hops + 1,
-        );
-      }
-      const parent = path.dirname(existing);
-      if (parent === existing) return absolute;
-      missing.push(path.basename(existing));
-      existing = parent;
-    }
-  }
+export function resolveRealPath(target: string): string {
+  const absolute = path.isAbsolute(target) ? target : path.join(process.cwd(), target);
+  const { root } = path.parse(absolute);
+  return walk(root, segmentsOf(absolute.slice(root.length)), { hops: 0, input: target });
 }
 
-function danglingLinkTarget(file: string): string | undefined {
-  try {
-    return lstatSync(file).isSymbolicLink() ? readlinkSync(file) : undefined;
-  } catch {
-    return undefined;
+function segmentsOf(rest: string): string[] {
+  return rest.split(/[\\/]+/).filter((segment) => segment !== '' && segment !== '.');
+}
+
+function walk(start: string, segments: string[], state: { hops: number; input: string }): string {
+  let current = start;
+  for (let i = 0; i < segments.length; i++) {
+    const segment = segments[i]!;
+    if (segment === '..') {
+      current = path.dirname(current);
+      continue;
+    }
+    const next = path.join(current, segment);
+    let link: string | undefined;
+    try {
+      const stats = lstatSync(next);
+      link = stats.isSymbolicLink() ? readlinkSync(next) : undefined;
+    } catch {
+      // Missing from here on: nothing exists below, so the rest is taken as written (a `..` in it
+      // only climbs back through names that do not exist yet).
+      return path.join(next, ...segments.slice(i + 1));
+    }
+    if (link === undefined) {
+      current = next;
+      continue;
+    }
+    if (++state.hops > MAX_LINK_HOPS) {
+      throw new PathOutsideWorkspaceError(`Too many symbolic links: ${state.input}`);
+    }
+    const linkRoot = path.isAbsolute(link) ? path.parse(link).root : current;
+    const relative = path.isAbsolute(link) ? link.slice(linkRoot.length) : link;
+    current = walk(linkRoot, segmentsOf(relative), state);
   }
+  return current;
 }
 
 export function isInside(folder: string, target: string): boolean {
@@ -55,14 +70,28 @@ export function isInside(folder: string, target: string): boolean {
   );
 }
 
+/** Whether a real path lies in one of the workspace folders (themselves resolved). */
+export function isInsideWorkspace(realPath: string, folders: readonly string[]): boolean {
+  return folders.some((folder) => isInside(resolveRealPath(folder), realPath));
+}
+
 /** Returns the real path of `target` if it lies in one of `folders`; throws otherwise. */
 export function resolveInsideWorkspace(target: string, folders: readonly string[]): string {
   if (!path.isAbsolute(target)) {
     throw new PathOutsideWorkspaceError(`Path must be absolute: ${target}`);
   }
+  if (target.includes('\0')) throw new PathOutsideWorkspaceError('A path contains a NUL character');
   const real = resolveRealPath(target);
-  if (!folders.some((folder) => isInside(resolveRealPath(folder), real))) {
+  if (!isInsideWorkspace(real, folders)) {
     throw new PathOutsideWorkspaceError(`Path is outside the workspace folders: ${target}`);
   }
   return real;
+}
+
+/**
+ * `given` taken relative to `base` without collapsing `..` first (path.resolve would climb from the
+ * name of a symlinked folder; the kernel climbs from its target).
+ */
+export function joinUnresolved(base: string, given: string): string {
+  return path.isAbsolute(given) ? given : `${base}${path.sep}${given}`;
 }

@@ -743,7 +743,7 @@ describe('the write after acceptance', () => {
     await bareEndpoint.close();
   });
 
-  it('re-checks the disk: a file changed after the decision is not written, and the client gets WRITE_FAILED', async () => {
+  it('re-checks the disk: a file changed after the decision is not written, and the client gets FILE_CHANGED', async () => {
     const client = await open({ [HEADER]: bareEndpoint.token }, bareEndpoint.port);
     client.send({
       type: 'proposeDiff',
@@ -754,7 +754,7 @@ describe('the write after acceptance', () => {
     writeFileSync(py, 'edited meanwhile\n');
     bare.queue.submit(review.id);
     const answer = await client.next();
-    expect(answer).toMatchObject({ type: 'error', code: 'WRITE_FAILED', file: py });
+    expect(answer).toMatchObject({ type: 'error', code: 'FILE_CHANGED', file: py });
     expect(answer.message).toMatch(/changed on disk since it was reviewed; it was not written/);
     expect(readFileSync(py, 'utf8')).toBe('edited meanwhile\n');
     expect(readdirSync(t.workspace).sort()).toEqual(['calc.py', 'notes.txt']);

@@ -12,7 +12,7 @@ const BASE = 'a\nb\nc\nd\ne\n';
 const PROPOSED = 'A\nb\nc\nd\nE\n';
 
 function makeCore(): AppCore {
-  return new AppCore(['/ws/one', '/ws/two'], () => 7);
+  return new AppCore(['/ws/one', '/ws/two'], { now: () => 7 });
 }
 
 function reviewRequest(
@@ -138,7 +138,8 @@ describe('createAppApiHandler', () => {
     dirs.push(dir);
     const filePath = path.join(dir, 'a.txt');
     writeFileSync(filePath, BASE);
-    const core = makeCore();
+    // The file is inside the workspace: the submit-time disk check reads only inside it.
+    const core = new AppCore([dir], { now: () => 7 });
     const handler = createAppApiHandler(core);
     const client = core.clients.connect('Claude Code', 'claude-ide');
     const review = core.queue.add(reviewRequest(client, {}, filePath));
@@ -264,13 +265,13 @@ describe('createAppApiHandler', () => {
   });
 
   it('decideHunks reaches the queue and getSnapshot shows the decision', async () => {
-    const { handler, review } = setup();
+    const { handler, review, filePath } = setup();
     await expect(
       handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' }),
     ).resolves.toBeNull();
     const snapshot = (await handler('getSnapshot', {})) as AppSnapshot;
     expect(snapshot.reviews[0]!.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'rejected']);
-    expect(snapshot.workspaceFolders).toEqual(['/ws/one', '/ws/two']);
+    expect(snapshot.workspaceFolders).toEqual([path.dirname(filePath)]);
   });
 
   it('decideAll and submit reach the queue and resolve the outcome with the composed text', async () => {

@@ -37,7 +37,7 @@ async function proposeFor(
 ) {
   const file = path.join(dir, name);
   if (text !== undefined) writeFileSync(file, text);
-  const base = await readProposalBase(file);
+  const base = await readProposalBase(file, [dir]);
   const review = queue.add({ client: CLIENT, title: name, files: [{ path: file, base, proposedText }] });
   return { file, ...review };
 }
@@ -46,7 +46,7 @@ describe('submitWithDiskCheck', () => {
   it('submits when the file on disk is unchanged since the proposal', async () => {
     const queue = new ReviewQueue();
     const { file, id, outcome } = await proposeFor(queue, 'a.txt', BASE);
-    await submitWithDiskCheck(queue, id);
+    await submitWithDiskCheck(queue, id, [dir]);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
@@ -59,7 +59,7 @@ describe('submitWithDiskCheck', () => {
     const queue = new ReviewQueue();
     const { file, id } = await proposeFor(queue, 'a.txt', BASE);
     writeFileSync(file, 'a\nb\nc\nd\n');
-    const error = await submitWithDiskCheck(queue, id).catch((e: unknown) => e);
+    const error = await submitWithDiskCheck(queue, id, [dir]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReviewError);
     expect((error as Error).message).toMatch(/changed on disk \(modified\)/);
     expect((error as Error).message).toContain(file);
@@ -73,9 +73,9 @@ describe('submitWithDiskCheck', () => {
     const queue = new ReviewQueue();
     const { file, id, outcome } = await proposeFor(queue, 'a.txt', BASE);
     unlinkSync(file);
-    await expect(submitWithDiskCheck(queue, id)).rejects.toThrow(/changed on disk \(deleted\)/);
+    await expect(submitWithDiskCheck(queue, id, [dir])).rejects.toThrow(/changed on disk \(deleted\)/);
     writeFileSync(file, BASE);
-    await submitWithDiskCheck(queue, id);
+    await submitWithDiskCheck(queue, id, [dir]);
     await expect(outcome).resolves.toMatchObject({ kind: 'accepted' });
   });
 
@@ -84,16 +84,16 @@ describe('submitWithDiskCheck', () => {
     const { file, id } = await proposeFor(queue, 'new.txt', undefined, 'mine\n');
     expect(queue.summary(id).files[0]!.isNewFile).toBe(true);
     writeFileSync(file, 'theirs\n');
-    await expect(submitWithDiskCheck(queue, id)).rejects.toThrow(/changed on disk \(created\)/);
+    await expect(submitWithDiskCheck(queue, id, [dir])).rejects.toThrow(/changed on disk \(created\)/);
   });
 
   it('submits a rebased review, since the rebase adopted the disk text', async () => {
     const queue = new ReviewQueue();
     const { file, id, outcome } = await proposeFor(queue, 'a.txt', BASE);
     writeFileSync(file, 'a\nb\nc\nd\n');
-    await expect(submitWithDiskCheck(queue, id)).rejects.toThrow(ReviewError);
+    await expect(submitWithDiskCheck(queue, id, [dir])).rejects.toThrow(ReviewError);
     queue.rebase(id, 0);
-    await submitWithDiskCheck(queue, id);
+    await submitWithDiskCheck(queue, id, [dir]);
     await expect(outcome).resolves.toEqual({
       kind: 'accepted',
       files: [
@@ -109,7 +109,7 @@ describe('submitWithDiskCheck', () => {
   });
 
   it('an unknown review is a ReviewError', async () => {
-    await expect(submitWithDiskCheck(new ReviewQueue(), 'r9')).rejects.toBeInstanceOf(ReviewError);
+    await expect(submitWithDiskCheck(new ReviewQueue(), 'r9', [dir])).rejects.toBeInstanceOf(ReviewError);
   });
 });
 
@@ -120,7 +120,7 @@ describe('refreshFromDisk', () => {
     const folder = path.join(dir, 'folder');
     mkdirSync(folder);
     writeFileSync(file, 'other\n');
-    await expect(refreshFromDisk(queue, [folder, file])).resolves.toBeUndefined();
+    await expect(refreshFromDisk(queue, [folder, file], [dir])).resolves.toBeUndefined();
     expect(queue.summary(id).files[0]!.disk.state).toBe('modified');
   });
 });

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, it, expect } from 'vitest';
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
@@ -9,9 +11,11 @@ import {
   UnreadableFileError,
   hashBytes,
   looksBinary,
+  readConfinedSnapshot,
   readDiskSnapshot,
   sameContent,
 } from '../../src-main/core/disk-snapshot';
+import { PathOutsideWorkspaceError } from '../../src-main/core/workspace-paths';
 
 let dir: string;
 
@@ -63,14 +67,11 @@ describe('readDiskSnapshot', () => {
     await expect(readDiskSnapshot(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text: '' });
   });
 
-  it('follows a symlink to a file', async () => {
+  // Callers resolve symlinks before they check a path; a link in the final name now was swapped in since.
+  it('refuses a symlink in the final name, even to a file beside it', async () => {
     writeFileSync(path.join(dir, 'real.txt'), 'hello\n');
     symlinkSync(path.join(dir, 'real.txt'), path.join(dir, 'link.txt'));
-    await expect(readDiskSnapshot(path.join(dir, 'link.txt'))).resolves.toStrictEqual({
-      exists: true,
-      kind: 'text',
-      text: 'hello\n',
-    });
+    await expect(readDiskSnapshot(path.join(dir, 'link.txt'))).rejects.toThrow(/symbolic link/);
   });
 
   it('a binary file (NUL byte) is opaque "binary" with its sha256 and size', async () => {
@@ -236,5 +237,68 @@ describe('sameContent', () => {
     writeFileSync(a, 'same\n');
     writeFileSync(b, 'same\n');
     expect(sameContent(await readDiskSnapshot(a), await readDiskSnapshot(b))).toBe(true);
+  });
+});
+
+// Issue 7, finding 5: reads opened before they looked, so a FIFO blocked its read until a writer came,
+// and four at once took every thread of libuv's pool: every later file read of the app hung.
+describe.skipIf(process.platform === 'win32')('things that are not regular files', () => {
+  it('FIFOs are refused at once, and file reads go on working after many of them', async () => {
+    const fifos = [1, 2, 3, 4, 5, 6].map((n) => path.join(dir, `pipe${n}`));
+    for (const fifo of fifos) execFileSync('mkfifo', [fifo]);
+    const results = await Promise.allSettled(fifos.map((fifo) => readDiskSnapshot(fifo)));
+    for (const result of results) {
+      expect(result.status).toBe('rejected');
+      expect(String((result as PromiseRejectedResult).reason)).toMatch(
+        /named pipe \(FIFO\), not a regular file/,
+      );
+    }
+    writeFileSync(path.join(dir, 'plain.txt'), 'still readable\n');
+    await expect(readDiskSnapshot(path.join(dir, 'plain.txt'))).resolves.toMatchObject({
+      text: 'still readable\n',
+    });
+  });
+
+  it('a device, a socket and a folder are refused, each named for what it is', async () => {
+    await expect(readDiskSnapshot('/dev/null')).rejects.toThrow(/A device, not a regular file/);
+    mkdirSync(path.join(dir, 'folder'));
+    await expect(readDiskSnapshot(path.join(dir, 'folder'))).rejects.toThrow(/A folder, not a regular file/);
+    const server = net.createServer();
+    const socketPath = path.join(dir, 'ipc.sock');
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    try {
+      await expect(readDiskSnapshot(socketPath)).rejects.toThrow(/A socket, not a regular file/);
+    } finally {
+      server.close();
+    }
+  });
+});
+
+describe('readConfinedSnapshot', () => {
+  it('reads inside the workspace, refuses outside, and a missing folder means a missing file', async () => {
+    const ws = path.join(dir, 'ws');
+    mkdirSync(ws);
+    writeFileSync(path.join(ws, 'a.txt'), 'a');
+    writeFileSync(path.join(dir, 'secret.txt'), 'secret');
+    await expect(readConfinedSnapshot(path.join(ws, 'a.txt'), [ws])).resolves.toMatchObject({ text: 'a' });
+    await expect(readConfinedSnapshot(path.join(dir, 'secret.txt'), [ws])).rejects.toBeInstanceOf(
+      PathOutsideWorkspaceError,
+    );
+    await expect(readConfinedSnapshot(path.join(ws, 'no', 'such.txt'), [ws])).resolves.toEqual({
+      exists: false,
+    });
+  });
+
+  it('a folder swapped for a symlink to outside after the check is not read through', async () => {
+    const ws = path.join(dir, 'ws');
+    const outside = path.join(dir, 'outside');
+    mkdirSync(ws);
+    mkdirSync(outside);
+    writeFileSync(path.join(outside, 'key'), 'PRIVATE');
+    // The path was checked as <ws>/sub/key (a real folder then); now <ws>/sub points outside.
+    symlinkSync(outside, path.join(ws, 'sub'));
+    const read = readConfinedSnapshot(path.join(ws, 'sub', 'key'), [ws]);
+    await expect(read).rejects.toThrow();
+    await expect(read.catch((error: Error) => error.message)).resolves.not.toContain('PRIVATE');
   });
 });

@@ -20,8 +20,10 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 
 describe('readProposalBase', () => {
   it('a missing file is a new file: { exists: false }', async () => {
-    await expect(readProposalBase(path.join(dir, 'missing.txt'))).resolves.toStrictEqual({ exists: false });
-    await expect(readProposalBase(path.join(dir, 'no', 'such', 'dir.txt'))).resolves.toStrictEqual({
+    await expect(readProposalBase(path.join(dir, 'missing.txt'), [dir])).resolves.toStrictEqual({
+      exists: false,
+    });
+    await expect(readProposalBase(path.join(dir, 'no', 'such', 'dir.txt'), [dir])).resolves.toStrictEqual({
       exists: false,
     });
   });
@@ -30,20 +32,24 @@ describe('readProposalBase', () => {
     const text = '\uFEFFone\r\ntwo\rthree — ✓\r\n\r\nlast';
     const file = path.join(dir, 'a.txt');
     writeFileSync(file, text, 'utf8');
-    await expect(readProposalBase(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text });
+    await expect(readProposalBase(file, [dir])).resolves.toStrictEqual({ exists: true, kind: 'text', text });
   });
 
   it('reads an empty file as existing empty text', async () => {
     const file = path.join(dir, 'empty.txt');
     writeFileSync(file, '');
-    await expect(readProposalBase(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text: '' });
+    await expect(readProposalBase(file, [dir])).resolves.toStrictEqual({
+      exists: true,
+      kind: 'text',
+      text: '',
+    });
   });
 
   it('a binary file is reviewable as a whole: opaque "binary" with sha256 and size', async () => {
     const bytes = Buffer.from([0, 1, 2, 3, 255]);
     const file = path.join(dir, 'data.bin');
     writeFileSync(file, bytes);
-    await expect(readProposalBase(file)).resolves.toStrictEqual({
+    await expect(readProposalBase(file, [dir])).resolves.toStrictEqual({
       exists: true,
       kind: 'opaque',
       hash: sha256(bytes),
@@ -56,7 +62,7 @@ describe('readProposalBase', () => {
     const bytes = Buffer.from('na\xefve\n', 'latin1');
     const file = path.join(dir, 'latin1.txt');
     writeFileSync(file, bytes);
-    await expect(readProposalBase(file)).resolves.toStrictEqual({
+    await expect(readProposalBase(file, [dir])).resolves.toStrictEqual({
       exists: true,
       kind: 'opaque',
       hash: sha256(bytes),
@@ -68,10 +74,10 @@ describe('readProposalBase', () => {
   it('refuses a file over maxBytes with "larger than", and reads one of exactly maxBytes', async () => {
     const file = path.join(dir, 'big.txt');
     writeFileSync(file, 'x'.repeat(101));
-    await expect(readProposalBase(file, 100)).rejects.toBeInstanceOf(UnreviewableFileError);
-    await expect(readProposalBase(file, 100)).rejects.toThrow('larger than the 100 bytes limit');
-    await expect(readProposalBase(file, 100)).rejects.toThrow(file);
-    await expect(readProposalBase(file, 101)).resolves.toStrictEqual({
+    await expect(readProposalBase(file, [dir], 100)).rejects.toBeInstanceOf(UnreviewableFileError);
+    await expect(readProposalBase(file, [dir], 100)).rejects.toThrow('larger than the 100 bytes limit');
+    await expect(readProposalBase(file, [dir], 100)).rejects.toThrow(file);
+    await expect(readProposalBase(file, [dir], 101)).resolves.toStrictEqual({
       exists: true,
       kind: 'text',
       text: 'x'.repeat(101),
@@ -82,19 +88,21 @@ describe('readProposalBase', () => {
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
     const file = path.join(dir, 'big.txt');
     writeFileSync(file, 'x'.repeat(2 * 1024 * 1024 + 1));
-    await expect(readProposalBase(file, 2 * 1024 * 1024)).rejects.toThrow('larger than the 2 MB limit');
+    await expect(readProposalBase(file, [dir], 2 * 1024 * 1024)).rejects.toThrow(
+      'larger than the 2 MB limit',
+    );
   });
 
   it('a too-large binary file is refused too (size is checked before content)', async () => {
     const file = path.join(dir, 'big.bin');
     writeFileSync(file, Buffer.alloc(200));
-    await expect(readProposalBase(file, 100)).rejects.toThrow(/larger than/);
+    await expect(readProposalBase(file, [dir], 100)).rejects.toThrow(/larger than/);
   });
 
   it('refuses a directory with UnreviewableFileError naming it', async () => {
     const sub = path.join(dir, 'folder');
     mkdirSync(sub);
-    const error = await readProposalBase(sub).catch((e: unknown) => e);
+    const error = await readProposalBase(sub, [dir]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreviewableFileError);
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toContain(sub);
@@ -105,7 +113,7 @@ describe('readProposalBase', () => {
     writeFileSync(file, 'secret');
     chmodSync(file, 0o000);
     try {
-      await expect(readProposalBase(file)).rejects.toBeInstanceOf(UnreviewableFileError);
+      await expect(readProposalBase(file, [dir])).rejects.toBeInstanceOf(UnreviewableFileError);
     } finally {
       chmodSync(file, 0o600);
     }

@@ -13,7 +13,7 @@ import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
 import type { DiskSnapshot } from '../../core/disk-snapshot';
 import { readProposalBase } from '../../core/proposal-base';
-import { resolveInsideWorkspace } from '../../core/workspace-paths';
+import { joinUnresolved, resolveInsideWorkspace } from '../../core/workspace-paths';
 import { displayPath } from '../display-path';
 
 export const FILE_SAVED = 'FILE_SAVED';
@@ -64,9 +64,11 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
       let filePath: string;
       let base: DiskSnapshot;
       try {
-        resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
+        // The base is read from the path that was checked, never from the one given: the kernel would
+        // climb a `..` from a symlink's target (`<ws>/link-to-home/../.ssh/id_rsa`), the check did not.
+        const oldPath = resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
         filePath = resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
-        base = await readProposalBase(args.old_file_path);
+        base = await readProposalBase(oldPath, core.workspaceFolders);
       } catch (error) {
         return toolError((error as Error).message);
       }
@@ -123,7 +125,15 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
       },
     },
     async (args) => {
-      const filePath = path.resolve(args.filePath);
+      // Outside the workspace the answer is the same whether the path exists or not: this tool must not
+      // tell a client what is on the machine.
+      let filePath: string;
+      try {
+        const given = joinUnresolved(core.workspaceFolders[0] ?? process.cwd(), args.filePath);
+        filePath = resolveInsideWorkspace(given, core.workspaceFolders);
+      } catch {
+        return toolError(`Not opened: ${args.filePath} is outside the workspace folders`);
+      }
       if (!existsSync(filePath)) return toolError(`File not found: ${args.filePath}`);
       if (args.makeFrontmost === false) {
         return json({ success: true, filePath, languageId: 'plaintext', lineCount: 0 });

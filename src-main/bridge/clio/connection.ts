@@ -13,7 +13,7 @@ import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../core/disk-snapshot';
-import { writeFileIfUnchanged } from '../../core/file-writer';
+import type { ApplyFailureCode } from '../../core/apply-outcome';
 import { readProposalBase } from '../../core/proposal-base';
 import type { ReviewOutcome } from '../../core/review-queue';
 import { ReviewError } from '../../core/review-queue';
@@ -275,7 +275,7 @@ class ClioConnection {
     }
     let base: DiskSnapshot;
     try {
-      base = await readProposalBase(real);
+      base = await readProposalBase(real, this.core.workspaceFolders);
     } catch (error) {
       throw new ClioRequestError('UNREVIEWABLE_FILE', (error as Error).message);
     }
@@ -327,12 +327,15 @@ class ClioConnection {
       case 'accepted': {
         const final = result.files[0]!;
         if (proposal.difftrayWrites) {
-          try {
-            await writeFileIfUnchanged(proposal.path, this.reviewedBase(id, final.baseText), final.finalText);
-          } catch (error) {
-            this.options.log(`clio: could not write ${proposal.path}: ${(error as Error).message}`);
-            this.options.core.queue.addNote(id, `Not written: ${(error as Error).message}`);
-            this.sendError('WRITE_FAILED', `Could not write ${file}: ${(error as Error).message}`, file);
+          const written = await this.core.files.apply({
+            path: proposal.path,
+            expected: this.reviewedBase(id, final.baseText),
+            target: { exists: true, kind: 'text', text: final.finalText },
+          });
+          if (written.status !== 'applied') {
+            this.options.log(`clio: did not write ${proposal.path}: ${written.reason}`);
+            this.core.queue.addNote(id, `Not written: ${written.reason}`);
+            this.sendError(clioWriteErrorCode(written.code), `Not written: ${file}: ${written.reason}`, file);
             return;
           }
         }
@@ -386,6 +389,14 @@ class ClioConnection {
   private sendError(code: ClioErrorCode, message: string, file?: string): void {
     this.send({ type: 'error', code, message, ...(file !== undefined && { file }) });
   }
+}
+
+/** The Clio error code for a write the core refused or could not make. */
+function clioWriteErrorCode(code: ApplyFailureCode): ClioErrorCode {
+  if (code === 'outside_workspace') return 'PATH_OUTSIDE_WORKSPACE';
+  if (code === 'changed_on_disk') return 'FILE_CHANGED';
+  if (code === 'not_regular_file' || code === 'not_text') return 'UNREVIEWABLE_FILE';
+  return 'WRITE_FAILED';
 }
 
 function checkSize(text: string): void {

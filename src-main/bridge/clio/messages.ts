@@ -69,6 +69,7 @@ export type ClioErrorCode =
   | 'FILE_NOT_FOUND'
   | 'INVALID_RANGE'
   | 'UNREVIEWABLE_FILE'
+  | 'FILE_CHANGED'
   | 'WRITE_FAILED'
   | 'INTERNAL_ERROR';
 

@@ -94,7 +94,7 @@ export function registerGeminiTools(server: McpServer, context: GeminiToolContex
       let base: DiskSnapshot;
       try {
         realPath = resolveInsideWorkspace(filePath, core.workspaceFolders);
-        base = await readProposalBase(realPath);
+        base = await readProposalBase(realPath, core.workspaceFolders);
       } catch (error) {
         return toolError((error as Error).message);
       }

@@ -14,8 +14,12 @@
  */
 import path from 'node:path';
 import type { StructuredPatchHunk } from 'diff';
-import { readDiskSnapshot, type DiskSnapshot } from '../../core/disk-snapshot';
-import { PathOutsideWorkspaceError, resolveInsideWorkspace } from '../../core/workspace-paths';
+import { readConfinedSnapshot, type DiskSnapshot } from '../../core/disk-snapshot';
+import {
+  joinUnresolved,
+  PathOutsideWorkspaceError,
+  resolveInsideWorkspace,
+} from '../../core/workspace-paths';
 import {
   ErrorCode,
   NATIVE_MAX_FILE_BYTES,
@@ -136,7 +140,8 @@ interface Context {
 function resolvePath(given: string, context: Context): string {
   if (given.includes('\0'))
     throw new ChangeSetError(ErrorCode.INVALID_PAYLOAD, 'A path contains a NUL character');
-  const absolute = path.resolve(context.baseDir, given);
+  // Not path.resolve: a `..` must climb from where a symlinked folder really is, as the kernel would.
+  const absolute = joinUnresolved(context.baseDir, given);
   let real: string;
   try {
     real = resolveInsideWorkspace(absolute, context.folders);
@@ -165,7 +170,7 @@ type Disk =
 async function readDisk(given: string, real: string, context: Context): Promise<Disk> {
   let snapshot: DiskSnapshot;
   try {
-    snapshot = await readDiskSnapshot(real, context.maxBytes);
+    snapshot = await readConfinedSnapshot(real, context.folders, context.maxBytes);
   } catch (error) {
     return { ok: false, skipped: skipped(given, 'error', ErrorCode.NOT_FOUND, (error as Error).message) };
   }

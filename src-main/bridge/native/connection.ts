@@ -346,7 +346,13 @@ class NativeConnection implements SessionConnection {
       };
       session.reviews.set(id, record);
       this.respond(message, { review_id: id, files } satisfies ProposeResponse);
-      const result = await settleChangeSet(id, planned, { kind: 'accepted', files: [] }, undefined);
+      const result = await settleChangeSet(
+        this.core.files,
+        id,
+        planned,
+        { kind: 'accepted', files: [] },
+        undefined,
+      );
       this.options.sessions.deliver(session, record, result);
       return;
     }
@@ -368,7 +374,7 @@ class NativeConnection implements SessionConnection {
         } catch {
           // Already trimmed from history: the hunks cannot be described, the files still can.
         }
-        const settled = await settleChangeSet(id, planned, result, summary);
+        const settled = await settleChangeSet(this.core.files, id, planned, result, summary);
         // One result per planned file, in order. Files refused before review were never decided;
         // those that failed when written were, and History must say so.
         settled.files.forEach((file, i) => {

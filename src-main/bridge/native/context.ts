@@ -9,9 +9,10 @@ import { execFile } from 'node:child_process';
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { hashBytes, readDiskSnapshot } from '../../core/disk-snapshot';
+import { hashBytes, readConfinedSnapshot } from '../../core/disk-snapshot';
 import {
   isInside,
+  joinUnresolved,
   PathOutsideWorkspaceError,
   resolveInsideWorkspace,
   resolveRealPath,
@@ -115,7 +116,7 @@ export async function getFileContent(
   if (root === undefined) throw new ContextError(ErrorCode.INTERNAL, 'DiffTray has no workspace folder');
   let real: string;
   try {
-    real = resolveInsideWorkspace(path.resolve(root, given), workspaceFolders);
+    real = resolveInsideWorkspace(joinUnresolved(root, given), workspaceFolders);
   } catch (error) {
     if (error instanceof PathOutsideWorkspaceError) {
       throw new ContextError(ErrorCode.OUTSIDE_WORKSPACE, `${given} is outside DiffTray's workspace folders`);
@@ -124,7 +125,7 @@ export async function getFileContent(
   }
   let snapshot;
   try {
-    snapshot = await readDiskSnapshot(real, NATIVE_MAX_FILE_BYTES);
+    snapshot = await readConfinedSnapshot(real, workspaceFolders, NATIVE_MAX_FILE_BYTES);
   } catch (error) {
     throw new ContextError(ErrorCode.NOT_FOUND, (error as Error).message);
   }

@@ -1,9 +1,10 @@
 /**
  * From a review's outcome to the disk and to the `change_set_result` a client receives.
  *
- * DiffTray writes native change sets itself, file by file, each only if the file still holds what was
- * reviewed (core/file-writer.ts: temp file + rename, permission bits kept); a file changed meanwhile is
- * reported as a conflict and left alone.
+ * DiffTray writes native change sets itself, file by file, through core's one writer (core/apply-outcome.ts:
+ * confined to the workspace at the moment of writing, only if the file still holds what was reviewed,
+ * temp file + rename, permission bits kept); a file changed meanwhile is reported as a conflict and left
+ * alone.
  *
  * - Accepted: each file gets the text composed from the person's decisions. For a change the agent had
  *   already written, that puts back the rejected hunks; with everything accepted nothing is written
@@ -15,8 +16,8 @@
  */
 import type { ReviewFileSummary, ReviewSummary } from '../../../shared/app-api';
 import { combinedState } from '../../../shared/line-decisions';
-import { hashBytes, readDiskSnapshot, sameContent, type DiskSnapshot } from '../../core/disk-snapshot';
-import { deleteFileIfUnchanged, FileChangedError, writeFileIfUnchanged } from '../../core/file-writer';
+import type { ApplyFailureCode, ApplyResult, FileApplier } from '../../core/apply-outcome';
+import { hashBytes, sameContent, type DiskSnapshot } from '../../core/disk-snapshot';
 import type { FinalFile, ReviewOutcome } from '../../core/review-queue';
 import type { PlannedFile, ReviewedFile } from './change-set';
 import {
@@ -33,6 +34,7 @@ const ABSENT: DiskSnapshot = { exists: false };
 
 /** Carries out `outcome` on disk and describes it, file by file, in the order the client gave them. */
 export async function settleChangeSet(
+  files: FileApplier,
   reviewId: string,
   planned: readonly PlannedFile[],
   outcome: ReviewOutcome,
@@ -45,11 +47,11 @@ export async function settleChangeSet(
       : outcome.kind === 'superseded'
         ? 'superseded'
         : undefined;
-  const files: FileResult[] = [];
+  const results: FileResult[] = [];
   let reviewIndex = 0;
   for (const entry of planned) {
     if (entry.kind === 'skipped') {
-      files.push({
+      results.push({
         path: entry.path,
         status: entry.status,
         code: entry.code,
@@ -60,7 +62,7 @@ export async function settleChangeSet(
       continue;
     }
     if (entry.kind === 'unchanged') {
-      files.push({
+      results.push({
         path: entry.path,
         status: 'applied',
         reason: 'already as proposed',
@@ -78,25 +80,25 @@ export async function settleChangeSet(
     if (outcome.kind === 'accepted') {
       const final = outcome.files[index];
       if (!final) throw new Error(`No decided text for ${entry.path}`);
-      files.push({ ...common, ...(await settleAccepted(entry, final)) });
+      results.push({ ...common, ...(await settleAccepted(files, entry, final)) });
     } else if (outcome.kind === 'rejected') {
-      files.push({ ...common, ...(await settleRejected(entry, reason)) });
+      results.push({ ...common, ...(await settleRejected(files, entry, reason)) });
     } else {
       const note = entry.disk === 'new_side' ? "; the agent's change is still on disk" : '';
-      files.push({ ...common, status: 'rejected', reason: `cancelled: ${reason ?? 'cancelled'}${note}` });
+      results.push({ ...common, status: 'rejected', reason: `cancelled: ${reason ?? 'cancelled'}${note}` });
     }
   }
   return {
     review_id: reviewId,
-    status: changeSetStatus(kind, files),
+    status: changeSetStatus(kind, results),
     ...(reason !== undefined && { reason }),
-    files,
+    files: results,
   };
 }
 
 type Settled = Pick<FileResult, 'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted'>;
 
-async function settleAccepted(file: ReviewedFile, final: FinalFile): Promise<Settled> {
+async function settleAccepted(files: FileApplier, file: ReviewedFile, final: FinalFile): Promise<Settled> {
   const expected = final.expectedOnDisk;
   if (!final.changed && file.disk === 'old_side')
     return { status: 'rejected', reason: 'every hunk rejected' };
@@ -105,7 +107,7 @@ async function settleAccepted(file: ReviewedFile, final: FinalFile): Promise<Set
     : file.deletes && final.finalText === ''
       ? ABSENT
       : { exists: true, kind: 'text', text: final.finalText };
-  const written = await putOnDisk(file.real, expected, target);
+  const written = await putOnDisk(files, file.real, expected, target);
   if (written !== 'ok') return written;
   const reverted = file.disk === 'new_side' && !sameContent(target, expected);
   return {
@@ -116,10 +118,14 @@ async function settleAccepted(file: ReviewedFile, final: FinalFile): Promise<Set
   };
 }
 
-async function settleRejected(file: ReviewedFile, reason: string | undefined): Promise<Settled> {
+async function settleRejected(
+  files: FileApplier,
+  file: ReviewedFile,
+  reason: string | undefined,
+): Promise<Settled> {
   const why = reason ?? 'rejected';
   if (file.disk === 'old_side') return { status: 'rejected', reason: why };
-  const written = await putOnDisk(file.real, file.onDisk!, file.base);
+  const written = await putOnDisk(files, file.real, file.onDisk!, file.base);
   if (written !== 'ok') {
     return { ...written, reason: `${why}; not reverted: ${written.reason}` };
   }
@@ -133,46 +139,28 @@ function describeTarget(target: DiskSnapshot): Pick<FileResult, 'applied_hash' |
 
 /** Makes the file `target` if it still is `expected`: written, deleted, or (already so) only checked. */
 async function putOnDisk(
+  files: FileApplier,
   file: string,
   expected: DiskSnapshot,
   target: DiskSnapshot,
 ): Promise<'ok' | (Settled & { status: 'conflict' | 'error' })> {
-  try {
-    if (sameContent(target, expected)) {
-      await checkUnchanged(file, expected);
-    } else if (!target.exists) {
-      await deleteFileIfUnchanged(file, expected);
-    } else if (target.kind === 'text') {
-      await writeFileIfUnchanged(file, expected, target.text);
-    } else {
-      throw new Error('cannot write a binary file');
-    }
-    return 'ok';
-  } catch (error) {
-    if (error instanceof FileChangedError) {
-      return {
-        status: 'conflict',
-        code: ErrorCode.CONFLICT,
-        reason: 'changed on disk since it was reviewed; not written',
-      };
-    }
+  const result: ApplyResult = await files.apply({ path: file, expected, target });
+  if (result.status === 'applied') return 'ok';
+  if (result.status === 'conflict') {
     return {
-      status: 'error',
-      code: ErrorCode.WRITE_FAILED,
-      reason: `could not write: ${(error as Error).message}`,
+      status: 'conflict',
+      code: ErrorCode.CONFLICT,
+      reason: 'changed on disk since it was reviewed; not written',
     };
   }
+  return { status: 'error', code: nativeErrorCode(result.code), reason: result.reason };
 }
 
-async function checkUnchanged(file: string, expected: DiskSnapshot): Promise<void> {
-  let now: DiskSnapshot;
-  try {
-    now = await readDiskSnapshot(file);
-  } catch (error) {
-    throw new FileChangedError(`${file} can no longer be read: ${(error as Error).message}`);
-  }
-  if (!sameContent(now, expected))
-    throw new FileChangedError(`${file} changed on disk since it was reviewed`);
+/** The numbered native code for a change the core refused or could not make. */
+function nativeErrorCode(code: ApplyFailureCode): ErrorCode {
+  if (code === 'outside_workspace') return ErrorCode.OUTSIDE_WORKSPACE;
+  if (code === 'not_text') return ErrorCode.BINARY_FILE;
+  return ErrorCode.WRITE_FAILED;
 }
 
 /**

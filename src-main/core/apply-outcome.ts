@@ -1,0 +1,128 @@
+/**
+ * The one place DiffTray changes files on disk: every write, delete and revert that Clio, native change
+ * sets and the `difftray` command ask for comes through `FileApplier.apply`, and gets back a result for
+ * its adapter to translate into its own protocol.
+ *
+ * At the moment of use, for each file: its directory is opened and checked to be inside a workspace
+ * folder (confined-directory.ts), the final name must be a regular file or absent (never a symlink,
+ * FIFO, device or folder), the file must still hold what the decision was made against, and only then is
+ * it replaced (temp file + rename in that same directory) or deleted (moved aside, checked, removed).
+ * The check and the write use the same opened directory, so they are about the same file.
+ */
+import path from 'node:path';
+import { UnsafeEntryError, withConfinedDirectory } from './confined-directory';
+import {
+  checkUnchanged,
+  deleteFileIfUnchanged,
+  FileChangedError,
+  replaceFileIfUnchanged,
+} from './confined-write';
+import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
+import { PathOutsideWorkspaceError } from './workspace-paths';
+import type { WriteJournal } from './write-journal';
+
+export interface ApplyRequest {
+  /** The file's real path, as resolved when it was proposed. */
+  path: string;
+  /** What the file must still be (absent, or this content) for the change to go ahead. */
+  expected: DiskSnapshot;
+  /** What the file is to become: absent (deleted) or text. Equal to `expected`: only checked. */
+  target: DiskSnapshot;
+}
+
+export type ApplyFailureCode =
+  'changed_on_disk' | 'outside_workspace' | 'not_regular_file' | 'not_text' | 'write_failed';
+
+export type ApplyResult =
+  | {
+      status: 'applied';
+      /** sha256 of the text now on disk, for a text target. */
+      applied_hash?: string;
+      /** The file is now absent. */
+      deleted?: true;
+      /** Nothing had to change: the file already was the target. */
+      unchanged?: true;
+    }
+  | { status: 'conflict' | 'refused' | 'error'; code: ApplyFailureCode; reason: string };
+
+export class FileApplier {
+  constructor(
+    private readonly workspaceFolders: readonly string[],
+    private readonly journal: WriteJournal,
+  ) {}
+
+  async apply(request: ApplyRequest): Promise<ApplyResult> {
+    try {
+      return await this.carryOut(request);
+    } catch (error) {
+      return failure(error);
+    }
+  }
+
+  private async carryOut({ path: file, expected, target }: ApplyRequest): Promise<ApplyResult> {
+    const dir = path.dirname(file);
+    const name = path.basename(file);
+    if (sameContent(target, expected)) {
+      if (!expected.exists && !(await this.directoryExists(dir)))
+        return { status: 'applied', deleted: true, unchanged: true };
+      await withConfinedDirectory(dir, this.workspaceFolders, (directory) =>
+        checkUnchanged(directory, name, expected),
+      );
+      return { ...describe(target), unchanged: true };
+    }
+    if (!target.exists) {
+      if (!(await this.directoryExists(dir))) {
+        if (!expected.exists) return { status: 'applied', deleted: true };
+        throw new FileChangedError(`${file} was deleted on disk since it was reviewed`);
+      }
+      await withConfinedDirectory(dir, this.workspaceFolders, (directory) =>
+        deleteFileIfUnchanged(directory, name, expected, this.journal),
+      );
+      return describe(target);
+    }
+    if (target.kind !== 'text') {
+      return { status: 'refused', code: 'not_text', reason: 'DiffTray writes text files only' };
+    }
+    // A new file's missing folders are created, each inside the one before (confined as they are made).
+    await withConfinedDirectory(
+      dir,
+      this.workspaceFolders,
+      (directory) => replaceFileIfUnchanged(directory, name, expected, target.text, this.journal),
+      { create: !expected.exists },
+    );
+    return describe(target);
+  }
+
+  private async directoryExists(dir: string): Promise<boolean> {
+    try {
+      await withConfinedDirectory(dir, this.workspaceFolders, async () => {});
+      return true;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      throw error;
+    }
+  }
+}
+
+function describe(target: DiskSnapshot): ApplyResult & { status: 'applied' } {
+  if (!target.exists) return { status: 'applied', deleted: true };
+  return target.kind === 'text'
+    ? { status: 'applied', applied_hash: hashBytes(Buffer.from(target.text, 'utf8')) }
+    : { status: 'applied' };
+}
+
+function failure(error: unknown): ApplyResult {
+  const reason = (error as Error).message;
+  if (error instanceof FileChangedError) return { status: 'conflict', code: 'changed_on_disk', reason };
+  if (error instanceof PathOutsideWorkspaceError)
+    return { status: 'refused', code: 'outside_workspace', reason };
+  if (error instanceof UnsafeEntryError) return { status: 'refused', code: 'not_regular_file', reason };
+  if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+    return {
+      status: 'conflict',
+      code: 'changed_on_disk',
+      reason: `${reason} (it was moved or deleted meanwhile)`,
+    };
+  }
+  return { status: 'error', code: 'write_failed', reason: `could not write: ${reason}` };
+}

@@ -1,0 +1,175 @@
+/**
+ * A directory opened once, checked to be inside a workspace folder, and then used for every file
+ * operation in it, so that nothing done later lands anywhere else: the checked directory is the one used.
+ *
+ * Node has no openat()/renameat(). On Linux, `/proc/self/fd/<fd>/<name>` names `<name>` inside the
+ * directory the descriptor holds, wherever that directory is now and whatever symlinks were swapped into
+ * the path it was opened by, so every operation below goes through the descriptor. Elsewhere the real
+ * path is used and re-verified (same inode, same real path) right before each change to the directory;
+ * a swap between that check and the system call is the window left there.
+ *
+ * The final name is never followed: opens use O_NOFOLLOW, and callers lstat before they act.
+ */
+import { constants, existsSync } from 'node:fs';
+import { lstat, mkdir, open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import path from 'node:path';
+import { isInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
+
+const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const PROC_FD = '/proc/self/fd';
+const viaProc = process.platform === 'linux' && existsSync(PROC_FD);
+
+/** A file system entry that is not what it must be (a symlink, a FIFO, a folder where a file goes). */
+export class UnsafeEntryError extends Error {}
+
+export class ConfinedDirectory {
+  private constructor(
+    private readonly handle: FileHandle,
+    /** The real path of the directory as it was when opened and checked. */
+    readonly realPath: string,
+  ) {}
+
+  /**
+   * Opens `dir` (a real path: symlinks already resolved) and checks that the directory actually opened
+   * is inside one of `folders`. Throws PathOutsideWorkspaceError if not; ENOENT if it does not exist.
+   */
+  static async open(dir: string, folders: readonly string[]): Promise<ConfinedDirectory> {
+    const handle = await openDirectory(dir);
+    return ConfinedDirectory.adopt(handle, dir, folders);
+  }
+
+  /**
+   * Opens `dir`, creating the folders that are missing, each inside the one before it, so a folder
+   * swapped for a symlink while they are made is refused rather than followed.
+   */
+  static async openCreating(dir: string, folders: readonly string[]): Promise<ConfinedDirectory> {
+    const missing: string[] = [];
+    let existing = dir;
+    while (!(await exists(existing))) {
+      const parent = path.dirname(existing);
+      if (parent === existing) break;
+      missing.unshift(path.basename(existing));
+      existing = parent;
+    }
+    let current = await ConfinedDirectory.open(existing, folders);
+    try {
+      for (const name of missing) {
+        const entry = await current.entry(name);
+        await mkdir(entry, 0o777).catch((error: NodeJS.ErrnoException) => {
+          if (error.code !== 'EEXIST') throw error;
+        });
+        const child = await ConfinedDirectory.adopt(
+          await openDirectory(entry),
+          path.join(current.realPath, name),
+          folders,
+        );
+        await current.close();
+        current = child;
+      }
+      return current;
+    } catch (error) {
+      await current.close();
+      throw error;
+    }
+  }
+
+  private static async adopt(
+    handle: FileHandle,
+    expectedPath: string,
+    folders: readonly string[],
+  ): Promise<ConfinedDirectory> {
+    try {
+      const real = viaProc ? await readlink(`${PROC_FD}/${handle.fd}`) : await realpath(expectedPath);
+      if (!viaProc) await checkSameDirectory(handle, real);
+      if (!isInsideWorkspace(real, folders)) {
+        throw new PathOutsideWorkspaceError(`Path is outside the workspace folders: ${expectedPath}`);
+      }
+      return new ConfinedDirectory(handle, real);
+    } catch (error) {
+      await handle.close();
+      throw error;
+    }
+  }
+
+  /**
+   * The path that names `name` inside this directory for the next system call. Off Linux, the
+   * directory is checked again first.
+   */
+  async entry(name: string): Promise<string> {
+    if (name === '' || name === '.' || name === '..' || /[\\/\0]/.test(name)) {
+      throw new UnsafeEntryError(`Not a file name: ${JSON.stringify(name)}`);
+    }
+    if (viaProc) return `${PROC_FD}/${this.handle.fd}/${name}`;
+    await checkSameDirectory(this.handle, this.realPath);
+    return path.join(this.realPath, name);
+  }
+
+  /** The names in this directory. */
+  async list(): Promise<string[]> {
+    if (viaProc) return readdir(`${PROC_FD}/${this.handle.fd}`);
+    await checkSameDirectory(this.handle, this.realPath);
+    return readdir(this.realPath);
+  }
+
+  /** The real path of `name` in this directory, for messages and logs. */
+  display(name: string): string {
+    return path.join(this.realPath, name);
+  }
+
+  /** Flushes the directory itself, so a rename in it survives a power loss. */
+  async sync(): Promise<void> {
+    await this.handle.sync().catch(() => {
+      // Some file systems cannot fsync a directory; the rename is still atomic.
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.handle.close();
+  }
+}
+
+async function openDirectory(dir: string): Promise<FileHandle> {
+  try {
+    return await open(dir, DIRECTORY_FLAGS);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP' || code === 'ENOTDIR') {
+      throw new UnsafeEntryError(`Not a folder (or a symbolic link to one): ${dir}`);
+    }
+    throw error;
+  }
+}
+
+/** The path still names the directory we hold: same device and inode, and no symlink on the way. */
+async function checkSameDirectory(handle: FileHandle, real: string): Promise<void> {
+  const [held, named] = await Promise.all([handle.stat(), stat(real)]);
+  if (held.dev !== named.dev || held.ino !== named.ino || (await realpath(real)) !== real) {
+    throw new UnsafeEntryError(`The folder ${real} was moved or replaced while in use`);
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs `work` with `dir` open and confined, closing it afterwards. */
+export async function withConfinedDirectory<T>(
+  dir: string,
+  folders: readonly string[],
+  work: (directory: ConfinedDirectory) => Promise<T>,
+  { create = false }: { create?: boolean } = {},
+): Promise<T> {
+  const directory = create
+    ? await ConfinedDirectory.openCreating(dir, folders)
+    : await ConfinedDirectory.open(dir, folders);
+  try {
+    return await work(directory);
+  } finally {
+    await directory.close();
+  }
+}
