@@ -5,9 +5,9 @@
  * forge its absence), a loopback Host with our port (no DNS rebinding), and the right token compared
  * in constant time; upgrades also need the `mcp` subprotocol.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from './auth';
@@ -15,8 +15,16 @@ import { serveClaudeConnection } from './claude-ide/connection';
 import { writeGeminiDiscoveryFile, writeQwenLockFile } from './gemini-ide/discovery';
 import { GeminiMcpEndpoint } from './gemini-ide/mcp-endpoint';
 import type { GeminiEndpoint } from './gemini-ide/session';
+import { MAX_FRAME_BYTES } from './frame-limits';
 import { OwnedLockFile } from './lock-files';
-import { listenOnLoopback, refuseForeignRequest, refuseUpgrade, type Refusal } from './gate';
+import {
+  createHttpServer,
+  listenOnLoopback,
+  refuseForeignRequest,
+  refuseUpgrade,
+  type Refusal,
+} from './gate';
+import { createSocketServer, guardSocket } from './socket-guard';
 
 export type { GeminiEndpoint };
 
@@ -44,9 +52,6 @@ export interface BridgeOptions {
 
 export const MCP_PATH = '/mcp';
 
-/** Frames up to this size are accepted: a 10 MB file, JSON-escaped, with room to spare. */
-const MAX_FRAME_BYTES = 64 * 1024 * 1024;
-
 export class BridgeServer {
   private readonly lockFiles: OwnedLockFile[] = [];
   private readonly discoveryFiles: OwnedLockFile[] = [];
@@ -62,12 +67,9 @@ export class BridgeServer {
   static async start(options: BridgeOptions): Promise<BridgeServer> {
     // Requests are answered once the bridge is open (below); none can arrive before listen().
     let onRequest: http.RequestListener = (_request, response) => response.writeHead(503).end();
-    const server = http.createServer((request, response) => onRequest(request, response));
-    const wss = new WebSocketServer({
-      noServer: true,
-      maxPayload: MAX_FRAME_BYTES,
-      handleProtocols: (protocols) => (protocols.has('mcp') ? 'mcp' : false),
-    });
+    const server = createHttpServer((request, response) => onRequest(request, response));
+    // The token comes in the upgrade's header: every socket here has proved it, so the full limit applies.
+    const wss = createSocketServer(MAX_FRAME_BYTES, (protocols) => (protocols.has('mcp') ? 'mcp' : false));
     const bridge = new BridgeServer(server, wss, await listenOnLoopback(server));
     onRequest = (request, response) => bridge.onRequest(request, response, options.log ?? (() => {}));
     try {
@@ -135,6 +137,7 @@ export class BridgeServer {
         return;
       }
       this.wss.handleUpgrade(request, socket, head, (ws) => {
+        guardSocket(ws, verdict.endpoint.displayName, log);
         serveClaudeConnection(ws, core, verdict.endpoint.protocol, verdict.endpoint.displayName).catch(
           (error) => {
             log(`bridge: connection failed: ${(error as Error).message}`);

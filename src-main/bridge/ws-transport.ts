@@ -3,7 +3,9 @@
  * client transport (the SDK's own WebSocket client cannot send the auth header).
  *
  * Bad frames never reach the SDK: unparsable JSON gets a JSON-RPC parse error, anything else that is not
- * a JSON-RPC message gets an invalid-request error, and the connection stays open.
+ * a JSON-RPC message gets an invalid-request error, and the connection stays open. Whatever the SDK's
+ * handler throws while taking a message in is answered with an internal error, not thrown into ws
+ * (where it would end the process).
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
@@ -11,9 +13,11 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RawData } from 'ws';
 import WebSocket from 'ws';
 import { rawDataToString } from './raw-data';
+import { onGuardedMessage } from './socket-guard';
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
+export const JSONRPC_INTERNAL_ERROR = -32603;
 
 export class WebSocketTransport implements Transport {
   onclose?: () => void;
@@ -24,7 +28,14 @@ export class WebSocketTransport implements Transport {
 
   constructor(private readonly socket: WebSocket) {
     // Listen from the start: frames may arrive before the SDK calls start().
-    socket.on('message', (data, isBinary) => this.receive(data, isBinary));
+    onGuardedMessage(
+      socket,
+      'mcp',
+      (message) => this.onerror?.(new Error(message)),
+      (data, isBinary) => this.receive(data, isBinary),
+      () =>
+        this.replyError(null, JSONRPC_INTERNAL_ERROR, 'Internal error: DiffTray could not take this message'),
+    );
     socket.on('close', () => this.onclose?.());
     socket.on('error', (error) => this.onerror?.(error));
   }

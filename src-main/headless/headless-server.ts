@@ -6,16 +6,19 @@
  * it) and a loopback Host (no DNS rebinding).
  */
 import http from 'node:http';
-import type { RawData } from 'ws';
-import WebSocket, { WebSocketServer } from 'ws';
+import type { RawData, WebSocketServer } from 'ws';
+import WebSocket from 'ws';
+import { z } from 'zod';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { AppApiHandler } from '../core/app-api-handler';
 import type { AppCore } from '../core/app-core';
 import { generateToken, tokensEqual } from '../bridge/auth';
+import { MAX_FRAME_BYTES } from '../bridge/frame-limits';
+import { createHttpServer, isLoopbackHost, listenOnLoopback } from '../bridge/gate';
 import { rawDataToString } from '../bridge/raw-data';
-import { readStaticFile } from './static-files';
-import { isLoopbackHost, listenOnLoopback } from '../bridge/gate';
+import { createSocketServer, guardSocket, onGuardedMessage, type Log } from '../bridge/socket-guard';
+import { readStaticTarget, resolveStaticFile } from './static-files';
 
 export interface HeadlessOptions {
   core: AppCore;
@@ -24,9 +27,11 @@ export interface HeadlessOptions {
   /** 0 (default) picks a free port. */
   port?: number;
   token?: string;
+  log?: Log;
 }
 
-const MAX_API_FRAME_BYTES = 64 * 1024 * 1024;
+/** One call from the renderer; the handler validates `params` per method. */
+const apiRequestSchema = z.object({ id: z.number(), method: z.string(), params: z.unknown().optional() });
 
 export class HeadlessServer {
   private constructor(
@@ -43,8 +48,9 @@ export class HeadlessServer {
 
   static async start(options: HeadlessOptions): Promise<HeadlessServer> {
     const token = options.token ?? generateToken();
-    const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_API_FRAME_BYTES });
-    const server = http.createServer();
+    // The token is checked at the upgrade: every API socket has proved it, so the full limit applies.
+    const wss = createSocketServer(MAX_FRAME_BYTES);
+    const server = createHttpServer();
     const headless = new HeadlessServer(server, wss, await listenOnLoopback(server, options.port), token);
     headless.serve(options);
     return headless;
@@ -106,14 +112,15 @@ export class HeadlessServer {
       return;
     }
     const { pathname } = new URL(request.url ?? '/', 'http://x');
-    const isPage = pathname === '/' || pathname === '/index.html';
-    if (isPage && !tokensEqual(this.tokenOf(request), this.token)) {
+    // Decided on what would be served, however the path is spelled: every page needs the token.
+    const target = await resolveStaticFile(rendererDir, pathname);
+    if (target?.isPage && !tokensEqual(this.tokenOf(request), this.token)) {
       response
         .writeHead(401, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
         .end('DiffTray: open the address DiffTray printed at start; it carries the access token.\n');
       return;
     }
-    const file = await readStaticFile(rendererDir, pathname);
+    const file = target && (await readStaticTarget(target));
     if (!file) {
       response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found\n');
       return;
@@ -128,26 +135,50 @@ export class HeadlessServer {
   }
 }
 
-/** One renderer connection: requests answered in order of arrival, snapshots pushed as they change. */
-function serveApiSocket(ws: WebSocket, { core, handler }: HeadlessOptions): void {
+/**
+ * One renderer connection: requests answered as they complete, snapshots pushed as they change. A
+ * malformed frame is answered with an error (id -1 when it has no usable id); none ends the app.
+ */
+function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: HeadlessOptions): void {
   const send = (message: HeadlessServerMessage) => {
     if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
   };
+  guardSocket(ws, 'headless API', log);
   const unsubscribe = core.onSnapshot((snapshot) => send({ event: 'snapshot', snapshot }));
   ws.on('close', unsubscribe);
-  ws.on('message', (data: RawData) => {
-    let request: { id?: unknown; method?: unknown; params?: unknown };
-    try {
-      request = JSON.parse(rawDataToString(data));
-    } catch {
-      return send({ id: -1, error: { message: 'Malformed message: not JSON' } });
-    }
-    const id = typeof request?.id === 'number' ? request.id : -1;
-    handler(request.method, request.params).then(
-      (result) => send({ id, result }),
-      (error: unknown) =>
-        send({ id, error: { message: error instanceof Error ? error.message : String(error) } }),
-    );
-  });
+  onGuardedMessage(
+    ws,
+    'headless API',
+    log,
+    async (data: RawData, isBinary: boolean) => {
+      let raw: unknown;
+      try {
+        if (isBinary) throw new Error('binary frame');
+        raw = JSON.parse(rawDataToString(data));
+      } catch {
+        return send({ id: -1, error: { message: 'Malformed message: not JSON' } });
+      }
+      const request = apiRequestSchema.safeParse(raw);
+      if (!request.success) {
+        return send({
+          id: idOf(raw),
+          error: { message: 'Malformed message: expected {"id": number, "method": string, "params"?: …}' },
+        });
+      }
+      const { id, method, params } = request.data;
+      try {
+        send({ id, result: await handler(method, params) });
+      } catch (error) {
+        // The call failed, or its result could not be sent: either way the renderer hears of it.
+        send({ id, error: { message: error instanceof Error ? error.message : String(error) } });
+      }
+    },
+    () => send({ id: -1, error: { message: 'DiffTray could not handle this message' } }),
+  );
   send({ event: 'snapshot', snapshot: core.snapshot() });
+}
+
+function idOf(value: unknown): number {
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : undefined;
+  return typeof id === 'number' ? id : -1;
 }

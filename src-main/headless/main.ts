@@ -16,6 +16,7 @@ async function main(): Promise<void> {
     handler: runtime.handler,
     rendererDir,
     port: options.port,
+    log: (message) => console.log(message),
   });
   console.log(`DiffTray is running headless. Workspace: ${runtime.core.workspaceFolders.join(', ')}`);
   const discovery = [...runtime.bridge.lockFilePaths(), ...runtime.bridge.discoveryFilePaths()];

@@ -1,5 +1,5 @@
 /** Serves the built renderer from one folder, never outside it. */
-import { readFile } from 'node:fs/promises';
+import { readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -35,15 +35,41 @@ export function resolveStaticPath(root: string, urlPath: string): string | null 
   return file.startsWith(path.resolve(root) + path.sep) ? file : null;
 }
 
+/** The file a URL path would serve: its real path, its content type, and whether it is a page. */
+export interface StaticTarget {
+  file: string;
+  type: string;
+  /** HTML: the headless server asks for the token before serving it, however the path was spelled. */
+  isPage: boolean;
+}
+
+/** What `urlPath` resolves to, after decoding and following links, or null when nothing is served. */
+export async function resolveStaticFile(root: string, urlPath: string): Promise<StaticTarget | null> {
+  const file = resolveStaticPath(root, urlPath);
+  if (!file) return null;
+  try {
+    const [real, realRoot] = await Promise.all([realpath(file), realpath(root)]);
+    if (!real.startsWith(realRoot + path.sep) || !(await stat(real)).isFile()) return null;
+    const type = contentTypeFor(real);
+    return { file: real, type, isPage: type.startsWith('text/html') };
+  } catch {
+    return null;
+  }
+}
+
+/** Reads a resolved target (exactly the file that was checked). */
+export async function readStaticTarget(target: StaticTarget): Promise<{ body: Buffer; type: string } | null> {
+  try {
+    return { body: await readFile(target.file), type: target.type };
+  } catch {
+    return null;
+  }
+}
+
 export async function readStaticFile(
   root: string,
   urlPath: string,
 ): Promise<{ body: Buffer; type: string } | null> {
-  const file = resolveStaticPath(root, urlPath);
-  if (!file) return null;
-  try {
-    return { body: await readFile(file), type: contentTypeFor(file) };
-  } catch {
-    return null;
-  }
+  const target = await resolveStaticFile(root, urlPath);
+  return target && readStaticTarget(target);
 }

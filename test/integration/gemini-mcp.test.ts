@@ -23,6 +23,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEndpoints } from '../../src-main/bridge/endpoints';
+import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
 import { startRuntime } from '../../src-main/runtime';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
@@ -339,6 +340,58 @@ describe('discovery files', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('request bodies', () => {
+  /** A POST that announces `declared` bytes (or goes chunked) and sends 1 MB chunks until answered. */
+  function bigPost(declared: number | undefined): Promise<RawResponse> {
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { ...JSON_HEADERS, ...bearer() };
+      if (declared !== undefined) headers['content-length'] = String(declared);
+      const request = http.request(
+        { host: '127.0.0.1', port: port(), path: '/mcp', method: 'POST', headers, agent: false },
+        (response) => {
+          answered = true;
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({
+              status: response.statusCode ?? 0,
+              headers: response.headers,
+              body: Buffer.concat(chunks).toString('utf8'),
+            }),
+          );
+        },
+      );
+      let answered = false;
+      // The server may close while the rest is still being written; the answer is what counts.
+      request.on('error', (error) => (answered ? undefined : reject(error)));
+      const chunk = Buffer.alloc(1024 * 1024, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (!answered && sent < MAX_FRAME_BYTES + chunk.length) {
+          sent += chunk.length;
+          if (!request.write(chunk)) return void request.once('drain', pump);
+        }
+      };
+      if (declared === undefined) pump();
+      else request.flushHeaders();
+    });
+  }
+
+  it('a Content-Length over MAX_FRAME_BYTES gets 413 and a JSON-RPC error before any byte is read', async () => {
+    const answer = await bigPost(MAX_FRAME_BYTES + 1);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    expect((await rawPost(bearer())).status).toBe(200);
+  });
+
+  it('a chunked body that grows over MAX_FRAME_BYTES gets 413; the endpoint lives on', async () => {
+    const answer = await bigPost(undefined);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body).error.message).toMatch(/too large/);
+    expect((await rawPost(bearer())).status).toBe(200);
   });
 });
 

@@ -101,6 +101,30 @@ describe('headless page', () => {
     expect((await get('/?token=nope')).status).toBe(401);
   });
 
+  it.each([
+    '/%69ndex.html',
+    '/index.html/',
+    '/index.html%2F',
+    '//index.html',
+    '/./index.html',
+    '/assets/../index.html',
+    '/assets/%2e%2e/index.html',
+    '/index.%68tml',
+    '/%2Findex.html',
+  ])('asks for the token for %s, which serves the page (item 9a)', async (spelling) => {
+    expect((await get(spelling)).status).toBe(401);
+    const page = await get(`${spelling}?token=${headless.token}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('<title>DiffTray</title>');
+  });
+
+  it('asks for the token for any HTML page in the renderer, and not for assets', async () => {
+    writeFileSync(path.join(renderer.dir, 'assets', 'other.html'), '<!doctype html><title>Other</title>');
+    expect((await get('/assets/other.html')).status).toBe(401);
+    expect((await get('/assets/OTHER.html')).status).toBe(404);
+    expect((await get('/assets/%61pp.js')).status).toBe(200);
+  });
+
   it('refuses a foreign Host and paths outside the renderer', async () => {
     expect((await get(`/?token=${headless.token}`, { Host: 'evil.example' })).status).toBe(403);
     expect((await get('/../../etc/passwd')).status).toBe(404);
@@ -173,6 +197,14 @@ describe('headless app API', () => {
       id: 6,
       error: { message: 'No review r404' },
     });
+    const shape = 'Malformed message: expected {"id": number, "method": string, "params"?: …}';
+    socket.send('null');
+    expect(await next((m) => 'id' in m && m.id === -1 && 'error' in m && m.error.message === shape)).toEqual({
+      id: -1,
+      error: { message: shape },
+    });
+    socket.send(JSON.stringify({ id: 8, params: {} }));
+    expect(await next((m) => 'id' in m && m.id === 8)).toEqual({ id: 8, error: { message: shape } });
     socket.send(JSON.stringify({ id: 7, method: 'getSnapshot', params: {} }));
     expect(await next((m) => 'id' in m && m.id === 7)).toMatchObject({ id: 7, result: { reviews: [] } });
     socket.close();

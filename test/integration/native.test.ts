@@ -23,6 +23,8 @@ import {
   type NativeEndpoint,
   type NativeEndpointOptions,
 } from '../../src-main/bridge/native';
+import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
@@ -305,7 +307,7 @@ describe('session', () => {
         heartbeat_interval_ms: 30_000,
         limits: {
           max_file_bytes: 10 * 1024 * 1024,
-          max_message_bytes: 64 * 1024 * 1024,
+          max_message_bytes: MAX_FRAME_BYTES,
           max_files_per_change_set: 500,
           rate_limit: { messages: 600, per_ms: 60_000 },
         },
@@ -404,6 +406,73 @@ describe('session', () => {
     for (let i = 0; i < 3; i++) expect((await client.request('heartbeat')).type).toBe('response');
     expect((await client.request('heartbeat')).payload).toMatchObject({ code: 4002 });
     expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('malformed frames count against the rate limit too (item 9b)', async () => {
+    const limited = await startEndpoint({ rateLimit: { messages: 3, perMs: 60_000 } });
+    extraEndpoints.push(limited);
+    const client = await open(limited);
+    for (const junk of ['not json', '{', 'null']) {
+      expect((await client.sendRaw(junk)).payload).toMatchObject({ code: expect.any(Number) });
+    }
+    const refused = await client.request('heartbeat');
+    expect(refused.payload).toMatchObject({
+      code: 4002,
+      message: 'Rate limited: at most 3 messages per 60000 ms on one connection',
+    });
+    // Over the limit, even a malformed frame is answered as rate limited, not parsed for its fault.
+    expect((await client.sendRaw('not json')).payload).toMatchObject({ code: 4002 });
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('many connections do not escape the limit: the endpoint counts frames across them (item 9b)', async () => {
+    const limited = await startEndpoint({
+      rateLimit: { messages: 100, perMs: 60_000 },
+      endpointRateLimit: { messages: 4, perMs: 60_000 },
+    });
+    extraEndpoints.push(limited);
+    const first = await open(limited);
+    const second = await open(limited);
+    for (const client of [first, second, first]) {
+      expect((await client.request('heartbeat')).type).toBe('response');
+    }
+    expect((await second.sendRaw('junk')).payload).toMatchObject({ code: 2001 });
+    const third = await open(limited);
+    expect((await third.request('heartbeat')).payload).toMatchObject({
+      code: 4002,
+      message: 'Rate limited: at most 4 messages per 60000 ms across all connections',
+    });
+    expect((await first.request('heartbeat')).payload).toMatchObject({ code: 4002 });
+  });
+
+  it('connections beyond the cap are refused at the upgrade: 503 with code 4003 (item 9b)', async () => {
+    const capped = await startEndpoint({ maxConnections: 2 });
+    extraEndpoints.push(capped);
+    const first = await open(capped);
+    await open(capped);
+    const refused = await open(capped).catch((error: Error & { body?: string }) => error);
+    expect(refused).toBeInstanceOf(Error);
+    expect((refused as Error).message).toBe('HTTP 503');
+    expect(JSON.parse((refused as { body: string }).body)).toEqual({
+      code: 4003,
+      message: 'Too many connections: this endpoint takes at most 2 at once',
+    });
+    // Room again once one has gone.
+    const gone = first.closed;
+    first.close();
+    await gone;
+    expect((await (await open(capped)).request('heartbeat')).type).toBe('response');
+  });
+
+  it('a frame over the limit or invalid UTF-8 closes only that socket (1009, 1007)', async () => {
+    const bystander = await open();
+    const big = await open();
+    sendFrameHeader(big.socket, MAX_FRAME_BYTES + 1);
+    expect((await big.closed).code).toBe(1009);
+    const bad = await open();
+    sendInvalidUtf8(bad.socket);
+    expect((await bad.closed).code).toBe(1007);
+    expect((await bystander.request('heartbeat')).type).toBe('response');
   });
 
   it('the person’s Disconnect ends the session: socket closed (4011), pending reviews cancelled', async () => {

@@ -22,6 +22,7 @@ import { tokensEqual } from '../auth';
 import { DIFFTRAY_VERSION } from '../claude-ide/connection';
 import { displayPath } from '../display-path';
 import { rawDataToString } from '../raw-data';
+import { onGuardedMessage, SerialIntake } from '../socket-guard';
 import { applyRangeEdits, RangeEditError } from './edits';
 import {
   CLIO_CAPABILITIES,
@@ -49,6 +50,8 @@ export interface ClioConnectionOptions {
   token: string;
   /** The upgrade carried the right token in the auth header. */
   authenticated: boolean;
+  /** Called once, when the client has proved its token (at once when `authenticated`). */
+  onAuthenticated?: () => void;
   /** Client names whose applyDiff is written without review (settings `autoApply`), read at each applyDiff. */
   autoApply: () => readonly string[];
   log: (message: string) => void;
@@ -82,26 +85,39 @@ interface Proposal extends Prepared {
   autoApply: boolean;
 }
 
-export function serveClioConnection(socket: WebSocket, options: ClioConnectionOptions): void {
-  new ClioConnection(socket, options);
+export interface ServedClioConnection {
+  /** Tells a client that has not authenticated why it is dropped, and closes the socket (1008). */
+  refuse(reason: string): void;
+}
+
+export function serveClioConnection(socket: WebSocket, options: ClioConnectionOptions): ServedClioConnection {
+  const connection = new ClioConnection(socket, options);
+  return { refuse: (reason) => connection.refuse(reason) };
 }
 
 class ClioConnection {
   private client: ClientInfo | undefined;
   private closed = false;
-  private intake: Promise<void> = Promise.resolve();
+  private readonly intake: SerialIntake;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: ClioConnectionOptions,
   ) {
+    this.intake = new SerialIntake('clio', options.log);
     if (options.authenticated) this.register();
-    socket.on('message', (data) => {
-      const text = rawDataToString(data);
-      this.intake = this.intake
-        .then(() => this.receive(text))
-        .catch((error: unknown) => options.log(`clio: ${(error as Error).message}`));
-    });
+    // Whatever a message handler throws is logged and answered with INTERNAL_ERROR; the socket lives on.
+    const failed = () => this.sendError('INTERNAL_ERROR', 'DiffTray could not handle this message');
+    onGuardedMessage(
+      socket,
+      'clio',
+      options.log,
+      (data) => {
+        const text = rawDataToString(data);
+        this.intake.enqueue(() => this.receive(text), failed);
+      },
+      failed,
+    );
     socket.on('close', () => {
       this.closed = true;
       const client = this.client;
@@ -109,8 +125,13 @@ class ClioConnection {
       options.core.queue.cancelWhere((request) => request.client.id === client.id, 'client disconnected');
       options.core.clients.disconnect(client.id);
     });
-    // Protocol errors (a frame too large, bad UTF-8 in a text frame) end the socket; they must not throw.
-    socket.on('error', (error) => options.log(`clio: connection error: ${error.message}`));
+  }
+
+  refuse(reason: string): void {
+    if (this.closed || this.client) return;
+    this.sendError('UNAUTHORIZED', `${reason}: closing the connection`);
+    this.closed = true;
+    this.socket.close(1008, reason.slice(0, 120));
   }
 
   private get core(): AppCore {
@@ -118,9 +139,11 @@ class ClioConnection {
   }
 
   private register(): ClientInfo {
-    this.client ??= this.core.clients.connect(CLIO_CLIENT_NAME, 'clio', () =>
+    if (this.client) return this.client;
+    this.client = this.core.clients.connect(CLIO_CLIENT_NAME, 'clio', () =>
       this.socket.close(1000, 'disconnected by the user'),
     );
+    this.options.onAuthenticated?.();
     return this.client;
   }
 

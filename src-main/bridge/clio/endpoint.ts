@@ -6,15 +6,28 @@
  * per-run token, compared in constant time. Clio's seed has no authentication, so the token may come
  * either in the `x-clio-ide-authorization` header (checked at upgrade: a wrong one is refused with 401)
  * or as `token` in the first `connect` message (connection.ts).
+ *
+ * A socket without the header has not proved anything yet: its frames are limited to
+ * MAX_PREAUTH_FRAME_BYTES until `connect` carries the token, it is closed if that has not happened
+ * within the deadline, and only a few such sockets may wait at once.
  */
-import http from 'node:http';
+import type http from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../auth';
+import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../frame-limits';
+import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import {
+  createSocketServer,
+  guardSocket,
+  MAX_PENDING_PREAUTH_CONNECTIONS,
+  setFrameLimit,
+  startAuthDeadline,
+} from '../socket-guard';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
-import { listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
 
 export interface ClioEndpointOptions {
   core: AppCore;
@@ -26,6 +39,8 @@ export interface ClioEndpointOptions {
    */
   autoApply?: () => readonly string[];
   log?: (message: string) => void;
+  /** How long a socket without the header may take to send `connect` with the token (AUTH_DEADLINE_MS). */
+  authDeadlineMs?: number;
 }
 
 export interface ClioEndpoint {
@@ -37,30 +52,64 @@ export interface ClioEndpoint {
   close(): Promise<void>;
 }
 
-/** Frames up to this size are accepted: a 10 MB file, JSON-escaped, with room to spare. */
-const MAX_FRAME_BYTES = 64 * 1024 * 1024;
-
 export async function startClioEndpoint(options: ClioEndpointOptions): Promise<ClioEndpoint> {
   const { core, lockFile } = options;
   const log = options.log ?? (() => {});
   const autoApply = options.autoApply ?? (() => []);
   const token = generateToken();
 
-  const server = http.createServer((_request, response) => {
+  const server = createHttpServer((_request, response) => {
     response.writeHead(404, { 'content-type': 'text/plain' }).end('DiffTray Clio bridge: WebSocket only\n');
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // Sockets that proved the token in the upgrade header, and those that still have to (in `connect`).
+  const authenticated = createSocketServer(MAX_FRAME_BYTES);
+  const unauthenticated = createSocketServer(MAX_PREAUTH_FRAME_BYTES);
+  const waiting = new Set<WebSocket>();
   const port = await listenOnLoopback(server);
 
   server.on('upgrade', (request, socket, head) => {
-    const verdict = admit(request, port, token);
+    const verdict = admit(request, port, token, waiting.size);
     if ('status' in verdict) {
       log(`clio: refused connection (${verdict.status} ${verdict.reason})`);
       refuse(socket, verdict.status, verdict.reason);
       return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      serveClioConnection(ws, { core, token, authenticated: verdict.authenticated, autoApply, log });
+    if (verdict.authenticated) {
+      authenticated.handleUpgrade(request, socket, head, (ws) => {
+        guardSocket(ws, 'clio', log);
+        serveClioConnection(ws, { core, token, authenticated: true, autoApply, log });
+      });
+      return;
+    }
+    unauthenticated.handleUpgrade(request, socket, head, (ws) => {
+      guardSocket(ws, 'clio', log);
+      waiting.add(ws);
+      ws.once('close', () => waiting.delete(ws));
+      const deadlineMs = options.authDeadlineMs ?? AUTH_DEADLINE_MS;
+      const connection = serveClioConnection(ws, {
+        core,
+        token,
+        authenticated: false,
+        autoApply,
+        log,
+        onAuthenticated: () => {
+          deadline.done();
+          waiting.delete(ws);
+          try {
+            setFrameLimit(ws, MAX_FRAME_BYTES);
+          } catch (error) {
+            log(`clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${(error as Error).message}`);
+          }
+        },
+      });
+      const deadline = startAuthDeadline(
+        ws,
+        () => {
+          log('clio: closed a connection that did not authenticate in time');
+          connection.refuse(`No connect with the token within ${deadlineMs} ms`);
+        },
+        deadlineMs,
+      );
     });
   });
 
@@ -82,7 +131,7 @@ export async function startClioEndpoint(options: ClioEndpointOptions): Promise<C
       );
     }
   } catch (error) {
-    await closeServer(server, wss);
+    await closeServer(server, [authenticated, unauthenticated]);
     throw error;
   }
 
@@ -95,7 +144,7 @@ export async function startClioEndpoint(options: ClioEndpointOptions): Promise<C
       // Synchronous first, so that `void endpoint.close()` in an exit handler still removes the file.
       closed ??= (() => {
         if (ownsLockFile) releaseBridgeFile(lockFile, port);
-        return closeServer(server, wss);
+        return closeServer(server, [authenticated, unauthenticated]);
       })();
       return closed;
     },
@@ -106,20 +155,27 @@ function admit(
   request: http.IncomingMessage,
   port: number,
   token: string,
+  waiting: number,
 ): { authenticated: boolean } | { status: number; reason: string } {
   const foreign = refuseForeignRequest(request, port);
   if (foreign) return foreign;
   const header = request.headers[CLIO_AUTH_HEADER];
   // No header: the token must come in `connect`. A header must be given once, and be right.
-  if (header === undefined) return { authenticated: false };
+  if (header === undefined) {
+    return waiting < MAX_PENDING_PREAUTH_CONNECTIONS
+      ? { authenticated: false }
+      : { status: 503, reason: 'Too many connections waiting to authenticate' };
+  }
   return tokensEqual(singleHeader(header), token)
     ? { authenticated: true }
     : { status: 401, reason: 'Invalid auth token' };
 }
 
-async function closeServer(server: http.Server, wss: WebSocketServer): Promise<void> {
-  for (const socket of wss.clients) socket.terminate();
-  wss.close();
+async function closeServer(server: http.Server, servers: WebSocketServer[]): Promise<void> {
+  for (const wss of servers) {
+    for (const socket of wss.clients) socket.terminate();
+    wss.close();
+  }
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
 

@@ -4,13 +4,15 @@
  * are routed to their session, as the companion's IDE server routes them: an `initialize` without a
  * session id opens one, anything else must name a live session of the same endpoint.
  *
- * Bodies are read and parsed here (bounded), so malformed JSON gets a JSON-RPC parse error and nothing
- * else; the SDK transport validates the rest.
+ * Bodies are read and parsed here, bounded by MAX_FRAME_BYTES (a larger one gets 413 and a JSON-RPC
+ * error as soon as its Content-Length or its bytes say so), so malformed JSON gets a JSON-RPC parse
+ * error and nothing else; the SDK transport is handed the parsed body and validates the rest.
  */
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type http from 'node:http';
 import type { AppCore } from '../../core/app-core';
 import { singleHeader } from '../auth';
+import { MAX_FRAME_BYTES } from '../frame-limits';
 import { GeminiSession, type GeminiEndpoint, type SessionHost } from './session';
 import { ideContext, type IdeContext } from './tools';
 
@@ -19,8 +21,8 @@ const JSONRPC_SERVER_ERROR = -32000;
 const JSONRPC_SESSION_NOT_FOUND = -32001;
 const JSONRPC_INTERNAL_ERROR = -32603;
 
-/** A request body up to this size is read: a 10 MB file, JSON-escaped, with room to spare. */
-export const MAX_BODY_BYTES = 64 * 1024 * 1024;
+/** A request body up to this size is read: the frame limit every endpoint states. */
+export const MAX_BODY_BYTES = MAX_FRAME_BYTES;
 
 /** The context follows the queue, at most once per this many milliseconds. */
 const CONTEXT_DEBOUNCE_MS = 50;
@@ -126,7 +128,14 @@ export class GeminiMcpEndpoint implements SessionHost {
   ) {
     const body = await readBody(request, MAX_BODY_BYTES);
     if (body === undefined) {
-      return jsonRpcError(response, 413, JSONRPC_SERVER_ERROR, 'Request body too large');
+      // Nothing more is read from this connection.
+      response.setHeader('connection', 'close');
+      return jsonRpcError(
+        response,
+        413,
+        JSONRPC_SERVER_ERROR,
+        `Request body too large: at most ${MAX_BODY_BYTES} bytes`,
+      );
     }
     let message: unknown;
     try {
@@ -182,14 +191,21 @@ function jsonRpcError(response: http.ServerResponse, status: number, code: numbe
     .end(JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }));
 }
 
-/** The whole body as text, or undefined when it exceeds `limit` (the rest is read and dropped). */
+/**
+ * The whole body as text, or undefined as soon as it is known to exceed `limit`: from Content-Length
+ * before anything is read, or from the bytes read so far (what was read is dropped, nothing more kept).
+ */
 function readBody(request: http.IncomingMessage, limit: number): Promise<string | undefined> {
+  const declared = Number(singleHeader(request.headers['content-length']) ?? 0);
+  if (declared > limit) return Promise.resolve(undefined);
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    let chunks: Buffer[] = [];
     let size = 0;
     request.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size <= limit) chunks.push(chunk);
+      if (size <= limit) return void chunks.push(chunk);
+      chunks = [];
+      resolve(undefined);
     });
     request.on('end', () => resolve(size <= limit ? Buffer.concat(chunks).toString('utf8') : undefined));
     request.on('error', reject);

@@ -5,6 +5,8 @@
  *   connection lives on. Messages are taken in one at a time, in order.
  * - `hello` opens (or resumes) a session; change sets are proposed in it and their results are pushed
  *   (`change_set_result`) to whichever connection holds the session when the person decides.
+ * - Every frame counts against the rate limits, well-formed or not: the connection's own and the
+ *   endpoint's (shared by all connections, so opening many does not escape it).
  * - Any message counts as a sign of life; with none for about three heartbeat intervals the server closes
  *   the socket with 4001 (the session then waits for a reconnect, see sessions.ts).
  */
@@ -13,6 +15,8 @@ import type WebSocket from 'ws';
 import type { AppCore } from '../../core/app-core';
 import type { ProposedFile } from '../../core/review-queue';
 import { rawDataToString } from '../raw-data';
+import { RateWindow, type RateLimit } from '../rate-limit';
+import { onGuardedMessage, SerialIntake } from '../socket-guard';
 import {
   ChangeSetError,
   planChangeSet,
@@ -60,7 +64,10 @@ export interface NativeConnectionOptions {
   sessions: NativeSessions;
   serverVersion: string;
   heartbeatIntervalMs: number;
-  rateLimit: { messages: number; perMs: number };
+  /** This connection's own limit. */
+  rateLimit: RateLimit;
+  /** The endpoint's limit, shared by every connection. */
+  endpointRate: RateWindow;
   hooks: () => AppHooks;
   log: (message: string) => void;
 }
@@ -86,26 +93,37 @@ export function serveNativeConnection(socket: WebSocket, options: NativeConnecti
 class NativeConnection implements SessionConnection {
   private session: Session | undefined;
   private closed = false;
-  private intake: Promise<void> = Promise.resolve();
+  private readonly intake: SerialIntake;
   private lastSeen = Date.now();
   private readonly heartbeatTimer: NodeJS.Timeout;
-  private windowStart = Date.now();
-  private windowCount = 0;
+  private readonly rate: RateWindow;
 
   constructor(
     private readonly socket: WebSocket,
     private readonly options: NativeConnectionOptions,
   ) {
-    socket.on('message', (data) => {
-      this.lastSeen = Date.now();
-      const text = rawDataToString(data);
-      this.intake = this.intake
-        .then(() => this.receive(text))
-        .catch((error: unknown) => options.log(`native: ${(error as Error).message}`));
-    });
+    this.intake = new SerialIntake('native', options.log);
+    this.rate = new RateWindow(options.rateLimit);
+    // Whatever a message handler throws is logged and answered with 5001; the socket lives on.
+    const failed = () =>
+      this.sendError(undefined, 'error', {
+        code: ErrorCode.INTERNAL,
+        message: 'DiffTray could not handle this message',
+      });
+    onGuardedMessage(
+      socket,
+      'native',
+      options.log,
+      (data) => {
+        this.lastSeen = Date.now();
+        // Counted as it arrives, before anything is parsed.
+        const limited = this.rateLimited();
+        const text = rawDataToString(data);
+        this.intake.enqueue(() => this.receive(text, limited), failed);
+      },
+      failed,
+    );
     socket.on('close', () => this.onClose());
-    // Protocol errors (a frame too large, bad UTF-8 in a text frame) end the socket; they must not throw.
-    socket.on('error', (error) => options.log(`native: connection error: ${error.message}`));
     this.heartbeatTimer = setInterval(() => this.checkHeartbeat(), options.heartbeatIntervalMs);
     this.heartbeatTimer.unref?.();
   }
@@ -148,39 +166,40 @@ class NativeConnection implements SessionConnection {
     this.socket.close(CloseCode.HEARTBEAT_TIMEOUT, 'heartbeat timeout');
   }
 
-  /** Fixed windows: at most `messages` per `perMs`; more are answered with 4002 and not handled. */
-  private rateLimited(): boolean {
-    const now = Date.now();
-    if (now - this.windowStart >= this.options.rateLimit.perMs) {
-      this.windowStart = now;
-      this.windowCount = 0;
+  /**
+   * Counts one frame against this connection's limit and the endpoint's (fixed windows). Over either,
+   * the frame is answered with 4002 and not handled; the refusal says which limit it was.
+   */
+  private rateLimited(): string | undefined {
+    const ownOk = this.rate.take();
+    const endpointOk = this.options.endpointRate.take();
+    if (!ownOk) {
+      const { messages, perMs } = this.rate.limit;
+      return `Rate limited: at most ${messages} messages per ${perMs} ms on one connection`;
     }
-    this.windowCount++;
-    return this.windowCount > this.options.rateLimit.messages;
+    if (!endpointOk) {
+      const { messages, perMs } = this.options.endpointRate.limit;
+      return `Rate limited: at most ${messages} messages per ${perMs} ms across all connections`;
+    }
+    return undefined;
   }
 
-  private async receive(text: string): Promise<void> {
+  private async receive(text: string, rateLimited: string | undefined): Promise<void> {
     if (this.closed) return;
     let raw: unknown;
     try {
       raw = JSON.parse(text);
     } catch (error) {
       this.sendError(undefined, 'error', {
-        code: ErrorCode.MALFORMED_JSON,
-        message: `Malformed JSON: ${(error as Error).message}`,
+        code: rateLimited !== undefined ? ErrorCode.RATE_LIMITED : ErrorCode.MALFORMED_JSON,
+        message: rateLimited ?? `Malformed JSON: ${(error as Error).message}`,
       });
       return;
     }
     const messageId = isRecord(raw) && typeof raw.message_id === 'string' ? raw.message_id : undefined;
     const command = isRecord(raw) && typeof raw.command === 'string' ? raw.command : 'error';
     try {
-      if (this.rateLimited()) {
-        const { messages, perMs } = this.options.rateLimit;
-        throw new RequestError(
-          ErrorCode.RATE_LIMITED,
-          `Rate limited: at most ${messages} messages per ${perMs} ms`,
-        );
-      }
+      if (rateLimited !== undefined) throw new RequestError(ErrorCode.RATE_LIMITED, rateLimited);
       const envelope = envelopeSchema.safeParse(raw);
       if (!envelope.success) {
         throw new RequestError(

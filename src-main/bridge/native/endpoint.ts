@@ -6,10 +6,10 @@
  * per-run token in `x-difftray-authorization`, compared in constant time (401; the body is a JSON error
  * with code 1001 when it is missing, 1002 when it is wrong).
  */
-import http from 'node:http';
+import type http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../auth';
 import { DIFFTRAY_VERSION } from '../claude-ide/connection';
@@ -24,7 +24,9 @@ import {
   type NativeLockFile,
 } from './messages';
 import { NativeSessions } from './sessions';
-import { listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import { RateWindow, type RateLimit } from '../rate-limit';
+import { createSocketServer, guardSocket } from '../socket-guard';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -35,8 +37,12 @@ export interface NativeEndpointOptions extends AppHooks {
   heartbeatIntervalMs?: number;
   /** How long a session's pending reviews wait for a reconnect once its socket is gone (10 min). */
   sessionGraceMs?: number;
-  /** Requests per connection: at most `messages` per `perMs` (600 per minute). */
-  rateLimit?: { messages: number; perMs: number };
+  /** Frames per connection, well-formed or not: at most `messages` per `perMs` (600 per minute). */
+  rateLimit?: RateLimit;
+  /** Frames across all connections, so that many connections do not escape the limit (3000 per minute). */
+  endpointRateLimit?: RateLimit;
+  /** Connections open at once (32); more are refused at the upgrade with 503 and code 4003. */
+  maxConnections?: number;
 }
 
 export interface NativeEndpoint {
@@ -56,7 +62,9 @@ export interface NativeEndpoint {
 
 export const DEFAULT_HEARTBEAT_INTERVAL_MS = 30_000;
 export const DEFAULT_SESSION_GRACE_MS = 10 * 60_000;
-export const DEFAULT_RATE_LIMIT = { messages: 600, perMs: 60_000 };
+export const DEFAULT_RATE_LIMIT: RateLimit = { messages: 600, perMs: 60_000 };
+export const DEFAULT_ENDPOINT_RATE_LIMIT: RateLimit = { messages: 3000, perMs: 60_000 };
+export const DEFAULT_MAX_CONNECTIONS = 32;
 
 export async function startNativeEndpoint(options: NativeEndpointOptions): Promise<NativeEndpoint> {
   const { core } = options;
@@ -73,28 +81,34 @@ export async function startNativeEndpoint(options: NativeEndpointOptions): Promi
     disconnectCode: CloseCode.DISCONNECTED_BY_USER,
   });
 
-  const server = http.createServer((_request, response) => {
+  const server = createHttpServer((_request, response) => {
     response
       .writeHead(404, { 'content-type': 'text/plain' })
       .end('DiffTray native protocol: WebSocket only (see ~/.difftray/<port>.lock)\n');
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: NATIVE_MAX_MESSAGE_BYTES });
+  // The token is checked at the upgrade: every socket here has proved it, so the full limit applies.
+  const wss = createSocketServer(NATIVE_MAX_MESSAGE_BYTES);
+  const endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   const port = await listenOnLoopback(server);
 
   server.on('upgrade', (request, socket, head) => {
-    const verdict = admit(request, port, token);
+    // ws adds a socket to wss.clients within handleUpgrade (no async client check): the count is exact.
+    const verdict = admit(request, port, token) ?? tooMany(wss.clients.size, maxConnections);
     if (verdict) {
       log(`native: refused connection (${verdict.status} ${verdict.message})`);
       refuse(socket, verdict);
       return;
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
+      guardSocket(ws, 'native', log);
       serveNativeConnection(ws, {
         core,
         sessions,
         serverVersion: DIFFTRAY_VERSION,
         heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
         rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
+        endpointRate,
         hooks: () => hooks,
         log,
       });
@@ -172,6 +186,15 @@ function admit(request: http.IncomingMessage, port: number, token: string): Refu
     return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
   }
   return undefined;
+}
+
+function tooMany(open: number, max: number): Refusal | undefined {
+  if (open < max) return undefined;
+  return {
+    status: 503,
+    code: ErrorCode.TOO_MANY_CONNECTIONS,
+    message: `Too many connections: this endpoint takes at most ${max} at once`,
+  };
 }
 
 /** Closes every socket (1001, "going away"), forcing those that do not answer within a moment. */

@@ -6,14 +6,15 @@
  * Unknown fields are ignored, so newer clients keep working.
  */
 import { z } from 'zod';
+import { MAX_FRAME_BYTES } from '../frame-limits';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
 export const NATIVE_AUTH_HEADER = 'x-difftray-authorization';
 /** The largest file a change set may propose or a client may read (seed 002: 10 MB per operation). */
 export const NATIVE_MAX_FILE_BYTES = 10 * 1024 * 1024;
-/** The largest WebSocket frame taken in: several 10 MB files, JSON-escaped, with room to spare. */
-export const NATIVE_MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** The largest WebSocket frame taken in (and sent): the limit every endpoint states. */
+export const NATIVE_MAX_MESSAGE_BYTES = MAX_FRAME_BYTES;
 export const NATIVE_MAX_FILES_PER_CHANGE_SET = 500;
 
 /** Numbered error codes (seed 002's families: auth 1xxx, command 2xxx, file 3xxx, connection 4xxx, system 5xxx). */
@@ -34,6 +35,8 @@ export const ErrorCode = {
   WRITE_FAILED: 3006,
   HEARTBEAT_TIMEOUT: 4001,
   RATE_LIMITED: 4002,
+  /** The endpoint already serves as many connections as it takes (refused at the upgrade, HTTP 503). */
+  TOO_MANY_CONNECTIONS: 4003,
   INTERNAL: 5001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
