@@ -81,6 +81,7 @@ class FuzzRun {
   private readonly report: EndpointReport;
   private reconnectsBefore = 0;
   private scanned = new Set<string>();
+  private batchRange: [number, number] = [0, 0];
 
   constructor(private readonly options: FuzzOptions) {
     this.prng = new Prng(options.seed ^ 0x5bd1e995);
@@ -162,6 +163,7 @@ class FuzzRun {
   private async runBatch(batch: Frame[], first: number): Promise<void> {
     const app = this.app!;
     const range: [number, number] = [first, first + batch.length - 1];
+    this.batchRange = range;
     await this.startBatch();
     for (const frame of batch) {
       this.current = frame;
@@ -266,14 +268,16 @@ class FuzzRun {
     if (rssKb !== undefined) this.report.rss.maxKb = Math.max(this.report.rss.maxKb, rssKb);
   }
 
-  private scanForLeak(text: string, where = 'an answer'): void {
+  private scanForLeak(text: string, where?: string): void {
     if (!text.includes(this.tree.secretMarker) || this.report.leaks.length >= 5) return;
-    const frame = this.current ? describeFrame(this.current) : 'before any frame';
-    this.report.leaks.push({
-      frames: [this.report.framesSent - 1, this.report.framesSent - 1],
-      detail: `outside file content in ${where}; last frame sent: ${frame}`,
-    });
-    this.log(`${this.options.endpoint}: LEAK: outside file content in ${where} (last frame: ${frame})`);
+    const last = this.report.framesSent - 1;
+    // In an answer: the frame just sent (or one shortly before) asked for it. In a review: the batch did.
+    const detail = where
+      ? `outside file content in ${where}`
+      : `outside file content in an answer; last frame sent: ${this.current ? describeFrame(this.current) : 'none'}`;
+    const frames: [number, number] = where ? this.batchRange : [last, last];
+    this.report.leaks.push({ frames, detail });
+    this.log(`${this.options.endpoint}: LEAK after frames ${frames.join('-')}: ${detail}`);
   }
 }
 
