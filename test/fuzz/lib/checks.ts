@@ -1,6 +1,6 @@
 /**
  * The checks after every batch: the app process lives, a valid request on a fresh connection is answered
- * in time, the reviews left pending hold nothing from outside the workspace (then they are rejected, so
+ * in time, the reviews hold nothing from outside the workspace (then the pending ones are cancelled, so
  * the next batch starts clean), and RSS is read.
  */
 import type { AppProcess, ExitInfo } from './app-process';
@@ -59,7 +59,11 @@ export async function checkAfterBatch(options: CheckOptions): Promise<BatchVerdi
   return rssKb === undefined ? {} : { rssKb };
 }
 
-/** Reads every new review's texts (nothing from outside may be there), then rejects those pending. */
+/**
+ * Reads every new review's texts (nothing from outside may be there), then ends the pending ones as a
+ * person would without deciding: "Disconnect" on each client, which cancels its reviews. Not a reject:
+ * rejecting a native change the agent had already written reverts it on disk, a write of its own.
+ */
 async function scanAndRejectPending({
   app,
   probeTimeoutMs,
@@ -70,15 +74,17 @@ async function scanAndRejectPending({
   try {
     const snapshot = await api.snapshot();
     for (const review of snapshot.reviews) {
-      if (!scanned.has(review.id)) {
-        scanned.add(review.id);
-        const contents = await api.contents(review.id).catch(() => []);
-        scanForLeak(
-          JSON.stringify(contents),
-          `the texts of review "${review.title}" (${review.client.name})`,
-        );
-      }
-      if (review.state !== 'pending') continue;
+      if (scanned.has(review.id)) continue;
+      scanned.add(review.id);
+      const contents = await api.contents(review.id).catch(() => []);
+      scanForLeak(JSON.stringify(contents), `the texts of review "${review.title}" (${review.client.name})`);
+    }
+    for (const client of snapshot.clients) {
+      await api.call('disconnectClient', { clientId: client.id }, probeTimeoutMs).catch(() => undefined);
+    }
+    const after = await api.snapshot();
+    for (const review of after.reviews) {
+      if (review.state !== 'pending' || review.client.protocol === 'native') continue;
       await api
         .call('reject', { reviewId: review.id, reason: 'fuzz batch over' }, probeTimeoutMs)
         .catch(() => undefined);
