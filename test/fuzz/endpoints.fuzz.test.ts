@@ -5,7 +5,7 @@
  * file in the workspace or outside it changed, nothing from outside reached an answer, RSS stays under
  * the bound. `npm run fuzz` runs the same with more frames (scripts/fuzz.mjs).
  *
- * DIFFTRAY_FUZZ_SEED reproduces a run (the seed is printed); DIFFTRAY_FUZZ_TEST_FRAMES changes its length.
+ * DIFFTRAY_FUZZ_SEED picks another seed (the seed is printed); DIFFTRAY_FUZZ_TEST_FRAMES changes the length.
  */
 import { spawnSync } from 'node:child_process';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,10 +13,12 @@ import { ROOT } from './lib/app-process';
 import { DEFAULT_MAX_RSS_MB, runFuzz } from './lib/fuzz-run';
 import { ENDPOINT_NAMES } from './lib/protocols';
 import { findingLines, formatReport } from './lib/report';
-import { envNumber, seedFromEnv } from './lib/settings';
+import { envNumber } from './lib/settings';
 
 const FRAMES = envNumber('DIFFTRAY_FUZZ_TEST_FRAMES') ?? 2000;
-const SEED = seedFromEnv();
+// Fixed, so `npm test` is the same run every time (this seed also reaches the symlink escape of finding 2);
+// DIFFTRAY_FUZZ_SEED explores others.
+const SEED = envNumber('DIFFTRAY_FUZZ_SEED') ?? 11;
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
