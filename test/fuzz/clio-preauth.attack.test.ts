@@ -1,0 +1,77 @@
+/**
+ * Attacks on the Clio endpoint before authentication that random frames cannot express (finding 6):
+ * sockets held open with no token, and a huge frame sent before the token. Against the real headless app.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import WebSocket from 'ws';
+import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
+import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { AppProcess, ROOT } from './lib/app-process';
+import { createFixtureTree } from './lib/fixture-tree';
+
+let temp: string;
+let app: AppProcess;
+
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
+}, 120_000);
+
+beforeEach(async () => {
+  temp = mkdtempSync(path.join(os.tmpdir(), 'difftray-attack-'));
+  app = await AppProcess.start(createFixtureTree(temp));
+});
+
+afterEach(async () => {
+  await app.stop();
+  rmSync(temp, { recursive: true, force: true });
+});
+
+function openUnauthenticated(port: number): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+/** The close code, or 'still open' when the server has not closed the socket within `ms`. */
+const closedWithin = (socket: WebSocket, ms: number) =>
+  new Promise<number | 'still open'>((resolve) => {
+    const timer = setTimeout(() => resolve('still open'), ms);
+    socket.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+
+it('500 Clio sockets that never send a token are all closed once the auth deadline has passed', async () => {
+  const sockets = await Promise.all(
+    Array.from({ length: 500 }, () => openUnauthenticated(app.endpoints.clio.port)),
+  );
+  await new Promise((resolve) => setTimeout(resolve, AUTH_DEADLINE_MS + 1000));
+  const stillOpen = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
+  for (const socket of sockets) socket.terminate();
+  expect(app.alive()).toBe(true);
+  expect(stillOpen).toBe(0);
+}, 30_000);
+
+it('a 60 MB frame before authentication is refused without being held in memory', async () => {
+  const before = app.rssKb()!;
+  const socket = await openUnauthenticated(app.endpoints.clio.port);
+  socket.on('error', () => undefined);
+  const closing = closedWithin(socket, 5000);
+  socket.send(JSON.stringify({ type: 'connect', clientVersion: 'x'.repeat(60 * 1024 * 1024) }));
+  const code = await closing;
+  const grownKb = app.rssKb()! - before;
+  socket.terminate();
+  expect(app.alive()).toBe(true);
+  // Some growth is the server's own reading buffers; a 60 MB frame taken in would be far more.
+  expect(grownKb).toBeLessThan(16 * 1024);
+  // The server closes the socket (1009, message too big) once the frame passes the pre-auth limit.
+  expect(MAX_PREAUTH_FRAME_BYTES).toBeLessThan(60 * 1024 * 1024);
+  expect(code).toBe(1009);
+}, 30_000);

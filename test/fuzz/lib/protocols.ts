@@ -1,0 +1,404 @@
+/**
+ * What each endpoint's clients send, as valid-looking messages to mutate, and the limit probes: frames and
+ * fields just under and just over the limits DiffTray states (frame-limits.ts, core/limits.ts).
+ */
+import { MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../../src-main/bridge/frame-limits';
+import {
+  MAX_FILE_BYTES,
+  MAX_LABEL_CHARS,
+  MAX_NOTE_CHARS,
+  MAX_PATH_CHARS,
+} from '../../../src-main/core/limits';
+import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
+import type { Prng } from './prng';
+
+export type EndpointName = 'claude' | 'gemini' | 'clio' | 'native' | 'headless';
+export const ENDPOINT_NAMES: readonly EndpointName[] = ['claude', 'gemini', 'clio', 'native', 'headless'];
+
+export interface ProtocolModel {
+  /** One valid-looking message, as a client of this endpoint would send it. */
+  message(ctx: FuzzContext, prng: Prng): Record<string, unknown>;
+  /** A well-formed message naming a method (type, command) that does not exist. */
+  unknownMethod(prng: Prng): Record<string, unknown>;
+  /** Frames at the stated limits, each sent once per run. */
+  limitProbes(ctx: FuzzContext): LimitProbe[];
+}
+
+export interface LimitProbe {
+  label: string;
+  frame: () => Frame;
+}
+
+/** A workspace file, or now and then a path that tries to leave the workspace. */
+const filePath = (ctx: FuzzContext, prng: Prng) =>
+  prng.chance(0.25) ? prng.pick(hostilePaths(ctx, prng)) : `${ctx.workspace}/${prng.pick(ctx.files)}`;
+const someText = (prng: Prng) => prng.pick(['alpha\nBETA\ngamma\n', '', 'x', 'new file\n', 'a\r\nb\r\n']);
+
+/** Just under and just over a limit: n and n + 1. */
+function around(limit: number): Array<[string, number]> {
+  return [
+    [`= limit (${limit})`, limit],
+    [`limit + 1 (${limit + 1})`, limit + 1],
+  ];
+}
+
+/** Probes of one string field at a limit, built by `build(value)`. */
+function fieldProbes(
+  field: string,
+  limit: number,
+  build: (value: string) => Record<string, unknown>,
+): LimitProbe[] {
+  return around(limit).map(([where, size]) => ({
+    label: `${field} ${where}`,
+    frame: () => text(`${field} ${where}`, JSON.stringify(build('x'.repeat(size)))),
+  }));
+}
+
+/** A frame just under and just over MAX_FRAME_BYTES, built from a valid-looking message. */
+function frameProbes(message: Record<string, unknown>, preauth = false): LimitProbe[] {
+  const limit = preauth ? MAX_PREAUTH_FRAME_BYTES : MAX_FRAME_BYTES;
+  const name = preauth ? 'pre-auth frame' : 'frame';
+  return [
+    [`${name} = limit (${limit} bytes)`, limit],
+    [`${name} limit + 1 (${limit + 1} bytes)`, limit + 1],
+  ].map(([label, size]) => ({
+    label: label as string,
+    frame: () => ({ ...text(label as string, paddedTo(message, size as number)), preauth }),
+  }));
+}
+
+let rpcId = 1;
+const rpc = (method: string, params?: unknown) => ({
+  jsonrpc: '2.0',
+  id: rpcId++,
+  method,
+  ...(params !== undefined && { params }),
+});
+const toolCall = (name: string, args: Record<string, unknown>) =>
+  rpc('tools/call', { name, arguments: args });
+const initialize = () =>
+  rpc('initialize', {
+    protocolVersion: '2025-06-18',
+    capabilities: {},
+    clientInfo: { name: 'fuzz', version: '1.0.0' },
+  });
+
+const claude: ProtocolModel = {
+  message: (ctx, prng) =>
+    prng.weighted<() => Record<string, unknown>>([
+      [1, initialize],
+      [1, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' })],
+      [1, () => ({ jsonrpc: '2.0', method: 'ide_connected', params: { pid: process.pid } })],
+      [1, () => rpc('tools/list')],
+      [1, () => rpc('ping')],
+      [
+        5,
+        () =>
+          toolCall('openDiff', {
+            old_file_path: filePath(ctx, prng),
+            new_file_path: filePath(ctx, prng),
+            new_file_contents: someText(prng),
+            tab_name: `tab-${prng.int(20)}`,
+          }),
+      ],
+      [
+        2,
+        () =>
+          toolCall('openDiff', {
+            old_file_path: escapePath(ctx, prng),
+            new_file_path: `${ctx.workspace}/a.txt`,
+            new_file_contents: someText(prng),
+            tab_name: `escape-${prng.int(1000)}`,
+          }),
+      ],
+      [1, () => toolCall('close_tab', { tab_name: `tab-${prng.int(20)}` })],
+      [1, () => toolCall('closeAllDiffTabs', {})],
+      [2, () => toolCall('openFile', { filePath: filePath(ctx, prng), startLine: 1, endLine: 2 })],
+      [1, () => toolCall('getDiagnostics', { uri: `file://${filePath(ctx, prng)}` })],
+      [1, () => toolCall(prng.pick(['getWorkspaceFolders', 'getOpenEditors', 'getCurrentSelection']), {})],
+      [
+        1,
+        () => toolCall(prng.pick(['checkDocumentDirty', 'saveDocument']), { filePath: filePath(ctx, prng) }),
+      ],
+      [1, () => ({ jsonrpc: '2.0', id: rpcId++, result: {} })],
+      [1, () => rpc('notifications/cancelled', { requestId: prng.int(50), reason: 'fuzz' })],
+    ])(),
+  unknownMethod: (prng) =>
+    rpc(prng.pick(['frobnicate', 'tools/frob', '__proto__', 'constructor', 'rpc.discover'])),
+  limitProbes: (ctx) => {
+    const openDiff = (over: Record<string, string>) =>
+      toolCall('openDiff', {
+        old_file_path: `${ctx.workspace}/a.txt`,
+        new_file_path: `${ctx.workspace}/a.txt`,
+        new_file_contents: 'x\n',
+        tab_name: 'limit',
+        ...over,
+      });
+    return [
+      ...fieldProbes('openDiff.new_file_contents', MAX_FILE_BYTES, (v) => openDiff({ new_file_contents: v })),
+      ...fieldProbes('openDiff.tab_name', MAX_LABEL_CHARS, (v) => openDiff({ tab_name: v })),
+      ...fieldProbes('openDiff.new_file_path', MAX_PATH_CHARS, (v) =>
+        openDiff({ new_file_path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...frameProbes(rpc('tools/list')),
+    ];
+  },
+};
+
+const gemini: ProtocolModel = {
+  message: (ctx, prng) =>
+    prng.weighted<() => Record<string, unknown>>([
+      [1, initialize],
+      [1, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' })],
+      [1, () => rpc('tools/list')],
+      [5, () => toolCall('openDiff', { filePath: filePath(ctx, prng), newContent: someText(prng) })],
+      [2, () => toolCall('openDiff', { filePath: escapePath(ctx, prng), newContent: someText(prng) })],
+      [
+        3,
+        () =>
+          toolCall('closeDiff', { filePath: filePath(ctx, prng), suppressNotification: prng.chance(0.5) }),
+      ],
+      [1, () => rpc('ping')],
+    ])(),
+  unknownMethod: (prng) => rpc(prng.pick(['frobnicate', 'tools/frob', 'resources/list', '__proto__'])),
+  limitProbes: (ctx) => {
+    const openDiff = (over: Record<string, string>) =>
+      toolCall('openDiff', { filePath: `${ctx.workspace}/a.txt`, newContent: 'x\n', ...over });
+    return [
+      ...fieldProbes('openDiff.newContent', MAX_FILE_BYTES, (v) => openDiff({ newContent: v })),
+      ...fieldProbes('openDiff.filePath', MAX_PATH_CHARS, (v) =>
+        openDiff({ filePath: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...frameProbes(rpc('tools/list')),
+    ];
+  },
+};
+
+const rangeEdit = (prng: Prng) => ({
+  range: {
+    start: { line: prng.int(4), character: prng.int(6) },
+    end: { line: prng.int(4), character: prng.int(6) },
+  },
+  newText: someText(prng),
+});
+
+const clio: ProtocolModel = {
+  message: (ctx, prng) =>
+    prng.weighted<() => Record<string, unknown>>([
+      [
+        2,
+        () => ({ type: 'connect', clientVersion: '1.0', ...(prng.chance(0.5) && { token: 'wrong-token' }) }),
+      ],
+      [
+        4,
+        () => ({
+          type: 'openDiff',
+          file: prng.chance(0.5) ? prng.pick(ctx.files) : filePath(ctx, prng),
+          before: someText(prng),
+          after: someText(prng),
+          description: 'fuzz',
+        }),
+      ],
+      [
+        3,
+        () => ({
+          type: 'proposeDiff',
+          file: prng.pick(ctx.files),
+          edits: [rangeEdit(prng)],
+          description: 'fuzz',
+        }),
+      ],
+      [
+        3,
+        () => ({ type: 'applyDiff', file: prng.pick(ctx.files), edits: [rangeEdit(prng), rangeEdit(prng)] }),
+      ],
+      [2, () => ({ type: 'openDiff', file: escapePath(ctx, prng), after: someText(prng) })],
+      [1, () => ({ type: 'applyDiff', file: escapePath(ctx, prng), edits: [rangeEdit(prng)] })],
+      [2, () => ({ type: 'closeDiff', file: prng.pick(ctx.files) })],
+      [
+        1,
+        () => ({ type: 'status', message: 'running tests', level: prng.pick(['info', 'warning', 'error']) }),
+      ],
+    ])(),
+  unknownMethod: (prng) => ({ type: prng.pick(['frob', 'diffAccepted', '__proto__', 'hasOwnProperty', '']) }),
+  limitProbes: (ctx) => {
+    const openDiff = (over: Record<string, string>) => ({
+      type: 'openDiff',
+      file: 'a.txt',
+      after: 'x\n',
+      ...over,
+    });
+    return [
+      ...fieldProbes('openDiff.after', MAX_FILE_BYTES, (v) => openDiff({ after: v })),
+      ...fieldProbes('openDiff.description', MAX_NOTE_CHARS, (v) => openDiff({ description: v })),
+      ...fieldProbes('status.message', MAX_LABEL_CHARS, (v) => ({ type: 'status', message: v })),
+      ...fieldProbes('openDiff.file', MAX_PATH_CHARS, (v) =>
+        openDiff({ file: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...frameProbes({ type: 'status', message: 'limit' }),
+      ...frameProbes({ type: 'connect', clientVersion: '1.0' }, true),
+    ];
+  },
+};
+
+const envelope = (command: string, payload: unknown) => ({
+  protocol_version: '1.0',
+  message_id: `m${rpcId++}`,
+  type: 'request',
+  command,
+  payload,
+});
+
+const native: ProtocolModel = {
+  message: (ctx, prng) =>
+    prng.weighted<() => Record<string, unknown>>([
+      [1, () => envelope('hello', { client_name: 'fuzz', client_version: '1.0' })],
+      [1, () => envelope('heartbeat', {})],
+      [
+        4,
+        () =>
+          envelope('propose_change_set', {
+            title: 'fuzz',
+            rationale: 'because',
+            files: [
+              {
+                path: prng.pick(ctx.files),
+                before: prng.chance(0.5) ? null : someText(prng),
+                after: prng.chance(0.2) ? null : someText(prng),
+              },
+            ],
+          }),
+      ],
+      [
+        2,
+        () =>
+          envelope('propose_change_set', {
+            title: 'fuzz patch',
+            patch: `--- a/a.txt\n+++ b/a.txt\n@@ -1,3 +1,3 @@\n alpha\n-beta\n+BETA\n gamma\n`,
+            base_dir: ctx.workspace,
+          }),
+      ],
+      [1, () => envelope('get_review', { review_id: `r${prng.int(10)}` })],
+      [1, () => envelope('list_reviews', {})],
+      [1, () => envelope('cancel_review', { review_id: `r${prng.int(10)}`, reason: 'fuzz' })],
+      [1, () => envelope('status', { message: 'running', level: 'info' })],
+      [1, () => envelope('show_window', {})],
+      [1, () => envelope('get_file_tree', { folder: ctx.workspace, max_entries: 50 })],
+      [2, () => envelope('get_file_content', { path: filePath(ctx, prng) })],
+      [1, () => envelope('get_file_content', { path: escapePath(ctx, prng) })],
+      [
+        2,
+        () =>
+          envelope('propose_change_set', {
+            title: 'escape',
+            files: [{ path: escapePath(ctx, prng), after: prng.chance(0.3) ? null : someText(prng) }],
+          }),
+      ],
+    ])(),
+  unknownMethod: (prng) => envelope(prng.pick(['frob', '__proto__', 'toString', 'change_set_result']), {}),
+  limitProbes: (ctx) => {
+    const propose = (over: Record<string, unknown>, file: Record<string, unknown> = {}) =>
+      envelope('propose_change_set', {
+        title: 'limit',
+        files: [{ path: 'a.txt', after: 'x\n', ...file }],
+        ...over,
+      });
+    return [
+      ...fieldProbes('files[].after', MAX_FILE_BYTES, (v) => propose({}, { after: v })),
+      ...fieldProbes('rationale', MAX_NOTE_CHARS, (v) => propose({ rationale: v })),
+      ...fieldProbes('title', MAX_LABEL_CHARS, (v) => propose({ title: v })),
+      ...fieldProbes('files[].path', MAX_PATH_CHARS, (v) =>
+        propose({}, { path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...frameProbes(envelope('heartbeat', {})),
+    ];
+  },
+};
+
+const headless: ProtocolModel = {
+  message: (ctx, prng) => {
+    const reviewId =
+      prng.chance(0.7) && ctx.liveReviewIds().length > 0
+        ? prng.pick(ctx.liveReviewIds())
+        : `r-${prng.int(5)}`;
+    const fileIndex = prng.pick([0, 0, 1, -1, 2 ** 31]);
+    const decision = prng.pick(['accepted', 'rejected', 'pending']);
+    const call = (method: string, params: unknown) => ({ id: rpcId++, method, params });
+    return prng.weighted<() => Record<string, unknown>>([
+      [1, () => call('getSnapshot', {})],
+      [2, () => call('getReviewContent', { reviewId })],
+      [2, () => call('decideHunks', { reviewId, fileIndex, hunkIndexes: [0, prng.int(5)], decision })],
+      [
+        2,
+        () =>
+          call('decideLines', {
+            reviewId,
+            fileIndex,
+            hunkIndex: prng.int(3),
+            lines: { base: [prng.int(5)], proposed: [prng.int(5), 1e6] },
+            decision,
+          }),
+      ],
+      [1, () => call('decideFile', { reviewId, fileIndex, decision })],
+      [1, () => call('decideAll', { reviewId, decision })],
+      [2, () => call('editProposal', { reviewId, fileIndex, proposedText: someText(prng) })],
+      [1, () => call('undo', { reviewId })],
+      [1, () => call('rebase', { reviewId, fileIndex })],
+      [1, () => call('submit', { reviewId })],
+      [1, () => call('reject', { reviewId, reason: 'fuzz' })],
+      [
+        1,
+        () =>
+          call('disconnectClient', {
+            clientId:
+              prng.chance(0.3) && ctx.liveClientIds().length > 0 ? prng.pick(ctx.liveClientIds()) : 'c-1',
+          }),
+      ],
+    ])();
+  },
+  unknownMethod: (prng) => ({
+    id: rpcId++,
+    method: prng.pick(['frob', '__proto__', 'constructor', 'toString']),
+    params: {},
+  }),
+  limitProbes: (ctx) => {
+    const edit = (proposedText: string) => ({
+      id: rpcId++,
+      method: 'editProposal',
+      params: { reviewId: ctx.liveReviewIds()[0] ?? 'none', fileIndex: 0, proposedText },
+    });
+    return [
+      ...fieldProbes('editProposal.proposedText', MAX_FILE_BYTES, edit),
+      ...fieldProbes('reject.reason', MAX_NOTE_CHARS, (reason) => ({
+        id: rpcId++,
+        method: 'reject',
+        params: { reviewId: 'none', reason },
+      })),
+      ...frameProbes({ id: rpcId++, method: 'getSnapshot', params: {} }),
+    ];
+  },
+};
+
+export const PROTOCOLS: Record<EndpointName, ProtocolModel> = { claude, gemini, clio, native, headless };
+
+/** A valid-looking message with one string field grown to a few MB. */
+export function withHugeField(
+  message: Record<string, unknown>,
+  prng: Prng,
+  bytes: number,
+): Record<string, unknown> {
+  const copy = structuredClone(message);
+  const strings: Array<[Record<string, unknown>, string]> = [];
+  const visit = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) return;
+    for (const [key, inner] of Object.entries(value)) {
+      if (typeof inner === 'string') strings.push([value as Record<string, unknown>, key]);
+      else visit(inner);
+    }
+  };
+  visit(copy);
+  if (strings.length === 0) return { ...copy, huge: hugeString(prng, bytes) };
+  const [owner, key] = prng.pick(strings);
+  owner[key] = hugeString(prng, bytes);
+  return copy;
+}
