@@ -36,9 +36,16 @@ export function createSocketServer(
   });
 }
 
-/** Protocol errors end the socket (ws closes it itself); here they are only logged. */
+/**
+ * Protocol errors end the socket: ws sends the close frame (1009, 1007...) itself, and would then go on
+ * reading, and discarding, whatever the peer keeps sending until the close handshake times out (30 s).
+ * Such a peer gets no handshake: once the close frame is on its way, the connection is cut.
+ */
 export function guardSocket(socket: WebSocket, label: string, log: Log): void {
-  socket.on('error', (error) => log(`${label}: connection error: ${error.message}`));
+  socket.on('error', (error) => {
+    log(`${label}: connection error: ${error.message}`);
+    setImmediate(() => socket.terminate());
+  });
 }
 
 /**

@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/bridge/socket-guard';
 import { AppProcess, ROOT } from './lib/app-process';
 import { createFixtureTree } from './lib/fixture-tree';
 
@@ -48,10 +49,16 @@ const closedWithin = (socket: WebSocket, ms: number) =>
     });
   });
 
-it('500 Clio sockets that never send a token are all closed once the auth deadline has passed', async () => {
-  const sockets = await Promise.all(
+it('500 Clio sockets that never send a token: past the cap refused (503), the rest closed at the auth deadline', async () => {
+  const attempts = await Promise.allSettled(
     Array.from({ length: 500 }, () => openUnauthenticated(app.endpoints.clio.port)),
   );
+  const sockets = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+  const refusals = attempts.flatMap((attempt) =>
+    attempt.status === 'rejected' ? [String(attempt.reason)] : [],
+  );
+  expect(sockets.length).toBeLessThanOrEqual(MAX_PENDING_PREAUTH_CONNECTIONS);
+  for (const refusal of refusals) expect(refusal).toMatch(/503/);
   await new Promise((resolve) => setTimeout(resolve, AUTH_DEADLINE_MS + 1000));
   const stillOpen = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
   for (const socket of sockets) socket.terminate();
