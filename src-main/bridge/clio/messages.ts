@@ -76,6 +76,8 @@ export type ClioErrorCode =
   | 'INVALID_RANGE'
   | 'UNREVIEWABLE_FILE'
   | 'WRITE_FAILED'
+  /** The client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting for the person. */
+  | 'TOO_MANY_PENDING_REVIEWS'
   | 'INTERNAL_ERROR';
 
 /** What DiffTray sends. `content`, `reason`, `file` on errors and `ideName` are additions to the seed. */
