@@ -15,7 +15,8 @@ import type {
 } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import type { DiskSnapshot } from './disk-snapshot';
-import { retainedBytes, snapshotText } from './history-texts';
+import { filesTextBytes, retainedBytes, snapshotText } from './history-texts';
+import { boundedNote, boundedTitle } from './review-labels';
 import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES, MAX_PENDING_REVIEWS_PER_CLIENT } from './limits';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
@@ -66,7 +67,11 @@ type UndoStep = Array<{ fileIndex: number; before: FileState }>;
 
 interface Review {
   id: string;
+  /** As the adapter gave it: adapters find their reviews again by this very object. */
   request: ReviewRequest;
+  /** The request's title and description held to their limits: they go to every snapshot. */
+  title: string;
+  description?: string;
   files: FileState[];
   createdAt: number;
   state: ReviewState;
@@ -119,6 +124,8 @@ export class ReviewQueue {
     const review: Review = {
       id: `r${this.nextId++}`,
       request,
+      title: boundedTitle(request.title),
+      ...(request.description !== undefined && { description: boundedNote(request.description) }),
       files: request.files.map(reviewFile.createFileState),
       createdAt: this.now(),
       state: 'pending',
@@ -273,7 +280,7 @@ export class ReviewQueue {
   addNote(id: string, note: string): void {
     const review = this.reviews.find((r) => r.id === id);
     if (!review) return;
-    review.notes.push(note);
+    review.notes.push(boundedNote(note));
     this.emit();
   }
 
@@ -305,7 +312,8 @@ export class ReviewQueue {
     let total = 0;
     for (const review of this.reviews) {
       if (review.droppedFiles) continue;
-      total += review.state === 'pending' ? reviewTextBytes(review) : review.textBytes;
+      total +=
+        review.state === 'pending' ? filesTextBytes(review.files, review.request.files) : review.textBytes;
     }
     for (const snapshot of this.lastSeenOnDisk.values()) total += retainedBytes([snapshotText(snapshot)]);
     return total;
@@ -343,7 +351,7 @@ export class ReviewQueue {
     // Nobody answered: no text went to the agent, and nobody needs it back.
     if (state === 'cancelled' || state === 'superseded') this.dropTexts(review);
     else {
-      review.textBytes = reviewTextBytes(review);
+      review.textBytes = filesTextBytes(review.files, review.request.files);
       this.endedTextBytes += review.textBytes;
     }
     this.forgetDiskOfEndedPaths();
@@ -356,7 +364,9 @@ export class ReviewQueue {
     if (review.droppedFiles) return;
     review.droppedFiles = review.files.map(reviewFile.fileSummary);
     review.files = [];
-    review.request = { ...review.request, files: [] };
+    // The request goes too (it holds the files and the full description); its labels are kept.
+    const { client, tabName } = review.request;
+    review.request = { client, title: review.title, ...(tabName !== undefined && { tabName }), files: [] };
     this.endedTextBytes -= review.textBytes;
     review.textBytes = 0;
   }
@@ -415,8 +425,8 @@ function toSummary(review: Review): ReviewSummary {
   return {
     id: review.id,
     client: request.client,
-    title: request.title,
-    ...(request.description !== undefined && { description: request.description }),
+    title: review.title,
+    ...(review.description !== undefined && { description: review.description }),
     createdAt: review.createdAt,
     state: review.state,
     ...(review.reason !== undefined && { reason: review.reason }),
@@ -426,18 +436,4 @@ function toSummary(review: Review): ReviewSummary {
     ...(review.notes.length > 0 && { notes: [...review.notes] }),
     ...(review.droppedFiles && { textsDropped: true }),
   };
-}
-
-/** Every text a review's files hold: base, proposal, expected and last-seen disk contents. */
-function reviewTextBytes(review: Review): number {
-  const texts: Array<string | undefined> = [];
-  for (const file of review.files) {
-    texts.push(file.baseText, file.proposedText, snapshotText(file.base), snapshotText(file.expectedOnDisk));
-    if (file.disk.snapshot) texts.push(snapshotText(file.disk.snapshot));
-  }
-  for (const file of review.request.files) {
-    texts.push(file.proposedText, snapshotText(file.base));
-    if (file.onDisk) texts.push(snapshotText(file.onDisk));
-  }
-  return retainedBytes(texts);
 }

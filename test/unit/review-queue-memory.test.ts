@@ -8,6 +8,8 @@ import type { ClientInfo } from '../../shared/app-api';
 import {
   HISTORY_MAX_REVIEWS,
   HISTORY_MAX_TEXT_BYTES,
+  MAX_LABEL_CHARS,
+  MAX_NOTE_CHARS,
   MAX_PENDING_REVIEWS_PER_CLIENT,
 } from '../../src-main/core/limits';
 import type { ReviewRequest } from '../../src-main/core/review-queue';
@@ -124,6 +126,25 @@ describe('history by bytes', () => {
     expect(() => queue.contents(cancelled)).toThrow(ReviewTextsDroppedError);
     expect(queue.contents(rejected)).toHaveLength(1);
     expect(queue.retainedTextBytes()).toBe(2 * 1024);
+  });
+});
+
+describe('what every snapshot carries', () => {
+  it('holds titles, descriptions and notes to their limits, whatever an adapter composed', () => {
+    const queue = new ReviewQueue();
+    const request = proposal(16, {
+      title: 't'.repeat(MAX_LABEL_CHARS + 10),
+      description: 'd'.repeat(10 * MB),
+    });
+    const { id } = queue.add(request);
+    queue.addNote(id, 'n'.repeat(MAX_NOTE_CHARS * 2));
+    const summary = queue.summary(id);
+    expect(summary.title).toHaveLength(MAX_LABEL_CHARS);
+    expect(summary.description).toHaveLength(MAX_NOTE_CHARS);
+    expect(summary.description).toMatch(/… \(cut: too long\)$/);
+    expect(summary.notes![0]).toHaveLength(MAX_NOTE_CHARS);
+    // Adapters find their reviews again by the request they gave.
+    expect(queue.cancelWhere((r) => r === request, 'closed')).toBe(1);
   });
 });
 
