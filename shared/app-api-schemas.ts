@@ -1,6 +1,7 @@
 /** Validation of AppApi call parameters, applied by main to whatever a carrier delivers. */
 import { z } from 'zod';
 import type { AppApiMethod } from './app-api';
+import { fileTextField, noteField } from './field-limits';
 
 const reviewId = z.string().min(1).max(200);
 const fileIndex = z.number().int().min(0);
@@ -26,11 +27,11 @@ export const appApiCallSchemas = {
   }),
   decideFile: z.object({ reviewId, fileIndex, decision }),
   decideAll: z.object({ reviewId, decision }),
-  editProposal: z.object({ reviewId, fileIndex, proposedText: z.string() }),
+  editProposal: z.object({ reviewId, fileIndex, proposedText: fileTextField() }),
   undo: z.object({ reviewId }),
   rebase: z.object({ reviewId, fileIndex }),
   submit: z.object({ reviewId }),
-  reject: z.object({ reviewId, reason: z.string().max(10_000).optional() }),
+  reject: z.object({ reviewId, reason: noteField().optional() }),
   disconnectClient: z.object({ clientId: z.string().min(1).max(200) }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 

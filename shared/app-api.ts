@@ -75,6 +75,11 @@ export interface ReviewSummary {
   canUndo: boolean;
   /** What happened after the decision that the person should know, e.g. a write that failed. */
   notes?: string[];
+  /**
+   * An ended review that keeps only this summary: its texts were let go (it was cancelled or
+   * superseded, or is older than History's byte budget), so getReviewContent refuses it.
+   */
+  textsDropped?: true;
 }
 
 export interface ReviewFileContent {

@@ -69,6 +69,10 @@ export function createActions(api: AppApi): Actions {
       const key = contentKey(review);
       const existing = store.getState().contents[key];
       if (existing && existing.status !== 'error') return;
+      if (review.textsDropped) {
+        store.getState().setContent(key, { status: 'dropped' });
+        return;
+      }
       store.getState().setContent(key, { status: 'loading' });
       try {
         const files = await api.getReviewContent(review.id);

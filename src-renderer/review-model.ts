@@ -71,6 +71,15 @@ export function endedBannerText(review: ReviewSummary): string {
   }
 }
 
+/** Shown instead of the diff of an ended review whose texts main let go (ReviewSummary.textsDropped). */
+export function droppedTextsText(review: ReviewSummary): string {
+  const why =
+    review.state === 'cancelled' || review.state === 'superseded'
+      ? 'nobody answered this review, so DiffTray let them go'
+      : 'History keeps the full texts of recent reviews only';
+  return `The texts of this review are no longer kept: ${why}. Its outcome and the decision on each hunk are kept.`;
+}
+
 /** The pending review that likely replaced a superseded one: same client and tab, arrived no earlier. */
 export function newerProposal(
   snapshot: AppSnapshot | null,

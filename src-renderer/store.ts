@@ -19,7 +19,9 @@ import { queueOrder } from './sidebar-model';
 export type ContentEntry =
   | { status: 'loading' }
   | { status: 'ready'; files: ReviewFileContent[] }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: string }
+  /** Main no longer keeps this review's texts (ReviewSummary.textsDropped): there is nothing to load. */
+  | { status: 'dropped' };
 
 /** The current hunk; hunkIndex is null when the shown file has no hunks. */
 export interface Cursor {

@@ -78,6 +78,8 @@ export class BridgeServer {
       await bridge.close();
       throw error;
     }
+    // Started: stale lock files of crashed instances are gone (lock-files.ts says which are stale).
+    await Promise.all([...bridge.lockFiles, ...bridge.discoveryFiles].map((lock) => lock.staleRemoved));
     return bridge;
   }
 

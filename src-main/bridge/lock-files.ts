@@ -2,7 +2,17 @@
  * Discovery lock files: `<dir>/<port>.lock`, readable only by the user (file 0600 in a 0700 folder),
  * written atomically so a CLI never reads half a file.
  */
-import { chmodSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 
 export interface AtomicWriteOptions {
@@ -48,31 +58,54 @@ export function isProcessAlive(pid: number): boolean {
   }
 }
 
-/** Which files of a folder are discovery files, and whose pid each names (undefined: not judged). */
-export interface StaleFileRule {
-  matches: (name: string) => boolean;
-  pidOf: (name: string, readJson: () => unknown) => unknown;
+/** DiffTray's name in the lock files it writes (`ideName`, or Gemini's `ideInfo.displayName`). */
+export const DIFFTRAY_IDE_NAME = 'DiffTray';
+
+/** What a discovery file says about who wrote it. */
+export interface LockFileOwner {
+  pid: unknown;
+  port: unknown;
 }
 
-/** Claude Code's and NEXUS3's rule: `*.lock` files with a numeric `pid` field. */
+/** Which files of a folder are discovery files, and whose they are. */
+export interface StaleFileRule {
+  matches: (name: string) => boolean;
+  /** The pid and port of the DiffTray that wrote the file; undefined when DiffTray did not write it. */
+  ownerOf: (name: string, content: unknown) => LockFileOwner | undefined;
+}
+
+/** Claude Code's, NEXUS3's and the native `<port>.lock` files: DiffTray's `ideName`, `pid`, port in the name. */
 export const LOCK_FILE_PID_RULE: StaleFileRule = lockFileRule('pid');
 
-/** `*.lock` files whose process id is in `field` (Qwen Code's lock files name it `ppid`). */
+/** `*.lock` files written by DiffTray, whose process id is in `field` (Qwen Code's name it `ppid`). */
 export function lockFileRule(field: string): StaleFileRule {
   return {
     matches: (name) => name.endsWith('.lock'),
-    pidOf: (_name, readJson) => {
-      const content = readJson();
-      return content && typeof content === 'object' ? (content as Record<string, unknown>)[field] : undefined;
+    ownerOf: (name, content) => {
+      if (!isRecord(content) || content.ideName !== DIFFTRAY_IDE_NAME) return undefined;
+      return { pid: content[field], port: content.port ?? Number(name.slice(0, -'.lock'.length)) };
     },
   };
 }
 
+/** The largest discovery file read when judging staleness: they are a few hundred bytes. */
+const MAX_LOCK_FILE_BYTES = 64 * 1024;
+
+/** How long a connection attempt to a lock file's port may take before the port counts as answering. */
+const PORT_PROBE_TIMEOUT_MS = 1000;
+
 /**
- * Removes `*.lock` files in `dir` whose `pid` is no longer running. Files of live processes (another
- * DiffTray, an editor's extension) and files we cannot parse are left alone: they are not ours to judge.
+ * Removes discovery files in `dir` that are provably stale: written by DiffTray (its name in the file),
+ * naming a positive pid that is not running, and a port where nothing accepts a loopback connection
+ * (a DiffTray in another pid namespace, a container sharing the home folder, still answers there).
+ * Other programs' files, and files we cannot read or parse, are never removed: not ours to judge.
+ * Never rejects.
  */
-export function removeStaleLockFiles(dir: string, rule: StaleFileRule = LOCK_FILE_PID_RULE): string[] {
+export async function removeStaleLockFiles(
+  dir: string,
+  rule: StaleFileRule = LOCK_FILE_PID_RULE,
+  options: { except?: string } = {},
+): Promise<string[]> {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -81,20 +114,54 @@ export function removeStaleLockFiles(dir: string, rule: StaleFileRule = LOCK_FIL
   }
   const removed: string[] = [];
   for (const name of names) {
-    if (!rule.matches(name)) continue;
     const file = path.join(dir, name);
-    let pid: unknown;
+    if (!rule.matches(name) || file === options.except) continue;
     try {
-      pid = rule.pidOf(name, () => JSON.parse(readFileSync(file, 'utf8')));
+      const text = readRegularFile(file);
+      if (text === undefined || !(await isStale(rule.ownerOf(name, JSON.parse(text))))) continue;
+      // Judged on this content: a file rewritten meanwhile (a new DiffTray on the same port) stays.
+      if (readRegularFile(file) !== text) continue;
+      rmSync(file, { force: true });
+      removed.push(file);
     } catch {
       continue;
     }
-    if (typeof pid === 'number' && !isProcessAlive(pid)) {
-      rmSync(file, { force: true });
-      removed.push(file);
-    }
   }
   return removed;
+}
+
+async function isStale(owner: LockFileOwner | undefined): Promise<boolean> {
+  if (!owner) return false;
+  const { pid, port } = owner;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) return false;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return false;
+  return !(await portAnswers(port));
+}
+
+/** The text of a regular file no larger than MAX_LOCK_FILE_BYTES (never a link, FIFO or folder). */
+function readRegularFile(file: string): string | undefined {
+  const stat = lstatSync(file);
+  if (!stat.isFile() || stat.size > MAX_LOCK_FILE_BYTES) return undefined;
+  return readFileSync(file, 'utf8');
+}
+
+/** Whether something accepts a TCP connection on 127.0.0.1:`port`; an attempt that hangs counts as yes. */
+export function portAnswers(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port });
+    const done = (answers: boolean) => {
+      clearTimeout(timer);
+      socket.destroy();
+      resolve(answers);
+    };
+    const timer = setTimeout(() => done(true), PORT_PROBE_TIMEOUT_MS);
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export interface OwnedLockFileOptions extends AtomicWriteOptions {
@@ -102,17 +169,21 @@ export interface OwnedLockFileOptions extends AtomicWriteOptions {
   staleRule?: StaleFileRule;
 }
 
-/** A lock file this process owns: written now, removed by `remove()` (idempotent). */
+/**
+ * A lock file this process owns: written now, removed by `remove()` (idempotent). Stale files of the
+ * same kind in its folder are removed next, in the background: `staleRemoved` says when (and which).
+ */
 export class OwnedLockFile {
   private removed = false;
+  readonly staleRemoved: Promise<string[]>;
 
   constructor(
     readonly file: string,
     content: unknown,
     options: OwnedLockFileOptions = {},
   ) {
-    removeStaleLockFiles(path.dirname(file), options.staleRule);
     writeFileAtomically(file, JSON.stringify(content), 0o600, options);
+    this.staleRemoved = removeStaleLockFiles(path.dirname(file), options.staleRule, { except: file });
   }
 
   remove(): void {

@@ -1,6 +1,7 @@
 /** Which agent CLIs are connected, for the UI and for cancelling their reviews when they leave. */
 import { randomUUID } from 'node:crypto';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
+import { MAX_LABEL_CHARS } from './limits';
 
 export class ClientRegistry {
   private readonly clients = new Map<string, ClientInfo>();
@@ -27,6 +28,11 @@ export class ClientRegistry {
   describe(id: string, details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace'>>): void {
     const client = this.clients.get(id);
     if (!client) return;
+    // A client names itself: its words are labels, bounded like every other label.
+    for (const key of ['name', 'version'] as const) {
+      const value = details[key];
+      if (value !== undefined) details = { ...details, [key]: value.slice(0, MAX_LABEL_CHARS) };
+    }
     Object.assign(client, details);
     this.emit();
   }

@@ -2,17 +2,50 @@
  * The review queue: every proposal from every client, in arrival order, with its decisions.
  *
  * Each review's `outcome` promise settles exactly once (submitted, rejected, superseded or cancelled);
- * adapters await it to answer on the wire. Ended reviews stay in the list as history.
+ * adapters await it to answer on the wire. Ended reviews stay in the list as history, bounded by count
+ * and by the bytes of their texts: past the budget, and at once for reviews nobody answered (cancelled,
+ * superseded), a review keeps only its summary (history-texts.ts).
  */
-import type { ClientInfo, ReviewFileContent, ReviewState, ReviewSummary } from '../../shared/app-api';
+import type {
+  ClientInfo,
+  ReviewFileContent,
+  ReviewFileSummary,
+  ReviewState,
+  ReviewSummary,
+} from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import type { DiskSnapshot } from './disk-snapshot';
+import { filesTextBytes, retainedBytes, snapshotText } from './history-texts';
+import { boundedNote, boundedTitle } from './review-labels';
+import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES, MAX_PENDING_REVIEWS_PER_CLIENT } from './limits';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
 import { ReviewError } from './review-file';
 
 export { ReviewError };
 export type { FinalFile, ProposedFile };
+
+/** A client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting; each adapter says so in its protocol. */
+export class TooManyPendingReviewsError extends Error {
+  readonly limit = MAX_PENDING_REVIEWS_PER_CLIENT;
+
+  constructor(clientName: string) {
+    super(
+      `Too many pending reviews: ${clientName} already has ${MAX_PENDING_REVIEWS_PER_CLIENT} proposals ` +
+        'waiting for a decision; wait for the person to decide (or close some) before proposing more',
+    );
+  }
+}
+
+/** Asked for the texts of a review that keeps only its summary. */
+export class ReviewTextsDroppedError extends ReviewError {
+  constructor(id: string) {
+    super(
+      `The texts of review ${id} are no longer kept: History keeps only the summary of older reviews ` +
+        'and of reviews nobody answered',
+    );
+  }
+}
 
 export interface ReviewRequest {
   client: ClientInfo;
@@ -34,7 +67,11 @@ type UndoStep = Array<{ fileIndex: number; before: FileState }>;
 
 interface Review {
   id: string;
+  /** As the adapter gave it: adapters find their reviews again by this very object. */
   request: ReviewRequest;
+  /** The request's title and description held to their limits: they go to every snapshot. */
+  title: string;
+  description?: string;
   files: FileState[];
   createdAt: number;
   state: ReviewState;
@@ -43,10 +80,12 @@ interface Review {
   notes: string[];
   undo: UndoStep[];
   settle: (outcome: ReviewOutcome) => void;
+  /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
+  textBytes: number;
+  /** Set once the texts are dropped: the files as History shows them, all that is left of them. */
+  droppedFiles?: ReviewFileSummary[];
 }
 
-/** How many ended reviews are kept for history. */
-const HISTORY_LIMIT = 200;
 /** Undo steps kept per review. */
 const UNDO_LIMIT = 500;
 
@@ -55,6 +94,8 @@ export class ReviewQueue {
   private readonly listeners = new Set<() => void>();
   /** The latest content seen on disk per path, to re-judge files that an undo restores. */
   private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
+  /** The sum of `textBytes` over ended reviews that still keep their texts. */
+  private endedTextBytes = 0;
   private nextId = 1;
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -65,25 +106,33 @@ export class ReviewQueue {
     return () => this.listeners.delete(listener);
   }
 
+  /** Queues a proposal; throws TooManyPendingReviewsError when its client has too many waiting. */
   add(request: ReviewRequest): { id: string; outcome: Promise<ReviewOutcome> } {
-    if (request.tabName !== undefined) {
-      for (const other of this.pendingReviews()) {
-        if (other.request.client.id === request.client.id && other.request.tabName === request.tabName) {
-          this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
-        }
-      }
+    const ofClient = this.pendingReviews().filter((other) => other.request.client.id === request.client.id);
+    const superseded = ofClient.filter(
+      (other) => request.tabName !== undefined && other.request.tabName === request.tabName,
+    );
+    // Judged before anything ends: a refused proposal supersedes nothing.
+    if (ofClient.length - superseded.length >= MAX_PENDING_REVIEWS_PER_CLIENT) {
+      throw new TooManyPendingReviewsError(request.client.name);
+    }
+    for (const other of superseded) {
+      this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
     }
     let settle!: (outcome: ReviewOutcome) => void;
     const outcome = new Promise<ReviewOutcome>((resolve) => (settle = resolve));
     const review: Review = {
       id: `r${this.nextId++}`,
       request,
+      title: boundedTitle(request.title),
+      ...(request.description !== undefined && { description: boundedNote(request.description) }),
       files: request.files.map(reviewFile.createFileState),
       createdAt: this.now(),
       state: 'pending',
       notes: [],
       undo: [],
       settle,
+      textBytes: 0,
     };
     this.reviews.push(review);
     this.trimHistory();
@@ -231,7 +280,7 @@ export class ReviewQueue {
   addNote(id: string, note: string): void {
     const review = this.reviews.find((r) => r.id === id);
     if (!review) return;
-    review.notes.push(note);
+    review.notes.push(boundedNote(note));
     this.emit();
   }
 
@@ -243,12 +292,31 @@ export class ReviewQueue {
     return toSummary(this.find(id));
   }
 
+  /** Throws ReviewTextsDroppedError for a review that keeps only its summary. */
   contents(id: string): ReviewFileContent[] {
-    return this.find(id).files.map(reviewFile.fileContent);
+    const review = this.find(id);
+    if (review.droppedFiles) throw new ReviewTextsDroppedError(id);
+    return review.files.map(reviewFile.fileContent);
   }
 
   paths(id: string): string[] {
-    return this.find(id).files.map((file) => file.path);
+    const review = this.find(id);
+    return (review.droppedFiles ?? review.files).map((file) => file.path);
+  }
+
+  /**
+   * UTF-8 bytes of every text the queue keeps: pending and ended reviews' files, and the disk contents
+   * it remembers. What bounds its memory, by HISTORY_MAX_TEXT_BYTES beyond the pending reviews.
+   */
+  retainedTextBytes(): number {
+    let total = 0;
+    for (const review of this.reviews) {
+      if (review.droppedFiles) continue;
+      total +=
+        review.state === 'pending' ? filesTextBytes(review.files, review.request.files) : review.textBytes;
+    }
+    for (const snapshot of this.lastSeenOnDisk.values()) total += retainedBytes([snapshotText(snapshot)]);
+    return total;
   }
 
   pendingCount(): number {
@@ -280,8 +348,32 @@ export class ReviewQueue {
     review.undo = [];
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
+    // Nobody answered: no text went to the agent, and nobody needs it back.
+    if (state === 'cancelled' || state === 'superseded') this.dropTexts(review);
+    else {
+      review.textBytes = filesTextBytes(review.files, review.request.files);
+      this.endedTextBytes += review.textBytes;
+    }
+    this.forgetDiskOfEndedPaths();
     this.trimHistory();
     this.emit();
+  }
+
+  /** Keeps the summary of an ended review and lets go of every text it holds. */
+  private dropTexts(review: Review): void {
+    if (review.droppedFiles) return;
+    review.droppedFiles = review.files.map(reviewFile.fileSummary);
+    review.files = [];
+    // The request goes too (it holds the files and the full description); its labels are kept.
+    const { client, tabName } = review.request;
+    review.request = { client, title: review.title, ...(tabName !== undefined && { tabName }), files: [] };
+    this.endedTextBytes -= review.textBytes;
+    review.textBytes = 0;
+  }
+
+  private forgetDiskOfEndedPaths(): void {
+    const pending = new Set(this.pendingReviews().flatMap((r) => r.files.map((file) => file.path)));
+    for (const path of this.lastSeenOnDisk.keys()) if (!pending.has(path)) this.lastSeenOnDisk.delete(path);
   }
 
   private pendingReviews(): Review[] {
@@ -306,13 +398,20 @@ export class ReviewQueue {
     return file;
   }
 
+  /** Oldest first: ended reviews beyond the count go, then the texts of those beyond the byte budget. */
   private trimHistory(): void {
     let ended = this.reviews.filter((r) => r.state !== 'pending').length;
-    for (let i = 0; i < this.reviews.length && ended > HISTORY_LIMIT;) {
-      if (this.reviews[i]!.state !== 'pending') {
+    for (let i = 0; i < this.reviews.length && ended > HISTORY_MAX_REVIEWS;) {
+      const review = this.reviews[i]!;
+      if (review.state !== 'pending') {
+        this.dropTexts(review);
         this.reviews.splice(i, 1);
         ended--;
       } else i++;
+    }
+    for (const review of this.reviews) {
+      if (this.endedTextBytes <= HISTORY_MAX_TEXT_BYTES) break;
+      if (review.state !== 'pending') this.dropTexts(review);
     }
   }
 
@@ -326,14 +425,15 @@ function toSummary(review: Review): ReviewSummary {
   return {
     id: review.id,
     client: request.client,
-    title: request.title,
-    ...(request.description !== undefined && { description: request.description }),
+    title: review.title,
+    ...(review.description !== undefined && { description: review.description }),
     createdAt: review.createdAt,
     state: review.state,
     ...(review.reason !== undefined && { reason: review.reason }),
     ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
-    files: review.files.map(reviewFile.fileSummary),
+    files: review.droppedFiles ?? review.files.map(reviewFile.fileSummary),
     canUndo: review.undo.length > 0,
     ...(review.notes.length > 0 && { notes: [...review.notes] }),
+    ...(review.droppedFiles && { textsDropped: true }),
   };
 }

@@ -4,7 +4,7 @@ import { useActions } from '../context';
 import { useNow } from '../hooks';
 import { isPaused } from '../keyboard';
 import { installLineKeys } from '../line-keys';
-import { contentKey, displayPath, endedBannerText, newerProposal } from '../review-model';
+import { contentKey, displayPath, droppedTextsText, endedBannerText, newerProposal } from '../review-model';
 import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { formatAge } from '../time';
@@ -192,6 +192,10 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
             diskText={content.diskText}
             deleted={file.disk.state === 'deleted'}
           />
+        ) : file && !content && entry?.status === 'dropped' ? (
+          <div className="dt-pane-message" role="status" data-testid="texts-dropped">
+            <p>{droppedTextsText(review)}</p>
+          </div>
         ) : file && (content || entry?.status !== 'error') ? (
           <DiffEditor
             reviewId={review.id}

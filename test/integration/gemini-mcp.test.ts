@@ -275,9 +275,14 @@ describe('discovery files', () => {
     const staleGemini = path.join(t.geminiDiscoveryDir, `gemini-ide-server-${deadPid()}-1.json`);
     const liveGemini = path.join(t.geminiDiscoveryDir, `gemini-ide-server-${process.ppid}-2.json`);
     const staleQwen = path.join(t.qwenLockDir, '3.lock');
-    writeFileSync(staleGemini, JSON.stringify({ port: 1, workspacePath: '/x', authToken: 'a' }));
+    // Stale files DiffTray wrote (others' files are never removed; see test/unit/lock-files.test.ts).
+    const ideInfo = { name: 'difftray', displayName: 'DiffTray' };
+    writeFileSync(staleGemini, JSON.stringify({ port: 1, workspacePath: '/x', authToken: 'a', ideInfo }));
     writeFileSync(liveGemini, JSON.stringify({ port: 2, workspacePath: '/x', authToken: 'b' }));
-    writeFileSync(staleQwen, JSON.stringify({ port: 3, workspacePath: '/x', ppid: deadPid() }));
+    writeFileSync(
+      staleQwen,
+      JSON.stringify({ port: 3, workspacePath: '/x', ppid: deadPid(), ideName: 'DiffTray' }),
+    );
     const before = ours.map((f) => readFileSync(f, 'utf8'));
     // Gemini's folder is shared with its other companions: its mode is theirs to choose.
     chmodSync(t.geminiDiscoveryDir, 0o755);

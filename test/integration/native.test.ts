@@ -251,7 +251,10 @@ describe('discovery and the connection gate', () => {
   it('removes stale lock files of dead processes at start', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))']);
     const stale = path.join(lockDir, '1.lock');
-    writeFileSync(stale, JSON.stringify({ pid: Number(dead.stdout.toString()), port: 1 }));
+    writeFileSync(
+      stale,
+      JSON.stringify({ pid: Number(dead.stdout.toString()), port: 1, ideName: 'DiffTray' }),
+    );
     extraEndpoints.push(await startEndpoint());
     expect(existsSync(stale)).toBe(false);
     expect(readdirSync(lockDir).sort()).toEqual(

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { AppSnapshot, ClientInfo } from '../../shared/app-api';
 import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
+import { MAX_NOTE_CHARS } from '../../src-main/core/limits';
 import type { ReviewRequest } from '../../src-main/core/review-queue';
 import { ReviewError } from '../../src-main/core/review-queue';
 
@@ -189,7 +190,7 @@ describe('createAppApiHandler', () => {
     ['submit', 'r1'],
     ['submit', null],
     ['reject', { reviewId: 'r1', reason: 42 }],
-    ['reject', { reviewId: 'r1', reason: 'x'.repeat(10_001) }],
+    ['reject', { reviewId: 'r1', reason: 'x'.repeat(MAX_NOTE_CHARS + 1) }],
     ['getSnapshot', 'oops'],
     [
       'decideLines',

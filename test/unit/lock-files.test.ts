@@ -9,10 +9,13 @@ import {
   readdirSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { GEMINI_STALE_RULE, QWEN_STALE_RULE } from '../../src-main/bridge/gemini-ide/discovery';
 import {
   OwnedLockFile,
   isProcessAlive,
@@ -38,6 +41,15 @@ function deadPid(): number {
   expect(child.pid).toBeGreaterThan(0);
   expect(isProcessAlive(child.pid!)).toBe(false);
   return child.pid!;
+}
+
+/** A loopback port nothing listens on: one a server held a moment ago. */
+async function closedPort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 function writeLock(dir: string, name: string, content: string): string {
@@ -112,40 +124,104 @@ describe('isProcessAlive', () => {
 });
 
 describe('removeStaleLockFiles', () => {
-  it('removes a lock of a dead process and reports it', () => {
-    const file = writeLock(root, '4000.lock', JSON.stringify({ pid: deadPid(), workspaceFolders: [] }));
-    expect(removeStaleLockFiles(root)).toEqual([file]);
+  /** A DiffTray lock file as the bridge writes it: port in the name, ideName 'DiffTray'. */
+  const ours = (pid: unknown, extra: Record<string, unknown> = {}) =>
+    JSON.stringify({ pid, workspaceFolders: [], ideName: 'DiffTray', transport: 'ws', ...extra });
+
+  it('removes a DiffTray lock of a dead process whose port nothing answers, and reports it', async () => {
+    const port = await closedPort();
+    const file = writeLock(root, `${port}.lock`, ours(deadPid()));
+    expect(await removeStaleLockFiles(root)).toEqual([file]);
     expect(existsSync(file)).toBe(false);
   });
 
-  it('keeps a lock whose process is alive', () => {
-    const file = writeLock(root, '4001.lock', JSON.stringify({ pid: process.pid }));
-    expect(removeStaleLockFiles(root)).toEqual([]);
+  it('keeps a lock whose process is alive', async () => {
+    const file = writeLock(root, `${await closedPort()}.lock`, ours(process.pid));
+    expect(await removeStaleLockFiles(root)).toEqual([]);
     expect(existsSync(file)).toBe(true);
   });
 
-  it('keeps unparsable locks, locks without a numeric pid, and non-.lock files', () => {
+  it('keeps locks with pid 0, -1 or any non-positive-integer pid', async () => {
+    const port = await closedPort();
+    const kept = [0, -1, 1.5, -4242, '123', null].map((pid, i) =>
+      writeLock(root, `${i}.lock`, ours(pid, { port })),
+    );
+    expect(await removeStaleLockFiles(root)).toEqual([]);
+    for (const file of kept) expect(existsSync(file)).toBe(true);
+  });
+
+  it('keeps a dead-pid lock whose port still accepts a loopback connection (a DiffTray in another pid namespace)', async () => {
+    const server = net.createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as net.AddressInfo;
+      const byName = writeLock(root, `${port}.lock`, ours(deadPid()));
+      const byField = writeLock(root, 'native.lock', ours(deadPid(), { port }));
+      expect(await removeStaleLockFiles(root)).toEqual([]);
+      expect(existsSync(byName)).toBe(true);
+      expect(existsSync(byField)).toBe(true);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+
+  it('never removes other programs’ lock files, however dead their pid', async () => {
     const dead = deadPid();
+    const port = await closedPort();
+    const kept = [
+      writeLock(root, `${port}.lock`, JSON.stringify({ pid: dead, ideName: 'Visual Studio Code' })),
+      writeLock(root, 'noname.lock', JSON.stringify({ pid: dead, port })),
+      writeLock(root, 'vim.lock', JSON.stringify({ pid: dead, port, ideName: 'difftray' })),
+    ];
+    expect(await removeStaleLockFiles(root)).toEqual([]);
+    for (const file of kept) expect(existsSync(file)).toBe(true);
+  });
+
+  it('keeps unparsable locks, non-.lock files, folders and links', async () => {
+    const dead = deadPid();
+    const port = await closedPort();
+    const target = writeLock(root, 'target.json', ours(dead, { port }));
+    symlinkSync(target, path.join(root, `${port}.lock`));
     const kept = [
       writeLock(root, 'garbage.lock', 'not json {'),
       writeLock(root, 'empty.lock', ''),
-      writeLock(root, 'nopid.lock', JSON.stringify({ port: 1 })),
-      writeLock(root, 'stringpid.lock', JSON.stringify({ pid: String(dead) })),
       writeLock(root, 'null.lock', 'null'),
-      writeLock(root, 'notes.txt', JSON.stringify({ pid: dead })),
-      writeLock(root, '4002.lock.bak', JSON.stringify({ pid: dead })),
+      writeLock(root, 'notes.txt', ours(dead, { port })),
+      writeLock(root, '4002.lock.bak', ours(dead, { port })),
+      path.join(root, `${port}.lock`),
+      target,
     ];
     mkdirSync(path.join(root, 'dir.lock'));
-    const stale = writeLock(root, '4003.lock', JSON.stringify({ pid: dead }));
+    const stale = writeLock(root, 'stale.lock', ours(dead, { port }));
 
-    expect(removeStaleLockFiles(root)).toEqual([stale]);
+    expect(await removeStaleLockFiles(root)).toEqual([stale]);
     for (const file of kept) expect(existsSync(file)).toBe(true);
     expect(existsSync(path.join(root, 'dir.lock'))).toBe(true);
-    expect(existsSync(stale)).toBe(false);
   });
 
-  it('returns an empty list for a missing folder', () => {
-    expect(removeStaleLockFiles(path.join(root, 'nope'))).toEqual([]);
+  it('Qwen’s rule reads ppid; Gemini’s reads pid and port from the name and DiffTray from ideInfo', async () => {
+    const dead = deadPid();
+    const port = await closedPort();
+    const qwen = writeLock(root, `${port}.lock`, JSON.stringify({ port, ppid: dead, ideName: 'DiffTray' }));
+    expect(await removeStaleLockFiles(root, QWEN_STALE_RULE)).toEqual([qwen]);
+
+    const ideInfo = { name: 'difftray', displayName: 'DiffTray' };
+    const gemini = writeLock(
+      root,
+      `gemini-ide-server-${dead}-${port}.json`,
+      JSON.stringify({ port, ideInfo }),
+    );
+    const vscode = writeLock(
+      root,
+      `gemini-ide-server-${dead}-${port + 1}.json`,
+      JSON.stringify({ port: port + 1, ideInfo: { name: 'vscode', displayName: 'VS Code' } }),
+    );
+    expect(await removeStaleLockFiles(root, GEMINI_STALE_RULE)).toEqual([gemini]);
+    expect(existsSync(vscode)).toBe(true);
+  });
+
+  it('returns an empty list for a missing folder', async () => {
+    expect(await removeStaleLockFiles(path.join(root, 'nope'))).toEqual([]);
   });
 });
 
@@ -160,10 +236,12 @@ describe('OwnedLockFile', () => {
     expect(modeOf(dir)).toBe(0o700);
   });
 
-  it('removes stale locks of dead processes in its folder on creation, keeping live ones', () => {
-    const stale = writeLock(root, '1111.lock', JSON.stringify({ pid: deadPid() }));
-    const live = writeLock(root, '2222.lock', JSON.stringify({ pid: process.pid }));
-    const lock = new OwnedLockFile(path.join(root, '3333.lock'), { pid: process.pid });
+  it('removes stale DiffTray locks in its folder once written, keeping live ones and its own', async () => {
+    const port = await closedPort();
+    const stale = writeLock(root, `${port}.lock`, JSON.stringify({ pid: deadPid(), ideName: 'DiffTray' }));
+    const live = writeLock(root, '2222.lock', JSON.stringify({ pid: process.pid, ideName: 'DiffTray' }));
+    const lock = new OwnedLockFile(path.join(root, '3333.lock'), { pid: process.pid, ideName: 'DiffTray' });
+    expect(await lock.staleRemoved).toEqual([stale]);
     expect(existsSync(stale)).toBe(false);
     expect(existsSync(live)).toBe(true);
     expect(existsSync(lock.file)).toBe(true);

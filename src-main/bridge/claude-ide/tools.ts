@@ -10,6 +10,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { ClientInfo } from '../../../shared/app-api';
+import { fileTextField, labelField, noteField, pathField } from '../../../shared/field-limits';
 import type { AppCore } from '../../core/app-core';
 import type { DiskSnapshot } from '../../core/disk-snapshot';
 import { readProposalBase } from '../../core/proposal-base';
@@ -54,10 +55,10 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     {
       description: 'Open a diff view comparing old file content with new file content',
       inputSchema: {
-        old_file_path: z.string().describe('Path to the old file to compare'),
-        new_file_path: z.string().describe('Path to the new file to compare'),
-        new_file_contents: z.string().describe('Contents for the new file version'),
-        tab_name: z.string().describe('Name for the diff tab/view'),
+        old_file_path: pathField().describe('Path to the old file to compare'),
+        new_file_path: pathField().describe('Path to the new file to compare'),
+        new_file_contents: fileTextField().describe('Contents for the new file version'),
+        tab_name: labelField().describe('Name for the diff tab/view'),
       },
     },
     async (args) => {
@@ -93,7 +94,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     'close_tab',
     {
       description: 'Close a tab by name',
-      inputSchema: { tab_name: z.string().describe('Name of the tab to close') },
+      inputSchema: { tab_name: labelField().describe('Name of the tab to close') },
     },
     async (args) => {
       queue.cancelWhere(
@@ -114,12 +115,12 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     {
       description: 'Open a file in the editor and optionally select a range of text',
       inputSchema: {
-        filePath: z.string().describe('Path to the file to open'),
+        filePath: pathField().describe('Path to the file to open'),
         preview: z.boolean().optional().describe('Whether to open the file in preview mode'),
         startLine: z.number().int().optional().describe('Optional: Line number to start selection'),
         endLine: z.number().int().optional().describe('Optional: Line number to end selection'),
-        startText: z.string().optional().describe('Text pattern to find the start of the selection range'),
-        endText: z.string().optional().describe('Text pattern to find the end of the selection range'),
+        startText: noteField().optional().describe('Text pattern to find the start of the selection range'),
+        endText: noteField().optional().describe('Text pattern to find the end of the selection range'),
         selectToEndOfLine: z.boolean().optional().describe('Extend the selection to the end of the line'),
         makeFrontmost: z.boolean().optional().describe('Whether to make the file the active editor tab'),
       },
@@ -146,7 +147,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     'getDiagnostics',
     {
       description: 'Get language diagnostics (errors, warnings) from the editor',
-      inputSchema: { uri: z.string().optional().describe('Optional file URI to get diagnostics for') },
+      inputSchema: { uri: pathField().optional().describe('Optional file URI to get diagnostics for') },
     },
     // DiffTray runs no language servers: there are never diagnostics to report.
     async (args) => json(args.uri ? [{ uri: args.uri, diagnostics: [] }] : []),
@@ -187,7 +188,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     'checkDocumentDirty',
     {
       description: 'Check if a document has unsaved changes (is dirty)',
-      inputSchema: { filePath: z.string().describe('Path to the file to check') },
+      inputSchema: { filePath: pathField().describe('Path to the file to check') },
     },
     async (args) => json({ success: false, message: `Document not open: ${args.filePath}` }),
   );
@@ -196,7 +197,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     'saveDocument',
     {
       description: 'Save a document with unsaved changes',
-      inputSchema: { filePath: z.string().describe('Path to the file to save') },
+      inputSchema: { filePath: pathField().describe('Path to the file to save') },
     },
     async (args) => json({ success: false, message: `Document not open: ${args.filePath}` }),
   );
@@ -205,7 +206,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
     'executeCode',
     {
       description: 'Execute python code in the Jupyter kernel for the current notebook file',
-      inputSchema: { code: z.string().describe('The code to be executed on the kernel') },
+      inputSchema: { code: noteField().describe('The code to be executed on the kernel') },
     },
     async () => toolError('No active Jupyter notebook: DiffTray does not run code'),
   );

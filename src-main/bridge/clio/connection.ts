@@ -16,7 +16,7 @@ import { MAX_FILE_BYTES, type DiskSnapshot } from '../../core/disk-snapshot';
 import type { ApplyFailureCode } from '../../core/apply-outcome';
 import { readProposalBase } from '../../core/proposal-base';
 import type { ReviewOutcome } from '../../core/review-queue';
-import { ReviewError } from '../../core/review-queue';
+import { ReviewError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { resolveInsideWorkspace, resolveRealPath } from '../../core/workspace-paths';
 import { tokensEqual } from '../auth';
 import { DIFFTRAY_VERSION } from '../claude-ide/connection';
@@ -180,6 +180,8 @@ class ClioConnection {
     } catch (error) {
       if (error instanceof ClioRequestError) {
         this.sendError(error.code, error.message, file);
+      } else if (error instanceof TooManyPendingReviewsError) {
+        this.sendError('TOO_MANY_PENDING_REVIEWS', error.message, file);
       } else {
         this.options.log(`clio: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
         this.sendError(

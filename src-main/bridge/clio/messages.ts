@@ -3,6 +3,10 @@
  * clients keep working; DiffTray's additions to the seed are marked below.
  */
 import { z } from 'zod';
+import { fileTextField, labelField, noteField, pathField } from '../../../shared/field-limits';
+
+/** Range edits one proposeDiff/applyDiff may carry: far more than any real edit, few enough to bound. */
+export const CLIO_MAX_EDITS = 10_000;
 
 const position = z.object({
   line: z.number().int().nonnegative(),
@@ -11,42 +15,44 @@ const position = z.object({
 
 const rangeEdit = z.object({
   range: z.object({ start: position, end: position }),
-  oldText: z.string().optional(),
-  newText: z.string(),
+  oldText: fileTextField().optional(),
+  newText: fileTextField(),
 });
 
-const file = z.string().min(1);
+const file = pathField().min(1);
+const description = noteField().optional();
+const edits = z.array(rangeEdit).min(1).max(CLIO_MAX_EDITS);
 
 export const clioMessageSchemas = {
   connect: z.object({
     type: z.literal('connect'),
-    clientVersion: z.string().optional(),
+    clientVersion: labelField().optional(),
     /** DiffTray addition: the `authToken` from bridge.json, for clients that cannot set a header. */
-    token: z.string().optional(),
+    token: labelField().optional(),
   }),
   openDiff: z.object({
     type: z.literal('openDiff'),
     file,
-    before: z.string().optional(),
-    after: z.string(),
-    description: z.string().optional(),
+    before: fileTextField().optional(),
+    after: fileTextField(),
+    description,
   }),
   proposeDiff: z.object({
     type: z.literal('proposeDiff'),
     file,
-    edits: z.array(rangeEdit).min(1),
-    description: z.string().optional(),
+    edits,
+    description,
   }),
   applyDiff: z.object({
     type: z.literal('applyDiff'),
     file,
-    edits: z.array(rangeEdit).min(1),
-    description: z.string().optional(),
+    edits,
+    description,
   }),
   closeDiff: z.object({ type: z.literal('closeDiff'), file }),
   status: z.object({
     type: z.literal('status'),
-    message: z.string(),
+    message: labelField(),
     level: z.enum(['info', 'warning', 'error']).optional(),
   }),
 } as const;
@@ -71,6 +77,8 @@ export type ClioErrorCode =
   | 'UNREVIEWABLE_FILE'
   | 'FILE_CHANGED'
   | 'WRITE_FAILED'
+  /** The client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting for the person. */
+  | 'TOO_MANY_PENDING_REVIEWS'
   | 'INTERNAL_ERROR';
 
 /** What DiffTray sends. `content`, `reason`, `file` on errors and `ideName` are additions to the seed. */

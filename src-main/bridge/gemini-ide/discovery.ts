@@ -22,10 +22,18 @@ export function geminiDiscoveryFileName(pid: number, port: number): string {
   return `gemini-ide-server-${pid}-${port}.json`;
 }
 
-/** Gemini's files name their owner's pid; a file whose process is gone only misleads the CLI. */
+/**
+ * Gemini's files name their owner's pid and port; one of DiffTray's (its `ideInfo`) whose process is
+ * gone only misleads the CLI. Other companions' files are theirs.
+ */
 export const GEMINI_STALE_RULE: StaleFileRule = {
   matches: (name) => GEMINI_FILE_PATTERN.test(name),
-  pidOf: (name) => Number(GEMINI_FILE_PATTERN.exec(name)?.[1]),
+  ownerOf: (name, content) => {
+    const ideInfo = (content as { ideInfo?: { displayName?: unknown } } | null)?.ideInfo;
+    if (ideInfo?.displayName !== DIFFTRAY_IDE_INFO.displayName) return undefined;
+    const [, pid, port] = GEMINI_FILE_PATTERN.exec(name)!;
+    return { pid: Number(pid), port: Number(port) };
+  },
 };
 
 /** Qwen Code's lock files name the IDE's process as `ppid`. */

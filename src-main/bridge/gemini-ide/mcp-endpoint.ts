@@ -13,7 +13,7 @@ import type http from 'node:http';
 import type { AppCore } from '../../core/app-core';
 import { singleHeader } from '../auth';
 import { MAX_FRAME_BYTES } from '../frame-limits';
-import { GeminiSession, type GeminiEndpoint, type SessionHost } from './session';
+import { GeminiSession, MAX_GEMINI_SESSIONS, type GeminiEndpoint, type SessionHost } from './session';
 import { ideContext, type IdeContext } from './tools';
 
 export const JSONRPC_PARSE_ERROR = -32700;
@@ -43,6 +43,8 @@ export class GeminiMcpEndpoint implements SessionHost {
   private readonly sessions = new Map<string, GeminiSession>();
   /** Sessions whose `initialize` is being answered. */
   private readonly opening = new Set<GeminiSession>();
+  /** Initialize requests between the session-count check and their session's creation. */
+  private starting = 0;
   private contextTimer: NodeJS.Timeout | undefined;
   private readonly unsubscribe: () => void;
 
@@ -152,7 +154,21 @@ export class GeminiMcpEndpoint implements SessionHost {
           'Bad Request: No valid session ID provided for non-initialize request',
         );
       }
-      const session = await GeminiSession.open(endpoint, this);
+      if (this.sessions.size + this.opening.size + this.starting >= MAX_GEMINI_SESSIONS) {
+        return jsonRpcError(
+          response,
+          503,
+          JSONRPC_SERVER_ERROR,
+          `Too many sessions: at most ${MAX_GEMINI_SESSIONS} at once; sessions without an event stream end after ${this.streamGraceMs} ms`,
+        );
+      }
+      this.starting++;
+      let session: GeminiSession;
+      try {
+        session = await GeminiSession.open(endpoint, this);
+      } finally {
+        this.starting--;
+      }
       this.opening.add(session);
       try {
         await session.transport.handleRequest(request, response, message);

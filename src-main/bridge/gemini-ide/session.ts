@@ -5,8 +5,9 @@
  * Notifications (the decisions, the context) travel on the CLI's GET event stream. The SDK drops a
  * notification when that stream is not open, so they wait in an outbox until it is: a decision made
  * while the CLI reconnects still arrives. The session ends on DELETE, on the person's "Disconnect", or
- * when the event stream has been gone longer than a grace period (the CLI exited: it sends no DELETE).
- * Its pending reviews are then cancelled and stay visible, marked so.
+ * when it has been without its event stream longer than a grace period: the stream was lost (the CLI
+ * exited: it sends no DELETE) or never opened (a client that only initialised would otherwise be kept,
+ * with its reviews, forever). Its pending reviews are then cancelled and stay visible, marked so.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -40,6 +41,9 @@ export interface SessionHost {
 
 /** Notifications kept for a client whose event stream is closed, oldest dropped first. */
 const MAX_OUTBOX = 1000;
+
+/** Live sessions per bridge (each costs an McpServer); an initialize past this is refused until some end. */
+export const MAX_GEMINI_SESSIONS = 64;
 
 export class GeminiSession implements GeminiToolContext {
   readonly transport: StreamableHTTPServerTransport;
@@ -146,6 +150,8 @@ export class GeminiSession implements GeminiToolContext {
       },
     );
     this.host.sessionInitialized(this);
+    // The client opens its event stream next; one that never does must not be kept.
+    this.startGrace();
   }
 
   private flush(): void {
@@ -159,8 +165,17 @@ export class GeminiSession implements GeminiToolContext {
   private streamClosed(response: http.ServerResponse): void {
     if (this.stream !== response) return;
     this.stream = undefined;
-    if (this.closed) return;
-    this.graceTimer = setTimeout(() => void this.close(), this.host.streamGraceMs);
+    this.startGrace();
+  }
+
+  /** Without an event stream the session lives only this long; a stream that opens stops the clock. */
+  private startGrace(): void {
+    if (this.closed || this.stream) return;
+    clearTimeout(this.graceTimer);
+    this.graceTimer = setTimeout(() => {
+      this.host.log(`${this.endpoint.displayName}: session ${this.id} ended: no event stream`);
+      void this.close();
+    }, this.host.streamGraceMs);
     this.graceTimer.unref();
   }
 

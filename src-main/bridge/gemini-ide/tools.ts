@@ -17,6 +17,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import path from 'node:path';
 import { z } from 'zod';
 import type { ClientInfo, ReviewSummary } from '../../../shared/app-api';
+import { fileTextField, pathField } from '../../../shared/field-limits';
 import type { AppCore } from '../../core/app-core';
 import type { DiskSnapshot } from '../../core/disk-snapshot';
 import { readProposalBase } from '../../core/proposal-base';
@@ -85,8 +86,8 @@ export function registerGeminiTools(server: McpServer, context: GeminiToolContex
       description:
         '(IDE Tool) Open a diff view to create or modify a file. Returns a notification once the diff has been accepted or rejected.',
       inputSchema: {
-        filePath: z.string().describe('The absolute path to the file to be diffed.'),
-        newContent: z.string().describe('The proposed new content for the file.'),
+        filePath: pathField().describe('The absolute path to the file to be diffed.'),
+        newContent: fileTextField().describe('The proposed new content for the file.'),
       },
     },
     async ({ filePath, newContent }) => {
@@ -116,7 +117,7 @@ export function registerGeminiTools(server: McpServer, context: GeminiToolContex
     {
       description: '(IDE Tool) Close an open diff view for a specific file.',
       inputSchema: {
-        filePath: z.string().describe('The absolute path to the file to be diffed.'),
+        filePath: pathField().describe('The absolute path to the file to be diffed.'),
         suppressNotification: z.boolean().optional(),
       },
     },

@@ -14,6 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type WebSocket from 'ws';
 import type { AppCore } from '../../core/app-core';
 import type { ProposedFile } from '../../core/review-queue';
+import { TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../raw-data';
 import { RateWindow, type RateLimit } from '../rate-limit';
 import { onGuardedMessage, SerialIntake } from '../socket-guard';
@@ -237,6 +238,12 @@ class NativeConnection implements SessionConnection {
           code: error.code,
           message: error.message,
           ...(error.details !== undefined && { details: error.details }),
+        });
+      } else if (error instanceof TooManyPendingReviewsError) {
+        this.sendError(messageId, command, {
+          code: ErrorCode.TOO_MANY_PENDING_REVIEWS,
+          message: error.message,
+          details: { limit: error.limit },
         });
       } else {
         this.options.log(`native: failed to handle a message: ${(error as Error).stack ?? String(error)}`);

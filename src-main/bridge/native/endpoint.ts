@@ -132,6 +132,7 @@ export async function startNativeEndpoint(options: NativeEndpointOptions): Promi
   let lock: OwnedLockFile;
   try {
     lock = new OwnedLockFile(lockFile, lockContent());
+    await lock.staleRemoved;
   } catch (error) {
     await closeServer(server, wss, 0);
     throw error;

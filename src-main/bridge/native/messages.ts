@@ -6,13 +6,15 @@
  * Unknown fields are ignored, so newer clients keep working.
  */
 import { z } from 'zod';
+import { labelField, noteField, pathField } from '../../../shared/field-limits';
+import { MAX_FILE_BYTES } from '../../core/limits';
 import { MAX_FRAME_BYTES } from '../frame-limits';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
 export const NATIVE_AUTH_HEADER = 'x-difftray-authorization';
 /** The largest file a change set may propose or a client may read (seed 002: 10 MB per operation). */
-export const NATIVE_MAX_FILE_BYTES = 10 * 1024 * 1024;
+export const NATIVE_MAX_FILE_BYTES = MAX_FILE_BYTES;
 /** The largest WebSocket frame taken in (and sent): the limit every endpoint states. */
 export const NATIVE_MAX_MESSAGE_BYTES = MAX_FRAME_BYTES;
 export const NATIVE_MAX_FILES_PER_CHANGE_SET = 500;
@@ -37,6 +39,8 @@ export const ErrorCode = {
   RATE_LIMITED: 4002,
   /** The endpoint already serves as many connections as it takes (refused at the upgrade, HTTP 503). */
   TOO_MANY_CONNECTIONS: 4003,
+  /** The client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting for the person. */
+  TOO_MANY_PENDING_REVIEWS: 4004,
   INTERNAL: 5001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -55,7 +59,10 @@ export const messageTypes = ['request', 'response', 'push', 'error_response'] as
 export type MessageType = (typeof messageTypes)[number];
 
 export const envelopeSchema = z.object({
-  protocol_version: z.string().regex(/^1(\.\d+)*$/, 'unsupported protocol_version (this server speaks 1.0)'),
+  protocol_version: z
+    .string()
+    .max(100)
+    .regex(/^1(\.\d+)*$/, 'unsupported protocol_version (this server speaks 1.0)'),
   message_id: z.string().min(1).max(200),
   type: z.enum(messageTypes),
   command: z.string().min(1).max(100),
@@ -70,10 +77,13 @@ export interface Envelope<P = unknown> {
   payload: P;
 }
 
-const path = z.string().min(1).max(4096);
+const path = pathField().min(1);
 const reviewId = z.string().min(1).max(200);
 
-/** One file given as full texts. `before: null` or `after: null`: the file does not exist on that side. */
+/**
+ * One file given as full texts. `before: null` or `after: null`: the file does not exist on that side.
+ * Texts over NATIVE_MAX_FILE_BYTES are refused per file by the change-set planner, with code 3002.
+ */
 const fullTextFile = z.object({
   path,
   /** What the file held when the change was made; omitted: whatever is on disk now. */
@@ -83,25 +93,25 @@ const fullTextFile = z.object({
 
 export const requestSchemas = {
   hello: z.object({
-    client_name: z.string().min(1).max(200),
-    client_version: z.string().max(100).optional(),
+    client_name: labelField().min(1),
+    client_version: labelField().optional(),
     /** A session of a connection that went away: its pending reviews are re-attached to this one. */
     session_id: z.string().min(1).max(200).optional(),
   }),
   heartbeat: z.object({}),
   propose_change_set: z
     .object({
-      title: z.string().min(1).max(500),
-      rationale: z.string().max(100_000).optional(),
-      acceptance_criteria: z.array(z.string().max(10_000)).max(100).optional(),
+      title: labelField().min(1),
+      rationale: noteField().optional(),
+      acceptance_criteria: z.array(noteField()).max(100).optional(),
       files: z.array(fullTextFile).min(1).max(NATIVE_MAX_FILES_PER_CHANGE_SET).optional(),
       /** A unified diff (git diff, diff -u); `a/` `b/` prefixes and /dev/null are understood. */
-      patch: z.string().optional(),
+      patch: z.string().max(MAX_FRAME_BYTES).optional(),
       /**
        * Absolute folder that relative paths (in `files` and in the patch) are resolved against; default:
        * the first workspace folder. The `difftray` command sends its working directory (or git top level).
        */
-      base_dir: z.string().min(1).max(4096).optional(),
+      base_dir: pathField().min(1).optional(),
       /** How each file is judged against the disk. Only 'auto' for now: old side, new side, or conflict. */
       base_check: z.literal('auto').optional(),
     })
@@ -110,16 +120,16 @@ export const requestSchemas = {
     }),
   get_review: z.object({ review_id: reviewId }),
   list_reviews: z.object({}),
-  cancel_review: z.object({ review_id: reviewId, reason: z.string().max(1000).optional() }),
+  cancel_review: z.object({ review_id: reviewId, reason: noteField().optional() }),
   status: z.object({
     /** A status line for the person ("running tests…"); needs a session (hello). */
-    message: z.string().max(10_000).optional(),
+    message: labelField().optional(),
     level: z.enum(['info', 'warning', 'error']).optional(),
   }),
   show_window: z.object({}),
   get_file_tree: z.object({
     /** A workspace folder (absolute); default: the first. */
-    folder: z.string().min(1).max(4096).optional(),
+    folder: pathField().min(1).optional(),
     max_entries: z.number().int().positive().max(100_000).optional(),
   }),
   get_file_content: z.object({ path }),

@@ -1,0 +1,58 @@
+/**
+ * Every size limit DiffTray enforces on what clients send, in one place, so each protocol states the
+ * same numbers and memory stays bounded by bytes (README, Security). Here in shared/ because the app
+ * API's schemas (shared/app-api-schemas.ts) state them too; src-main/core/limits.ts re-exports them.
+ */
+
+/** The largest file any protocol may propose, and the largest file read as text for review. */
+export const MAX_FILE_BYTES = 10 * 1024 * 1024;
+
+/** Longest path a client may name (PATH_MAX on Linux). */
+export const MAX_PATH_CHARS = 4096;
+
+/** Review titles, tab names, client names and versions, status lines. */
+export const MAX_LABEL_CHARS = 4096;
+
+/** Descriptions, rationales, notes and reasons: free text written by an agent or a person. */
+export const MAX_NOTE_CHARS = 64 * 1024;
+
+/** Reviews one client may have waiting at once; one more is refused with a clear error. */
+export const MAX_PENDING_REVIEWS_PER_CLIENT = 100;
+
+/** Ended reviews kept for History, by count... */
+export const HISTORY_MAX_REVIEWS = 200;
+
+/** ...and by the bytes of their texts: past this, the oldest ended reviews keep only their summaries. */
+export const HISTORY_MAX_TEXT_BYTES = 64 * 1024 * 1024;
+
+/** The number of bytes `text` takes encoded as UTF-8 (lone surrogates count as U+FFFD: 3 bytes). */
+export function utf8ByteLength(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x80) bytes += 1;
+    else if (code < 0x800) bytes += 2;
+    else if (code >= 0xd800 && code <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        bytes += 4;
+        i++;
+      } else bytes += 3;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Whether `text` fits in `maxBytes` once encoded as UTF-8 (without counting when it clearly fits). */
+export function fitsInBytes(text: string, maxBytes: number): boolean {
+  // A UTF-16 code unit is at most 3 UTF-8 bytes, and at least 1.
+  if (text.length * 3 <= maxBytes) return true;
+  if (text.length > maxBytes) return false;
+  return utf8ByteLength(text) <= maxBytes;
+}
+
+/** "10 MB" for a limit in bytes, as error messages state it. */
+export function describeBytes(bytes: number): string {
+  const mb = bytes / (1024 * 1024);
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
+}

@@ -1,0 +1,31 @@
+/** Counting the texts the review queue keeps, so History can be bounded by bytes. */
+import type { DiskSnapshot } from './disk-snapshot';
+import type { FileState, ProposedFile } from './review-file';
+
+export function snapshotText(snapshot: DiskSnapshot): string | undefined {
+  return snapshot.exists && snapshot.kind === 'text' ? snapshot.text : undefined;
+}
+
+/**
+ * UTF-8 bytes of the distinct texts given. The same text reached by two fields (a base text and its
+ * snapshot) is one string in memory, so it counts once.
+ */
+export function retainedBytes(texts: Iterable<string | undefined>): number {
+  let total = 0;
+  for (const text of new Set(texts)) if (text) total += Buffer.byteLength(text, 'utf8');
+  return total;
+}
+
+/** The texts of a review's files and of the proposal they came from. */
+export function filesTextBytes(files: readonly FileState[], proposed: readonly ProposedFile[]): number {
+  const texts: Array<string | undefined> = [];
+  for (const file of files) {
+    texts.push(file.baseText, file.proposedText, snapshotText(file.base), snapshotText(file.expectedOnDisk));
+    if (file.disk.snapshot) texts.push(snapshotText(file.disk.snapshot));
+  }
+  for (const file of proposed) {
+    texts.push(file.proposedText, snapshotText(file.base));
+    if (file.onDisk) texts.push(snapshotText(file.onDisk));
+  }
+  return retainedBytes(texts);
+}
