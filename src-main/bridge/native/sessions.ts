@@ -50,6 +50,20 @@ export interface Session {
   farewell: SessionConnection | undefined;
 }
 
+/** Ended reviews a session remembers for list_reviews; the oldest go first. */
+const MAX_ENDED_REVIEWS_PER_SESSION = 200;
+
+function forgetOldestEnded(session: Session): void {
+  let ended = 0;
+  for (const record of session.reviews.values()) if (record.result) ended++;
+  for (const [id, record] of session.reviews) {
+    if (ended <= MAX_ENDED_REVIEWS_PER_SESSION) break;
+    if (!record.result) continue;
+    session.reviews.delete(id);
+    ended--;
+  }
+}
+
 export interface SessionsOptions {
   core: AppCore;
   graceMs: number;
@@ -155,6 +169,10 @@ export class NativeSessions {
   /** A review of this session ended: its result goes to the connection, or waits for one. */
   deliver(session: Session, record: ReviewRecord, result: ChangeSetResult): void {
     record.result = result;
+    // Settled: the texts it was planned from are no longer needed; the result (no texts) is what is asked for.
+    record.request = undefined;
+    record.planned = [];
+    forgetOldestEnded(session);
     if (session.ended) {
       session.farewell?.deliver(result);
       return;
