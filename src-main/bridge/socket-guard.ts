@@ -13,7 +13,7 @@
 import type { RawData } from 'ws';
 import type WebSocket from 'ws';
 import { WebSocketServer } from 'ws';
-import { AUTH_DEADLINE_MS } from './frame-limits';
+import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES } from './frame-limits';
 
 export type Log = (message: string) => void;
 
@@ -117,16 +117,46 @@ export function onGuardedMessage(
   );
 }
 
-/** Tasks run one at a time, in order; each through the last-resort guard, so one failure stops none after it. */
+/** Bytes a peer may leave unread (our answers it does not take in) before it is cut off. */
+export const MAX_UNREAD_BYTES = MAX_FRAME_BYTES;
+
+/**
+ * Sends `text` if the socket is open. A peer that has stopped reading (more than MAX_UNREAD_BYTES of our
+ * frames waiting) would make us hold every later answer in memory: it is cut off instead.
+ */
+export function sendText(socket: WebSocket, text: string, label: string, log: Log): void {
+  if (socket.readyState !== socket.OPEN) return;
+  if (socket.bufferedAmount > MAX_UNREAD_BYTES) {
+    log(`${label}: the client stopped reading (${socket.bufferedAmount} bytes waiting); connection closed`);
+    socket.terminate();
+    return;
+  }
+  socket.send(text);
+}
+
+/** Messages waiting in a SerialIntake beyond which the socket stops reading until they are handled. */
+const MAX_QUEUED_MESSAGES = 8;
+
+/**
+ * Tasks run one at a time, in order; each through the last-resort guard, so one failure stops none after
+ * it. With a socket given, reading pauses while too many messages wait, so a client sending faster than
+ * they are handled is held back by TCP rather than by our memory.
+ */
 export class SerialIntake {
   private tail: Promise<void> = Promise.resolve();
+  private queued = 0;
 
   constructor(
     private readonly label: string,
     private readonly log: Log,
+    private readonly socket?: WebSocket,
   ) {}
 
   enqueue(task: () => unknown, answer: (error: unknown) => void): void {
+    if (++this.queued >= MAX_QUEUED_MESSAGES) this.socket?.pause();
+    const settled = () => {
+      if (--this.queued < MAX_QUEUED_MESSAGES / 2 && this.socket?.isPaused) this.socket.resume();
+    };
     this.tail = this.tail.then(
       () =>
         new Promise<void>((resolve) =>
@@ -135,6 +165,7 @@ export class SerialIntake {
               try {
                 await task();
               } finally {
+                settled();
                 resolve();
               }
             },

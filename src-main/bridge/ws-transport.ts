@@ -13,7 +13,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RawData } from 'ws';
 import WebSocket from 'ws';
 import { rawDataToString } from './raw-data';
-import { onGuardedMessage } from './socket-guard';
+import { MAX_UNREAD_BYTES, onGuardedMessage } from './socket-guard';
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
@@ -50,6 +50,12 @@ export class WebSocketTransport implements Transport {
     return new Promise((resolve, reject) => {
       if (this.socket.readyState !== WebSocket.OPEN) {
         reject(new Error('WebSocket is not open'));
+        return;
+      }
+      // A peer that stopped reading would make us hold every later answer: cut it off instead.
+      if (this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
+        this.socket.terminate();
+        reject(new Error('WebSocket peer stopped reading; connection closed'));
         return;
       }
       this.socket.send(JSON.stringify(message), (error) => (error ? reject(error) : resolve()));

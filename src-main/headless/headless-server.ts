@@ -7,7 +7,7 @@
  */
 import http from 'node:http';
 import type { RawData, WebSocketServer } from 'ws';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { z } from 'zod';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
@@ -17,7 +17,13 @@ import { generateToken, tokensEqual } from '../bridge/auth';
 import { MAX_FRAME_BYTES } from '../bridge/frame-limits';
 import { createHttpServer, isLoopbackHost, listenOnLoopback } from '../bridge/gate';
 import { rawDataToString } from '../bridge/raw-data';
-import { createSocketServer, guardSocket, onGuardedMessage, type Log } from '../bridge/socket-guard';
+import {
+  createSocketServer,
+  guardSocket,
+  onGuardedMessage,
+  sendText,
+  type Log,
+} from '../bridge/socket-guard';
 import { readStaticTarget, resolveStaticFile } from './static-files';
 
 export interface HeadlessOptions {
@@ -141,7 +147,7 @@ export class HeadlessServer {
  */
 function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: HeadlessOptions): void {
   const send = (message: HeadlessServerMessage) => {
-    if (ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(message));
+    sendText(ws, JSON.stringify(message), 'headless API', log);
   };
   guardSocket(ws, 'headless API', log);
   const unsubscribe = core.onSnapshot((snapshot) => send({ event: 'snapshot', snapshot }));

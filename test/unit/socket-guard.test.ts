@@ -13,6 +13,8 @@ import {
   guardSocket,
   lastResort,
   onGuardedMessage,
+  MAX_UNREAD_BYTES,
+  sendText,
   SerialIntake,
   setFrameLimit,
 } from '../../src-main/bridge/socket-guard';
@@ -155,6 +157,72 @@ describe('last-resort guard', () => {
     const socket = await connect(port);
     expect(await reply(socket, 'null')).toBe('error');
     expect(await reply(socket, 'fine')).toBe('ok');
+  });
+});
+
+/** A server that hands each new socket to `serve`; resolves with its port. */
+async function serverWith(serve: (ws: WebSocket) => void): Promise<number> {
+  const server = createHttpServer();
+  const wss = createSocketServer(1024 * 1024);
+  server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, serve));
+  const port = await listenOnLoopback(server);
+  cleanups.push(
+    () =>
+      new Promise<void>((resolve) => {
+        for (const client of wss.clients) client.terminate();
+        server.close(() => resolve());
+      }),
+  );
+  return port;
+}
+
+describe('back-pressure', () => {
+  it('a peer that stops reading is cut off once MAX_UNREAD_BYTES wait for it, not buffered without end', async () => {
+    let serverSide: WebSocket | undefined;
+    const port = await serverWith((ws) => (serverSide = ws));
+    const client = await connect(port);
+    // The client's process stops reading its socket: TCP fills, then our frames wait in memory.
+    (client as unknown as { _socket: net.Socket })._socket.pause();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const chunk = 'x'.repeat(4 * 1024 * 1024);
+    const logs: string[] = [];
+    let sent = 0;
+    while (serverSide!.readyState === serverSide!.OPEN && sent < 4 * MAX_UNREAD_BYTES) {
+      sendText(serverSide!, chunk, 'test', (m) => logs.push(m));
+      sent += chunk.length;
+    }
+    expect(serverSide!.readyState).not.toBe(serverSide!.OPEN);
+    expect(sent).toBeLessThan(2 * MAX_UNREAD_BYTES);
+    expect(logs.join('\n')).toMatch(/stopped reading/);
+  });
+
+  it('a client sending faster than its messages are handled is paused, then resumed; nothing is lost', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    let serverSide: WebSocket | undefined;
+    const port = await serverWith((ws) => {
+      serverSide = ws;
+      const intake = new SerialIntake('test', () => {}, ws);
+      ws.on('message', (data) => {
+        const text = data.toString();
+        intake.enqueue(
+          async () => {
+            await gate;
+            handled.push(text);
+          },
+          () => {},
+        );
+      });
+    });
+    const client = await connect(port);
+    for (let i = 0; i < 200; i++) client.send(`m${i}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(serverSide!.isPaused).toBe(true);
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(serverSide!.isPaused).toBe(false);
+    expect(handled).toEqual(Array.from({ length: 200 }, (_, i) => `m${i}`));
   });
 });
 

@@ -22,7 +22,7 @@ import { tokensEqual } from '../auth';
 import { DIFFTRAY_VERSION } from '../claude-ide/connection';
 import { displayPath } from '../display-path';
 import { rawDataToString } from '../raw-data';
-import { onGuardedMessage, SerialIntake } from '../socket-guard';
+import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';
 import { applyRangeEdits, RangeEditError } from './edits';
 import {
   CLIO_CAPABILITIES,
@@ -104,7 +104,7 @@ class ClioConnection {
     private readonly socket: WebSocket,
     private readonly options: ClioConnectionOptions,
   ) {
-    this.intake = new SerialIntake('clio', options.log);
+    this.intake = new SerialIntake('clio', options.log, socket);
     if (options.authenticated) this.register();
     // Whatever a message handler throws is logged and answered with INTERNAL_ERROR; the socket lives on.
     const failed = () => this.sendError('INTERNAL_ERROR', 'DiffTray could not handle this message');
@@ -407,8 +407,7 @@ class ClioConnection {
   }
 
   private send(message: ClioServerMessage): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    sendText(this.socket, JSON.stringify(message), 'clio', this.options.log);
   }
 
   private sendError(code: ClioErrorCode, message: string, file?: string): void {

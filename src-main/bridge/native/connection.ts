@@ -17,7 +17,7 @@ import type { ProposedFile } from '../../core/review-queue';
 import { TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../raw-data';
 import { RateWindow, type RateLimit } from '../rate-limit';
-import { onGuardedMessage, SerialIntake } from '../socket-guard';
+import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';
 import {
   ChangeSetError,
   planChangeSet,
@@ -103,7 +103,7 @@ class NativeConnection implements SessionConnection {
     private readonly socket: WebSocket,
     private readonly options: NativeConnectionOptions,
   ) {
-    this.intake = new SerialIntake('native', options.log);
+    this.intake = new SerialIntake('native', options.log, socket);
     this.rate = new RateWindow(options.rateLimit);
     // Whatever a message handler throws is logged and answered with 5001; the socket lives on.
     const failed = () =>
@@ -539,8 +539,7 @@ class NativeConnection implements SessionConnection {
   }
 
   private send(message: Envelope): void {
-    if (this.socket.readyState !== this.socket.OPEN) return;
-    this.socket.send(JSON.stringify(message));
+    sendText(this.socket, JSON.stringify(message), 'native', this.options.log);
   }
 }
 
