@@ -13,6 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -832,6 +833,31 @@ describe('bridge.json', () => {
       });
       await next.close();
       expect(existsSync(bridgeFile)).toBe(false);
+    }
+  });
+
+  // Issue 7, item 9: a dead pid alone is no proof (a Clio owner in another pid namespace, a container
+  // sharing the home folder, has a pid we cannot see); nor is a pid of 0 or -1.
+  it('a file whose pid looks dead but whose port answers, or whose pid is 0 or -1, is kept', async () => {
+    await endpoint.close();
+    const dead = spawnSync('true').pid!;
+    const live = net.createServer();
+    await new Promise<void>((resolve) => live.listen(0, '127.0.0.1', resolve));
+    const livePort = (live.address() as net.AddressInfo).port;
+    try {
+      for (const theirs of [
+        JSON.stringify({ port: livePort, pid: dead, ideName: 'vscode' }),
+        JSON.stringify({ port: 1, pid: 0 }),
+        JSON.stringify({ port: 1, pid: -1 }),
+      ]) {
+        writeFileSync(bridgeFile, theirs);
+        const next = await startClioEndpoint({ core: core(), lockFile: bridgeFile });
+        expect(next.ownsLockFile).toBe(false);
+        await next.close();
+        expect(readFileSync(bridgeFile, 'utf8')).toBe(theirs);
+      }
+    } finally {
+      live.close();
     }
   });
 

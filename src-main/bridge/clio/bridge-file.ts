@@ -1,12 +1,14 @@
 /**
  * Clio's discovery file, `~/.clio/ide/bridge.json`: one fixed name for everyone (editor extensions,
- * other DiffTray instances), so it is claimed with care. It is replaced only when its owner is gone
- * (dead pid) or is this very process, and removed on close only while it still names us.
+ * other DiffTray instances), so it is claimed with care. It is replaced only when it is this very
+ * process's, unreadable, or provably stale: a positive pid that is not running and a port where nothing
+ * answers on loopback (an owner in another pid namespace, such as a container sharing the home folder,
+ * still answers there). It is removed on close only while it still names us.
  */
 import { readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive, writeFileAtomically } from '../lock-files';
+import { isProcessAlive, portAnswers, writeFileAtomically } from '../lock-files';
 
 export function clioBridgeFile(home = os.homedir()): string {
   return path.join(home, '.clio', 'ide', 'bridge.json');
@@ -39,20 +41,27 @@ function readOwner(file: string): { pid?: unknown; port?: unknown } | undefined 
 }
 
 /**
- * Writes `info` to `file` unless a live process other than us owns it. Returns whether it was written,
- * and if not, the pid that keeps it.
+ * Writes `info` to `file` unless another owner may still be alive. Returns whether it was written, and if
+ * not, the pid that keeps it.
  */
-export function claimBridgeFile(
+export async function claimBridgeFile(
   file: string,
   info: ClioBridgeInfo,
-): { written: true } | { written: false; ownerPid: number } {
+): Promise<{ written: true } | { written: false; ownerPid: unknown }> {
   const owner = readOwner(file);
-  const pid = owner?.pid;
-  if (typeof pid === 'number' && pid !== process.pid && isProcessAlive(pid)) {
-    return { written: false, ownerPid: pid };
-  }
+  if (owner && !(await isOursOrStale(owner))) return { written: false, ownerPid: owner.pid };
   writeFileAtomically(file, `${JSON.stringify(info, null, 2)}\n`);
   return { written: true };
+}
+
+async function isOursOrStale(owner: { pid?: unknown; port?: unknown }): Promise<boolean> {
+  const { pid, port } = owner;
+  // Not JSON, or JSON naming no one: nobody can be using it.
+  if (pid === undefined && port === undefined) return true;
+  if (pid === process.pid) return true;
+  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) return false;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return true;
+  return !(await portAnswers(port));
 }
 
 /** Removes `file` if it still names this process and `port`; another owner's file is left alone. */

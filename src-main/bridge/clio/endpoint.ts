@@ -115,7 +115,7 @@ export async function startClioEndpoint(options: ClioEndpointOptions): Promise<C
 
   let ownsLockFile = false;
   try {
-    const claim = claimBridgeFile(lockFile, {
+    const claim = await claimBridgeFile(lockFile, {
       port,
       pid: process.pid,
       ideName: 'DiffTray',
