@@ -19,6 +19,10 @@ export const MAX_NOTE_CHARS = 64 * 1024;
 /** Reviews one client may have waiting at once; one more is refused with a clear error. */
 export const MAX_PENDING_REVIEWS_PER_CLIENT = 100;
 
+/** Text the pending reviews of one client may hold, and of all clients together; one more is refused. */
+export const MAX_PENDING_TEXT_BYTES_PER_CLIENT = 256 * 1024 * 1024;
+export const MAX_PENDING_TEXT_BYTES = 512 * 1024 * 1024;
+
 /** Ended reviews kept for History, by count... */
 export const HISTORY_MAX_REVIEWS = 200;
 

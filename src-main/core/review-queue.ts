@@ -17,7 +17,8 @@ import type { HunkDecision } from '../../shared/hunks';
 import type { DiskSnapshot } from './disk-snapshot';
 import { filesTextBytes, retainedBytes, snapshotText } from './history-texts';
 import { boundedNote, boundedTitle } from './review-labels';
-import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES, MAX_PENDING_REVIEWS_PER_CLIENT } from './limits';
+import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES } from './limits';
+import { checkRoomFor, TooManyPendingReviewsError } from './pending-caps';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
 import { ReviewError } from './review-file';
@@ -25,17 +26,7 @@ import { ReviewError } from './review-file';
 export { ReviewError };
 export type { FinalFile, ProposedFile };
 
-/** A client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting; each adapter says so in its protocol. */
-export class TooManyPendingReviewsError extends Error {
-  readonly limit = MAX_PENDING_REVIEWS_PER_CLIENT;
-
-  constructor(clientName: string) {
-    super(
-      `Too many pending reviews: ${clientName} already has ${MAX_PENDING_REVIEWS_PER_CLIENT} proposals ` +
-        'waiting for a decision; wait for the person to decide (or close some) before proposing more',
-    );
-  }
-}
+export { TooManyPendingReviewsError };
 
 /** Asked for the texts of a review that keeps only its summary. */
 export class ReviewTextsDroppedError extends ReviewError {
@@ -82,6 +73,8 @@ interface Review {
   settle: (outcome: ReviewOutcome) => void;
   /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
   textBytes: number;
+  /** UTF-8 bytes of the proposal's texts, counted once when it arrives: what it holds while pending. */
+  pendingBytes: number;
   /** Set once the texts are dropped: the files as History shows them, all that is left of them. */
   droppedFiles?: ReviewFileSummary[];
 }
@@ -113,9 +106,13 @@ export class ReviewQueue {
       (other) => request.tabName !== undefined && other.request.tabName === request.tabName,
     );
     // Judged before anything ends: a refused proposal supersedes nothing.
-    if (ofClient.length - superseded.length >= MAX_PENDING_REVIEWS_PER_CLIENT) {
-      throw new TooManyPendingReviewsError(request.client.name);
-    }
+    const pendingBytes = filesTextBytes([], request.files);
+    const remaining = this.pendingReviews().filter((other) => !superseded.includes(other));
+    checkRoomFor(
+      request.client,
+      pendingBytes,
+      remaining.map((other) => ({ clientId: other.request.client.id, bytes: other.pendingBytes })),
+    );
     for (const other of superseded) {
       this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
     }
@@ -133,6 +130,7 @@ export class ReviewQueue {
       undo: [],
       settle,
       textBytes: 0,
+      pendingBytes,
     };
     this.reviews.push(review);
     this.trimHistory();

@@ -11,6 +11,8 @@ import {
   MAX_LABEL_CHARS,
   MAX_NOTE_CHARS,
   MAX_PENDING_REVIEWS_PER_CLIENT,
+  MAX_PENDING_TEXT_BYTES,
+  MAX_PENDING_TEXT_BYTES_PER_CLIENT,
 } from '../../src-main/core/limits';
 import type { ReviewRequest } from '../../src-main/core/review-queue';
 import {
@@ -166,5 +168,33 @@ describe('pending reviews per client', () => {
     // Once the person decides one, the client may propose again.
     queue.reject(replaced.id);
     expect(() => queue.add(proposal(16, { tabName: 'now fine' }))).not.toThrow();
+  });
+});
+
+describe('pending reviews by bytes', () => {
+  it('refuses a proposal that would make one client hold more than its share of text, then all clients', () => {
+    const queue = new ReviewQueue();
+    const perReview = 20 * MB; // a 10 MB base and a 10 MB proposal
+    const fit = Math.floor(MAX_PENDING_TEXT_BYTES_PER_CLIENT / perReview);
+    for (let i = 0; i < fit; i++) queue.add(proposal(10 * MB, { tabName: `t${i}` }));
+    expect(() => queue.add(proposal(10 * MB, { tabName: 'more' }))).toThrow(
+      /Agent c1's proposals waiting for a decision would hold more than 256 MB of text/,
+    );
+    // A superseding proposal of the same size takes the old one's room.
+    expect(() => queue.add(proposal(10 * MB, { tabName: 't0' }))).not.toThrow();
+    // Other clients fill the rest of the app's budget, and then are refused too.
+    let refused: unknown;
+    for (let c = 2; c < 10 && !refused; c++) {
+      for (let i = 0; i < fit && !refused; i++) {
+        try {
+          queue.add(proposal(10 * MB, { tabName: `t${i}` }, client(`c${c}`)));
+        } catch (error) {
+          refused = error;
+        }
+      }
+    }
+    expect(refused).toBeInstanceOf(TooManyPendingReviewsError);
+    expect(String(refused)).toMatch(/more than 512 MB of text in all/);
+    expect(queue.retainedTextBytes()).toBeLessThanOrEqual(MAX_PENDING_TEXT_BYTES);
   });
 });
