@@ -20,13 +20,12 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { AppSnapshot, HeadlessServerMessage, ReviewSummary } from '../../shared/app-api';
 import { startNativeEndpoint, type NativeEndpoint } from '../../src-main/bridge/native';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
+import { sandboxEnv, startHeadlessProcess } from '../support/headless-process';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BIN = path.join(ROOT, 'bin', 'difftray.cjs');
-const HEADLESS_ENTRY =
-  process.env.DIFFTRAY_TEST_HEADLESS_ENTRY || path.join(ROOT, 'dist', 'main', 'headless.cjs');
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
@@ -153,40 +152,8 @@ async function startInProcess(): Promise<App> {
 
 /** Resolves undefined when the app started but serves no native endpoint (not wired yet). */
 async function startSubprocess(): Promise<App | undefined> {
-  const temp = makeTempDir('cli-app');
-  const root = realpathSync(temp.dir);
-  const workspace = path.join(root, 'workspace');
-  const home = path.join(root, 'home');
-  const tmp = path.join(root, 'tmp');
-  for (const dir of [workspace, home, tmp]) mkdirSync(dir, { recursive: true });
-  const lockDir = path.join(home, '.difftray');
-  const env = cliEnv(home, lockDir, path.join(home, '.claude'), tmp);
-  const child: ChildProcess = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-      child.kill('SIGKILL');
-    }
-    temp.cleanup();
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/Open the UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`headless exited with ${code}: ${output}`)));
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
+  const { child, url, workspace, env, stop } = await startHeadlessProcess('cli-app');
+  const lockDir = env.DIFFTRAY_HOME!;
   const deadline = Date.now() + 3000;
   while (!(existsSync(lockDir) && readdirSync(lockDir).some((name) => name.endsWith('.lock')))) {
     if (Date.now() > deadline) {
@@ -214,19 +181,7 @@ async function startSubprocess(): Promise<App | undefined> {
 }
 
 function cliEnv(home: string, lockDir: string, claudeDir: string, tmp: string): NodeJS.ProcessEnv {
-  return {
-    ...process.env,
-    HOME: home,
-    DIFFTRAY_HOME: lockDir,
-    CLAUDE_CONFIG_DIR: claudeDir,
-    TMPDIR: tmp,
-    // Keep git from reading the real user's configuration.
-    GIT_CONFIG_NOSYSTEM: '1',
-    GIT_AUTHOR_NAME: 'Agent',
-    GIT_AUTHOR_EMAIL: 'agent@example.com',
-    GIT_COMMITTER_NAME: 'Agent',
-    GIT_COMMITTER_EMAIL: 'agent@example.com',
-  };
+  return { ...sandboxEnv(home, tmp), DIFFTRAY_HOME: lockDir, CLAUDE_CONFIG_DIR: claudeDir };
 }
 
 interface Run {

@@ -4,70 +4,25 @@
  * with the UI token; the first gets the bad frame, the second must still be answered and the process
  * must still run.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
 import { closed, sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
-import { makeTempDir } from '../support/temp';
+import { startHeadlessProcess, type HeadlessProcess } from '../support/headless-process';
 
 const ROOT = path.resolve(__dirname, '..', '..');
-const HEADLESS_ENTRY = path.join(ROOT, 'dist', 'main', 'headless.cjs');
 
 beforeAll(() => {
   const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
   if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
 }, 120_000);
 
-interface App {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  stop(): Promise<void>;
-}
+type App = HeadlessProcess;
 
-async function startApp(): Promise<App> {
-  const temp = makeTempDir('headless-frames');
-  const root = realpathSync(temp.dir);
-  const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => path.join(root, name));
-  for (const dir of [workspace!, home!, tmp!]) mkdirSync(dir, { recursive: true });
-  const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace!], {
-    env: {
-      ...process.env,
-      HOME: home,
-      DIFFTRAY_HOME: path.join(home!, '.difftray'),
-      CLAUDE_CONFIG_DIR: path.join(home!, '.claude'),
-      TMPDIR: tmp,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
-      child.kill('SIGKILL');
-    }
-    temp.cleanup();
-  };
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(/Open the UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`headless exited with ${code}: ${output}`)));
-  }).catch(async (error: unknown) => {
-    await stop();
-    throw error;
-  });
-  return { child, url, output: () => output, stop };
-}
+const startApp = () => startHeadlessProcess('headless-frames');
 
 /** An API socket as the UI opens it, with its answers collected by id. */
 class ApiSocket {

@@ -27,17 +27,21 @@ afterEach(async () => {
 
 /** An echo server whose sockets start with a 1 KB limit; the message `raise` sets that socket's to 64 KB. */
 async function echoServer(): Promise<{ port: number }> {
+  const port = await serverWith((ws) => {
+    guardSocket(ws, 'test', () => {});
+    ws.on('message', (data) => {
+      if (data.toString() === 'raise') setFrameLimit(ws, 64 * 1024);
+      ws.send(`got ${data.toString().length}`);
+    });
+  }, 1024);
+  return { port };
+}
+
+/** A server that hands each new socket to `serve`, its sockets starting with `maxPayload`; resolves with its port. */
+async function serverWith(serve: (ws: WebSocket) => void, maxPayload = 1024 * 1024): Promise<number> {
   const server = createHttpServer();
-  const wss = createSocketServer(1024);
-  server.on('upgrade', (request, socket, head) =>
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      guardSocket(ws, 'test', () => {});
-      ws.on('message', (data) => {
-        if (data.toString() === 'raise') setFrameLimit(ws, 64 * 1024);
-        ws.send(`got ${data.toString().length}`);
-      });
-    }),
-  );
+  const wss = createSocketServer(maxPayload);
+  server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, serve));
   const port = await listenOnLoopback(server);
   cleanups.push(
     () =>
@@ -46,7 +50,7 @@ async function echoServer(): Promise<{ port: number }> {
         server.close(() => resolve());
       }),
   );
-  return { port };
+  return port;
 }
 
 function connect(port: number): Promise<WebSocket> {
@@ -159,22 +163,6 @@ describe('last-resort guard', () => {
     expect(await reply(socket, 'fine')).toBe('ok');
   });
 });
-
-/** A server that hands each new socket to `serve`; resolves with its port. */
-async function serverWith(serve: (ws: WebSocket) => void): Promise<number> {
-  const server = createHttpServer();
-  const wss = createSocketServer(1024 * 1024);
-  server.on('upgrade', (request, socket, head) => wss.handleUpgrade(request, socket, head, serve));
-  const port = await listenOnLoopback(server);
-  cleanups.push(
-    () =>
-      new Promise<void>((resolve) => {
-        for (const client of wss.clients) client.terminate();
-        server.close(() => resolve());
-      }),
-  );
-  return port;
-}
 
 describe('back-pressure', () => {
   it('a peer that stops reading is cut off once MAX_UNREAD_BYTES wait for it, not buffered without end', async () => {

@@ -1,0 +1,82 @@
+/**
+ * The real headless app (`node dist/main/headless.cjs`, built by the caller) in a child process, with a
+ * temp workspace, HOME, DIFFTRAY_HOME, CLAUDE_CONFIG_DIR and TMPDIR: nothing it writes reaches the real
+ * ones. Resolves once it prints the UI address.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, realpathSync } from 'node:fs';
+import path from 'node:path';
+import { makeTempDir } from './temp';
+
+export const HEADLESS_ENTRY =
+  process.env.DIFFTRAY_TEST_HEADLESS_ENTRY ||
+  path.resolve(__dirname, '..', '..', 'dist', 'main', 'headless.cjs');
+
+export interface HeadlessProcess {
+  child: ChildProcess;
+  /** The UI address with its token, as printed. */
+  url: string;
+  workspace: string;
+  home: string;
+  env: NodeJS.ProcessEnv;
+  /** Everything it printed so far. */
+  output(): string;
+  /** SIGTERM (SIGKILL after 3 s) and the temp folders removed. */
+  stop(): Promise<void>;
+}
+
+/** The environment of a process sandboxed in `home` (the app, or a CLI talking to it). */
+export function sandboxEnv(home: string, tmp: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    HOME: home,
+    DIFFTRAY_HOME: path.join(home, '.difftray'),
+    CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+    TMPDIR: tmp,
+    // Keep git from reading the real user's configuration.
+    GIT_CONFIG_NOSYSTEM: '1',
+    GIT_AUTHOR_NAME: 'Agent',
+    GIT_AUTHOR_EMAIL: 'agent@example.com',
+    GIT_COMMITTER_NAME: 'Agent',
+    GIT_COMMITTER_EMAIL: 'agent@example.com',
+  };
+}
+
+export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
+  const temp = makeTempDir(prefix);
+  const root = realpathSync(temp.dir);
+  const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => path.join(root, name)) as [
+    string,
+    string,
+    string,
+  ];
+  for (const dir of [workspace, home, tmp]) mkdirSync(dir, { recursive: true });
+  const env = sandboxEnv(home, tmp);
+  const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 3000))]);
+      child.kill('SIGKILL');
+    }
+    temp.cleanup();
+  };
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = output.match(/Open the UI: (http:\/\/127\.0\.0\.1:\d+\/\?token=[0-9a-f]+)/);
+      if (match) resolve(match[1]!);
+    });
+    child.once('exit', (code) => reject(new Error(`headless exited with ${code}: ${output}`)));
+  }).catch(async (error: unknown) => {
+    await stop();
+    throw error;
+  });
+  return { child, url, workspace, home, env, output: () => output, stop };
+}
