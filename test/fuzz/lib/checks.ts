@@ -5,7 +5,7 @@
  */
 import type { AppProcess, ExitInfo } from './app-process';
 import { AppApiClient } from './drivers/app-api';
-import type { EndpointDriver } from './drivers/driver';
+import { LimitRefusal, type EndpointDriver } from './drivers/driver';
 import type { FixtureTree } from './fixture-tree';
 
 export interface Finding {
@@ -21,6 +21,8 @@ export interface BatchVerdict {
   exit?: ExitInfo;
   /** The app lives but did not answer a valid request in time: what was not answered. */
   hang?: string;
+  /** The valid request was refused at once by a stated limit the fuzz used up (not a hang). */
+  limited?: string;
   rssKb?: number;
 }
 
@@ -44,10 +46,14 @@ export async function checkAfterBatch(options: CheckOptions): Promise<BatchVerdi
     return exit ? { exit } : { hang: what };
   };
   if (!app.alive()) return { exit: (await app.exitWithin(EXIT_GRACE_MS))! };
+  let limited: string | undefined;
   try {
     await driver.probe(options.probeTimeoutMs);
   } catch (error) {
-    return failed(`valid request on a fresh connection: ${(error as Error).message}`);
+    if (!(error instanceof LimitRefusal)) {
+      return failed(`valid request on a fresh connection: ${(error as Error).message}`);
+    }
+    limited = error.message;
   }
   try {
     await scanAndRejectPending(options);
@@ -56,7 +62,7 @@ export async function checkAfterBatch(options: CheckOptions): Promise<BatchVerdi
   }
   if (!app.alive()) return { exit: (await app.exitWithin(EXIT_GRACE_MS))! };
   const rssKb = app.rssKb();
-  return rssKb === undefined ? {} : { rssKb };
+  return { ...(rssKb !== undefined && { rssKb }), ...(limited !== undefined && { limited }) };
 }
 
 /**

@@ -52,6 +52,8 @@ export interface EndpointReport {
   rss: { beforeKb: number | undefined; afterKb: number | undefined; maxKb: number; limitKb: number };
   reconnects: number;
   limitProbes: string[];
+  /** Batches after which the valid request was refused at once by a stated limit the fuzz used up. */
+  limited: number;
 }
 
 export const DEFAULT_MAX_RSS_MB = 768;
@@ -92,6 +94,7 @@ class FuzzRun {
       framesSent: 0,
       crashes: [],
       hangs: [],
+      limited: 0,
       touched: [],
       leaks: [],
       rssOver: [],
@@ -196,6 +199,7 @@ class FuzzRun {
       this.log(`${this.options.endpoint}: HANG after frames ${range.join('-')}: ${verdict.hang}`);
       await this.restart();
     } else {
+      if (verdict.limited) this.report.limited++;
       await this.driver!.endBatch().catch(() => undefined);
     }
     const now = hashTrees(this.tree);

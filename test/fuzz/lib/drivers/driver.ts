@@ -3,6 +3,12 @@ import type { Endpoints } from '../app-process';
 import type { Frame } from '../frames';
 import type { Prng } from '../prng';
 
+/**
+ * The probe was answered at once, with one of the app's stated limits (a rate limit, a cap on sessions
+ * or connections) that the fuzz itself used up: the app is responsive, and refuses as documented.
+ */
+export class LimitRefusal extends Error {}
+
 export interface EndpointDriver {
   /** Called before each batch (e.g. to create reviews the batch can act on). */
   startBatch?(): Promise<void>;

@@ -6,7 +6,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { Frame } from '../frames';
-import { settleAll, type DriverOptions, type EndpointDriver } from './driver';
+import { LimitRefusal, settleAll, type DriverOptions, type EndpointDriver } from './driver';
 
 const REQUEST_TIMEOUT_MS = 15_000;
 /** Requests in flight at once. */
@@ -52,6 +52,8 @@ export class GeminiDriver implements EndpointDriver {
   async probe(timeoutMs: number): Promise<void> {
     const init = await this.request('POST', JSON.stringify(initialize(1)), {}, timeoutMs);
     const id = sessionOf(init);
+    if (init.status === 503 && /Too many sessions/.test(init.body))
+      throw new LimitRefusal(init.body.slice(0, 200));
     if (init.status !== 200 || !id)
       throw new Error(`initialize answered ${init.status}: ${init.body.slice(0, 200)}`);
     try {

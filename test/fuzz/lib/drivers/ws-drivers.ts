@@ -4,7 +4,7 @@
  */
 import type { Frame } from '../frames';
 import { headlessApiUrl } from './app-api';
-import { settleAll, type DriverOptions, type EndpointDriver } from './driver';
+import { LimitRefusal, settleAll, type DriverOptions, type EndpointDriver } from './driver';
 import { isRecord, WsLink, type WsLinkOptions } from './ws-link';
 
 const HANDSHAKE_TIMEOUT_MS = 10_000;
@@ -206,6 +206,8 @@ export class NativeDriver extends WsFuzzDriver {
     const link = await this.open();
     try {
       const answer = await nativeCall(link, envelope('heartbeat', {}), timeoutMs);
+      const code = isRecord(answer) && isRecord(answer.payload) ? answer.payload.code : undefined;
+      if (code === 4002 || code === 4003) throw new LimitRefusal(JSON.stringify(answer));
       if (!isRecord(answer) || answer.type !== 'response')
         throw new Error(`heartbeat answered ${JSON.stringify(answer)}`);
     } finally {
