@@ -55,7 +55,7 @@ export class FileApplier {
     try {
       return await this.carryOut(request);
     } catch (error) {
-      return failure(error);
+      return failure(error, path.dirname(request.path));
     }
   }
 
@@ -111,8 +111,9 @@ function describe(target: DiskSnapshot): ApplyResult & { status: 'applied' } {
     : { status: 'applied' };
 }
 
-function failure(error: unknown): ApplyResult {
-  const reason = (error as Error).message;
+function failure(error: unknown, dir: string): ApplyResult {
+  // System errors name the descriptor path the write went through (/proc/self/fd/<n>/...): say the folder.
+  const reason = (error as Error).message.replace(/\/proc\/self\/fd\/\d+\//g, `${dir}${path.sep}`);
   if (error instanceof FileChangedError) return { status: 'conflict', code: 'changed_on_disk', reason };
   if (error instanceof PathOutsideWorkspaceError)
     return { status: 'refused', code: 'outside_workspace', reason };
