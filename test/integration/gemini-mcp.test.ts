@@ -25,6 +25,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEndpoints } from '../../src-main/bridge/endpoints';
 import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
 import { startRuntime } from '../../src-main/runtime';
+import { readResponse, type RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
@@ -123,12 +124,6 @@ const INITIALIZE = {
   },
 };
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 /** One request with exactly the headers given (plus Host unless overridden), read to the end. */
 function raw(
   method: string,
@@ -140,15 +135,7 @@ function raw(
     const request = http.request(
       { host: '127.0.0.1', port: port(), path: requestPath, method, headers, agent: false },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        readResponse(response, resolve);
       },
     );
     request.on('error', reject);
@@ -358,15 +345,7 @@ describe('request bodies', () => {
         { host: '127.0.0.1', port: port(), path: '/mcp', method: 'POST', headers, agent: false },
         (response) => {
           answered = true;
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({
-              status: response.statusCode ?? 0,
-              headers: response.headers,
-              body: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
+          readResponse(response, resolve);
         },
       );
       let answered = false;

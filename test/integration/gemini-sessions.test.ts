@@ -10,6 +10,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_GEMINI_SESSIONS } from '../../src-main/bridge/gemini-ide/session';
+import { readResponse, type RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
 
@@ -48,12 +49,6 @@ async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 50
   }
 }
 
-interface RawResponse {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
 function rawPost(headers: Record<string, string>, message: unknown, method = 'POST'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -70,15 +65,7 @@ function rawPost(headers: Record<string, string>, message: unknown, method = 'PO
         },
       },
       (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            headers: response.headers,
-            body: Buffer.concat(chunks).toString('utf8'),
-          }),
-        );
+        readResponse(response, resolve);
       },
     );
     request.on('error', reject);
