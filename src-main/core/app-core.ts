@@ -32,6 +32,17 @@ export class AppCore {
     this.clients.onChange(() => this.scheduleNotify());
   }
 
+  /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */
+  cancelReviewsOf(clientId: string, reason: string): number {
+    return this.queue.cancelWhere((request) => request.client.id === clientId, reason);
+  }
+
+  /** A client went away: its pending reviews are cancelled and it leaves Connections. */
+  clientGone(clientId: string, reason = 'client disconnected'): void {
+    this.cancelReviewsOf(clientId, reason);
+    this.clients.disconnect(clientId);
+  }
+
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */
   watchFiles(): void {
     this.watcher ??= new ReviewWatcher(this.queue, this.workspaceFolders);

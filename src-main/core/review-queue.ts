@@ -286,19 +286,25 @@ export class ReviewQueue {
     return this.reviews.map(toSummary);
   }
 
+  /** The review's summary, or undefined when there is no such review (never was, or gone from history). */
+  find(id: string): ReviewSummary | undefined {
+    const review = this.reviews.find((r) => r.id === id);
+    return review && toSummary(review);
+  }
+
   summary(id: string): ReviewSummary {
-    return toSummary(this.find(id));
+    return toSummary(this.existing(id));
   }
 
   /** Throws ReviewTextsDroppedError for a review that keeps only its summary. */
   contents(id: string): ReviewFileContent[] {
-    const review = this.find(id);
+    const review = this.existing(id);
     if (review.droppedFiles) throw new ReviewTextsDroppedError(id);
     return review.files.map(reviewFile.fileContent);
   }
 
   paths(id: string): string[] {
-    const review = this.find(id);
+    const review = this.existing(id);
     return (review.droppedFiles ?? review.files).map((file) => file.path);
   }
 
@@ -378,14 +384,14 @@ export class ReviewQueue {
     return this.reviews.filter((review) => review.state === 'pending');
   }
 
-  private find(id: string): Review {
+  private existing(id: string): Review {
     const review = this.reviews.find((r) => r.id === id);
     if (!review) throw new ReviewError(`No review ${id}`);
     return review;
   }
 
   private pending(id: string): Review {
-    const review = this.find(id);
+    const review = this.existing(id);
     if (review.state !== 'pending') throw new ReviewError(`Review ${id} is already ${review.state}`);
     return review;
   }

@@ -447,3 +447,24 @@ describe('createAppApiHandler', () => {
     expect(hunks.map((h) => h.decision)).toEqual(['accepted', 'rejected']);
   });
 });
+
+describe('named domain operations', () => {
+  it('clientGone cancels only that client’s pending reviews and takes it off Connections', async () => {
+    const core = makeCore();
+    const gone = core.clients.connect('Claude Code', 'claude-ide');
+    const stays = core.clients.connect('Clio', 'clio');
+    const a = core.queue.add(reviewRequest(gone));
+    const b = core.queue.add(reviewRequest(stays));
+    core.clientGone(gone.id);
+    await expect(a.outcome).resolves.toEqual({ kind: 'cancelled', reason: 'client disconnected' });
+    expect(core.queue.find(b.id)?.state).toBe('pending');
+    expect(core.snapshot().clients.map((c) => c.name)).toEqual(['Clio']);
+  });
+
+  it('queue.find gives the summary, or undefined for a review that does not exist', () => {
+    const core = makeCore();
+    const { id } = core.queue.add(reviewRequest(core.clients.connect('Clio', 'clio')));
+    expect(core.queue.find(id)).toMatchObject({ id, state: 'pending', title: 'Edit a.txt' });
+    expect(core.queue.find('r999')).toBeUndefined();
+  });
+});

@@ -47,8 +47,7 @@ export async function serveClaudeConnection(
 
   const transport = new WebSocketTransport(socket);
   transport.onclose = () => {
-    core.queue.cancelWhere((request) => request.client.id === client.id, 'client disconnected');
-    core.clients.disconnect(client.id);
+    core.clientGone(client.id);
   };
   await server.connect(transport);
 }

@@ -106,7 +106,7 @@ export function registerClaudeTools(server: McpServer, core: AppCore, client: Cl
   );
 
   server.registerTool('closeAllDiffTabs', { description: 'Close all diff tabs in the editor' }, async () => {
-    const closed = queue.cancelWhere((request) => request.client.id === client.id, 'closed by the client');
+    const closed = core.cancelReviewsOf(client.id, 'closed by the client');
     return text(`CLOSED_${closed}_DIFF_TABS`);
   });
 

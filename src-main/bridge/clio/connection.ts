@@ -122,8 +122,7 @@ class ClioConnection {
       this.closed = true;
       const client = this.client;
       if (!client) return;
-      options.core.queue.cancelWhere((request) => request.client.id === client.id, 'client disconnected');
-      options.core.clients.disconnect(client.id);
+      options.core.clientGone(client.id);
     });
   }
 
@@ -354,7 +353,7 @@ class ClioConnection {
         if (proposal.difftrayWrites) {
           const written = await this.core.files.apply({
             path: proposal.path,
-            expected: this.reviewedBase(id, final.baseText),
+            expected: final.expectedOnDisk,
             target: { exists: true, kind: 'text', text: final.finalText },
           });
           if (written.status !== 'applied') {
@@ -385,20 +384,6 @@ class ClioConnection {
         });
         return;
     }
-  }
-
-  /**
-   * What the decision was made against: the base at submit time, which a rebase may have moved to the
-   * text on disk (or to "absent", if the file was deleted meanwhile).
-   */
-  private reviewedBase(id: string, baseText: string): DiskSnapshot {
-    let isNewFile = false;
-    try {
-      isNewFile = this.core.queue.summary(id).files[0]?.isNewFile ?? false;
-    } catch {
-      // Gone from history already: the base text is all there is to go by.
-    }
-    return isNewFile ? { exists: false } : { exists: true, kind: 'text', text: baseText };
   }
 
   private autoApplyIsOn(): boolean {

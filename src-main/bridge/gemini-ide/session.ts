@@ -186,8 +186,7 @@ export class GeminiSession implements GeminiToolContext {
     this.outbox.length = 0;
     const client = this.clientInfo;
     if (client) {
-      this.host.core.queue.cancelWhere((request) => request.client.id === client.id, 'client disconnected');
-      this.host.core.clients.disconnect(client.id);
+      this.host.core.clientGone(client.id);
     }
     this.host.sessionClosed(this);
   }

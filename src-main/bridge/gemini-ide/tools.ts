@@ -140,11 +140,7 @@ export function registerGeminiTools(server: McpServer, context: GeminiToolContex
 }
 
 function isPending(core: AppCore, reviewId: string): boolean {
-  try {
-    return core.queue.summary(reviewId).state === 'pending';
-  } catch {
-    return false;
-  }
+  return core.queue.find(reviewId)?.state === 'pending';
 }
 
 export interface OpenFile {

@@ -394,12 +394,8 @@ class NativeConnection implements SessionConnection {
     this.respond(message, { review_id: id, files } satisfies ProposeResponse);
     const settling = outcome
       .then(async (result) => {
-        let summary;
-        try {
-          summary = this.core.queue.summary(id);
-        } catch {
-          // Already trimmed from history: the hunks cannot be described, the files still can.
-        }
+        // Undefined once trimmed from history: the hunks cannot be described, the files still can.
+        const summary = this.core.queue.find(id);
         const settled = await settleChangeSet(this.core.files, id, planned, result, summary);
         // One result per planned file, in order. Files refused before review were never decided;
         // those that failed when written were, and History must say so.
@@ -434,11 +430,8 @@ class NativeConnection implements SessionConnection {
             ? 'rejected'
             : 'accepted';
     } else if (record.request) {
-      try {
-        state = this.core.queue.summary(record.id).state;
-      } catch {
-        // Gone from history; still settling.
-      }
+      // Undefined when gone from history while still settling.
+      state = this.core.queue.find(record.id)?.state ?? state;
     }
     return {
       review_id: record.id,
