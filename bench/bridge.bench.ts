@@ -6,7 +6,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { connectClaudeClient } from '../test/support/claude-client';
 import { startTestRuntime } from '../test/support/test-runtime';
-import { largeFilePair, report } from './fixtures';
+import { largeFilePair } from '../test/support/fixtures';
+import { report } from './stats';
 
 const t = await startTestRuntime();
 t.runtime.core.onSnapshot((snapshot) => {

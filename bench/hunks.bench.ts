@@ -1,6 +1,7 @@
 /** Hunk model speed on the big-file case of DESIGN §5: 20,000 lines, 500 changed places. */
 import { composeText, computeHunks } from '../shared/hunks';
-import { largeFilePair, report } from './fixtures';
+import { largeFilePair } from '../test/support/fixtures';
+import { report } from './stats';
 
 const { base, proposed } = largeFilePair(20_000, 500);
 console.log(`file: ${(base.length / 1024 / 1024).toFixed(2)} MB, 20000 lines, 500 changes`);

@@ -8,10 +8,11 @@
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { computeHunks } from '../shared/hunks';
-import { launchChromium, openPage } from '../e2e/support/chromium';
-import { startHeadlessApp } from '../e2e/support/headless-app';
+import { launchChromium, openPage } from '../test/support/chromium';
+import { startHeadlessApp } from '../test/support/headless-app';
 import { connectClaudeClient } from '../test/support/claude-client';
-import { largeFilePair, median } from './fixtures';
+import { largeFilePair } from '../test/support/fixtures';
+import { median } from './stats';
 
 const { base, proposed } = largeFilePair(20_000, 500);
 const computeSamples: number[] = [];

@@ -5,8 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { connectClaudeClient, texts } from '../test/support/claude-client';
 import { waitForReview, waitForSnapshot } from '../test/support/wait';
-import { screenshot } from './support/chromium';
-import { BASE, PROPOSED } from './support/fixtures';
+import { screenshot } from '../test/support/chromium';
+import { BASE, PROPOSED } from '../test/support/fixtures';
 import { useReviewSession } from './support/review-session';
 
 // Each test opens the page itself, in the colour scheme it needs.
@@ -66,30 +66,45 @@ describe('app shell', () => {
       'x-nexus3-ide-authorization',
     );
     try {
-      // The first review arrives on an empty screen: it shows, keys pause, the status line says so.
+      // The first review arrives on an empty screen: it shows, keys pause, the status line says so. A
+      // decision key fires the moment its diff is drawn while keys are paused, as if meant for something
+      // before: it must be ignored. (Pressed from inside the page, so the 700 ms pause cannot run out
+      // between seeing it and pressing.)
+      const pressed = page.evaluate(
+        () =>
+          new Promise<boolean>((resolve) => {
+            const tryPress = () => {
+              const paused = document.querySelector('.dt-app[data-keys-paused="true"]');
+              const drawn =
+                document.querySelector('[data-testid="diff-editor"][data-diff-ready="true"]') &&
+                document.querySelector('[data-hunk]');
+              if (!paused || !drawn) return false;
+              window.dispatchEvent(
+                new KeyboardEvent('keydown', {
+                  key: 'y',
+                  code: 'KeyY',
+                  ctrlKey: true,
+                  bubbles: true,
+                  cancelable: true,
+                }),
+              );
+              return true;
+            };
+            const observer = new MutationObserver(() => {
+              if (!tryPress()) return;
+              observer.disconnect();
+              resolve(true);
+            });
+            observer.observe(document.body, { subtree: true, childList: true, attributes: true });
+          }),
+      );
       const first = writeWorkspaceFile('first.txt', BASE);
       const firstAnswer = openDiff(first, PROPOSED, 'first.txt (edit)');
       await page.locator('#dt-review-title', { hasText: 'first.txt' }).waitFor();
       await page.getByRole('status').getByText('New review: first.txt — keys paused briefly').waitFor();
-      await keysPaused().waitFor();
-      await diffReady('first.txt', { keysUnpaused: false });
-      // Fire a decision key at once, as if meant for something before: ignored while paused.
-      const pausedAtPress = await page.evaluate(() => {
-        const paused = document.querySelector('.dt-app')?.getAttribute('data-keys-paused') === 'true';
-        window.dispatchEvent(
-          new KeyboardEvent('keydown', {
-            key: 'y',
-            code: 'KeyY',
-            ctrlKey: true,
-            bubbles: true,
-            cancelable: true,
-          }),
-        );
-        return paused;
-      });
-      await page.waitForTimeout(150);
-      if (pausedAtPress) expect(await hunk(1).getAttribute('data-decision')).toBe('pending');
-      await keysPaused().waitFor({ state: 'detached' });
+      expect(await pressed).toBe(true);
+      await diffReady('first.txt');
+      expect(await hunk(1).getAttribute('data-decision')).toBe('pending');
 
       // Focus somewhere in the sidebar; then two more reviews arrive, from two sessions.
       const queueTab = page.getByRole('tab', { name: 'Queue' });

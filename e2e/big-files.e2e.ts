@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { largeFilePair } from '../bench/fixtures';
+import { largeFilePair } from '../test/support/fixtures';
 import { composeText, computeHunks } from '../shared/hunks';
 import { texts } from '../test/support/claude-client';
-import { screenshot } from './support/chromium';
+import { screenshot } from '../test/support/chromium';
 import { useReviewSession } from './support/review-session';
 
 const session = useReviewSession();

@@ -11,8 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NUMBERS } from '../test/support/fixtures';
 import { enterGeminiEnvironment } from '../test/support/gemini-environment';
 import { waitForReview } from '../test/support/wait';
-import { launchChromium, openPage, screenshot } from './support/chromium';
-import { startHeadlessApp, type HeadlessApp } from './support/headless-app';
+import { launchChromium, openPage, screenshot } from '../test/support/chromium';
+import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
 import { diffReady } from './support/review-page';
 
 const { base: BASE, proposed: PROPOSED, composed: COMPOSED } = NUMBERS;

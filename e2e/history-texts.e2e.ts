@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { waitForReview } from '../test/support/wait';
-import { BASE, PROPOSED } from './support/fixtures';
+import { BASE, PROPOSED } from '../test/support/fixtures';
 import { useReviewSession } from './support/review-session';
 
 const session = useReviewSession();

@@ -11,8 +11,8 @@ import type { ClientInfo } from '../shared/app-api';
 import { readDiskSnapshot } from '../src-main/core/disk-snapshot';
 import { texts } from '../test/support/claude-client';
 import { waitForReview, waitForSnapshot } from '../test/support/wait';
-import { screenshot } from './support/chromium';
-import { BASE, lines, PROPOSED } from './support/fixtures';
+import { screenshot } from '../test/support/chromium';
+import { BASE, lines, PROPOSED } from '../test/support/fixtures';
 import { useReviewSession } from './support/review-session';
 
 const session = useReviewSession();

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { texts } from '../test/support/claude-client';
 import { waitForReview } from '../test/support/wait';
-import { screenshot } from './support/chromium';
-import { BASE, COMPOSED, PROPOSED } from './support/fixtures';
+import { screenshot } from '../test/support/chromium';
+import { BASE, COMPOSED, PROPOSED } from '../test/support/fixtures';
 import { useReviewSession } from './support/review-session';
 
 const session = useReviewSession();
@@ -71,6 +71,13 @@ describe('reviewing an openDiff in the browser', () => {
     expect(texts(await answer)).toEqual(['DIFF_REJECTED', 'reject.txt (edit)']);
     const [review] = app.runtime.core.snapshot().reviews;
     expect(review).toMatchObject({ state: 'rejected', reason: 'keep the lowercase namesj' });
+    // And the person sees it where they look for it: in History, beside the review.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const entry = page
+      .getByRole('navigation', { name: 'Review history' })
+      .getByRole('button', { name: /reject\.txt/ });
+    await entry.getByText('keep the lowercase namesj').waitFor();
+    expect(await entry.textContent()).toContain('Rejected');
   });
 
   it('reject all, then submit, returns DIFF_REJECTED', async () => {
@@ -112,7 +119,8 @@ describe('reviewing an openDiff in the browser', () => {
       .waitFor();
     // Still on screen, but nothing can be decided for it any more.
     expect(await page.locator('[data-hunk]').count()).toBe(3);
-    const submit = page.getByRole('button', { name: 'Submit', exact: true });
-    if ((await submit.count()) > 0) expect(await submit.isDisabled()).toBe(true);
+    // Nothing offers a decision: no Submit, no per-hunk controls that act.
+    expect(await page.getByRole('button', { name: 'Submit', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Accept hunk 1' }).count()).toBe(0);
   });
 });

@@ -11,8 +11,8 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 import { connectClaudeClient, type ClaudeTestClient } from '../../test/support/claude-client';
 import { waitForSnapshot } from '../../test/support/wait';
-import { launchChromium, openPage } from './chromium';
-import { startHeadlessApp, type HeadlessApp } from './headless-app';
+import { launchChromium, openPage } from '../../test/support/chromium';
+import { startHeadlessApp, type HeadlessApp } from '../../test/support/headless-app';
 import * as reviewPage from './review-page';
 
 export interface ReviewSessionOptions {

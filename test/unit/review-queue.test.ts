@@ -318,8 +318,12 @@ describe('ReviewQueue supersede by tab name', () => {
     const third = queue.add(request({ tabName: 'tab-1', client: client('c3', 'Client c1') }));
     expect(await isSettled(first.outcome)).toBe(false);
     expect(await isSettled(second.outcome)).toBe(false);
-    expect(queue.summaries().map((s) => s.state)).toEqual(['pending', 'pending', 'pending']);
-    expect(third.id).toBeDefined();
+    expect(await isSettled(third.outcome)).toBe(false);
+    expect(queue.summaries().map((s) => [s.id, s.state])).toEqual([
+      [first.id, 'pending'],
+      [second.id, 'pending'],
+      [third.id, 'pending'],
+    ]);
   });
 
   it('a different tab name, or no tab name, does not supersede', async () => {

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
-import { startTestRuntime, type TestRuntime } from '../../test/support/test-runtime';
+import { startTestRuntime, type TestRuntime } from './test-runtime';
 
 export const RENDERER_DIR = path.resolve('dist/renderer');
 
