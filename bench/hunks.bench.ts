@@ -1,5 +1,6 @@
 /** Hunk model speed on the big-file case of DESIGN §5: 20,000 lines, 500 changed places. */
-import { composeText, computeHunks } from '../shared/hunks';
+import { computeHunks } from '../shared/hunks';
+import { composeText, uniformLineDecisions } from '../shared/line-decisions';
 import { largeFilePair } from '../test/support/fixtures';
 import { report } from './stats';
 
@@ -15,11 +16,11 @@ for (let i = 0; i < 15; i++) {
 }
 report('computeHunks', computeSamples, `${hunks.length} hunks`);
 
-const accepted = hunks.map((_, i) => i % 2 === 0);
+const decisions = hunks.map((hunk, i) => uniformLineDecisions(hunk, i % 2 === 0 ? 'accepted' : 'rejected'));
 const composeSamples: number[] = [];
 for (let i = 0; i < 15; i++) {
   const start = performance.now();
-  composeText(base, proposed, hunks, accepted);
+  composeText(base, proposed, hunks, decisions);
   composeSamples.push(performance.now() - start);
 }
 report('composeText (every other hunk)', composeSamples);

@@ -6,8 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { largeFilePair } from '../test/support/fixtures';
-import { composeText, computeHunks } from '../shared/hunks';
+import { computeHunks } from '../shared/hunks';
 import { texts } from '../test/support/claude-client';
+import { spliceChosenHunks } from '../test/support/hunk-oracles';
 import { screenshot } from '../test/support/chromium';
 import { useReviewSession } from './support/review-session';
 
@@ -56,7 +57,7 @@ describe('a big file', () => {
 
       await page.getByRole('button', { name: 'Submit', exact: true }).click();
       // Undecided hunks go in as accepted: everything but hunk 499.
-      const expected = composeText(
+      const expected = spliceChosenHunks(
         base,
         proposed,
         hunks,

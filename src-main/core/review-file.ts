@@ -4,12 +4,13 @@
  */
 import type { DiskState, ReviewFileContent, ReviewFileSummary } from '../../shared/app-api';
 import type { Hunk, HunkDecision } from '../../shared/hunks';
-import { computeHunks, splitLines } from '../../shared/hunks';
+import { computeHunks } from '../../shared/hunks';
 import type { HunkLineDecisions } from '../../shared/line-decisions';
 import {
   combinedState,
-  composeWithLineDecisions,
+  composeText,
   hunkState,
+  remapDecisions,
   uniformLineDecisions,
 } from '../../shared/line-decisions';
 import { countConflicts, merge3 } from '../../shared/merge3';
@@ -62,7 +63,7 @@ export function createFileState(file: ProposedFile): FileState {
     disk: { state: 'unchanged' },
     conflicts: countConflicts(file.proposedText),
   };
-  setHunks(state, computeHunks(baseText, file.proposedText), () => 'pending');
+  setUndecidedHunks(state, computeHunks(baseText, file.proposedText));
   return state;
 }
 
@@ -70,16 +71,10 @@ export function isBinary(file: FileState): boolean {
   return file.base.exists && file.base.kind === 'opaque';
 }
 
-function setHunks(
-  file: FileState,
-  hunks: Hunk[],
-  decide: (hunk: Hunk) => HunkDecision | HunkLineDecisions,
-): void {
+/** New hunks with nothing decided yet; a binary file has none. */
+function setUndecidedHunks(file: FileState, hunks: Hunk[]): void {
   file.hunks = isBinary(file) ? [] : hunks;
-  file.lines = file.hunks.map((hunk) => {
-    const decision = decide(hunk);
-    return typeof decision === 'string' ? uniformLineDecisions(hunk, decision) : decision;
-  });
+  file.lines = file.hunks.map((hunk) => uniformLineDecisions(hunk, 'pending'));
 }
 
 /** A deep enough copy for undo: every field an operation replaces or mutates. */
@@ -140,24 +135,14 @@ export function decideLines(
  */
 export function editProposal(file: FileState, proposedText: string): void {
   if (isBinary(file)) throw new ReviewError(`${file.path} is binary and cannot be edited`);
-  const oldLines = splitLines(file.proposedText);
-  const newLines = splitLines(proposedText);
-  const previous = new Map<string, HunkLineDecisions>();
-  file.hunks.forEach((hunk, i) => previous.set(hunkKey(hunk, oldLines), file.lines[i]!));
+  const hunks = computeHunks(file.baseText, proposedText);
+  file.lines = remapDecisions(file.proposedText, file.hunks, file.lines, proposedText, hunks);
+  file.hunks = hunks;
   file.proposedText = proposedText;
-  setHunks(
-    file,
-    computeHunks(file.baseText, proposedText),
-    (hunk) => previous.get(hunkKey(hunk, newLines)) ?? 'accepted',
-  );
   // A file left with no hunks (a new file edited down to nothing) is still the person's own text.
   file.wholeDecision = 'accepted';
   file.contentRevision++;
   file.conflicts = countConflicts(proposedText);
-}
-
-function hunkKey(hunk: Hunk, proposedLines: readonly string[]): string {
-  return `${hunk.baseStart}:${hunk.baseEnd}:${proposedLines.slice(hunk.proposedStart, hunk.proposedEnd).join('')}`;
 }
 
 /** Records what is on disk now; the disk state says how it differs from what is expected there. */
@@ -204,7 +189,7 @@ export function rebase(file: FileState): void {
   file.proposedText = merged.text;
   file.conflicts = merged.conflicts;
   file.disk = { state: 'unchanged' };
-  setHunks(file, computeHunks(diskText, merged.text), () => 'pending');
+  setUndecidedHunks(file, computeHunks(diskText, merged.text));
   file.contentRevision++;
 }
 
@@ -224,12 +209,7 @@ export function composeFinal(file: FileState): FinalFile {
     const finalText = changed ? file.proposedText : '';
     return { path: file.path, expectedOnDisk: file.expectedOnDisk, changed, baseText: '', finalText };
   }
-  const finalText = composeWithLineDecisions(
-    splitLines(file.baseText),
-    splitLines(file.proposedText),
-    file.hunks,
-    file.lines,
-  );
+  const finalText = composeText(file.baseText, file.proposedText, file.hunks, file.lines);
   // Creating an empty file changes nothing textually, yet is a change.
   const createsEmptyFile = !file.base.exists && file.hunks.length === 0 && file.wholeDecision !== 'rejected';
   const changed = finalText !== file.baseText || createsEmptyFile;

@@ -2,13 +2,15 @@ import { describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
 import type { ClientInfo, ReviewSummary } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
-import { composeText, computeHunks, splitLines } from '../../shared/hunks';
+import { computeHunks } from '../../shared/hunks';
 import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START } from '../../shared/merge3';
 import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
 import type { FileState } from '../../src-main/core/review-file';
 import * as reviewFile from '../../src-main/core/review-file';
 import type { ProposedFile, ReviewRequest } from '../../src-main/core/review-queue';
 import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
+import { lineDecisionsFrom } from '../support/hunk-generators';
+import { remapReference, spliceChosenHunks, spliceLineDecisions } from '../support/hunk-oracles';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
@@ -297,7 +299,7 @@ describe('line decisions (properties)', () => {
     );
   });
 
-  it('whole-hunk decisions compose as shared/hunks composeText says (undecided = accepted)', () => {
+  it('whole-hunk decisions splice exactly the taken hunks into the base (undecided = accepted)', () => {
     fc.assert(
       fc.property(textArb, textArb, fc.array(decisionArb, { maxLength: 20 }), (base, prop, decisions) => {
         const file = reviewFile.createFileState(proposed('/p', text(base), prop));
@@ -305,9 +307,29 @@ describe('line decisions (properties)', () => {
         const accepted = file.hunks.map((_, i) => (decisions[i] ?? 'pending') !== 'rejected');
         expect(file.hunks).toEqual(computeHunks(base, prop));
         expect(reviewFile.composeFinal(file).finalText).toBe(
-          composeText(base, prop, computeHunks(base, prop), accepted),
+          spliceChosenHunks(base, prop, file.hunks, accepted),
         );
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('an edit of the proposal carries line decisions over as the remap reference says', () => {
+    fc.assert(
+      fc.property(
+        textArb,
+        textArb,
+        textArb,
+        fc.array(decisionArb, { minLength: 1 }),
+        (base, prop, edited, decisions) => {
+          const file = reviewFile.createFileState(proposed('/p', text(base), prop));
+          decideEveryLine(file, decisions);
+          const before = reviewFile.cloneFileState(file);
+          reviewFile.editProposal(file, edited);
+          expect(file.hunks).toEqual(computeHunks(base, edited));
+          expect(file.lines).toEqual(remapReference(prop, before.hunks, before.lines, edited, file.hunks));
+        },
+      ),
       { numRuns: 300 },
     );
   });
@@ -317,22 +339,13 @@ describe('line decisions (properties)', () => {
       fc.property(textArb, textArb, fc.array(decisionArb, { minLength: 1 }), (base, prop, decisions) => {
         const file = reviewFile.createFileState(proposed('/p', text(base), prop));
         decideEveryLine(file, decisions);
-        // Reference: every base line outside hunks, and per hunk the lines chosen, spliced in last-first.
-        const out = splitLines(base);
-        const propLines = splitLines(prop);
-        let k = 0;
-        const chosen = file.hunks.map((h) => {
-          const kept = range(h.baseStart, h.baseEnd).filter(
-            () => decisions[k++ % decisions.length] === 'rejected',
-          );
-          const added = range(h.proposedStart, h.proposedEnd).filter(
-            () => decisions[k++ % decisions.length] !== 'rejected',
-          );
-          return { h, lines: [...kept.map((b) => out[b]!), ...added.map((p) => propLines[p]!)] };
-        });
-        for (const { h, lines } of chosen.reverse())
-          out.splice(h.baseStart, h.baseEnd - h.baseStart, ...lines);
-        expect(reviewFile.composeFinal(file).finalText).toBe(out.join(''));
+        const reference = spliceLineDecisions(
+          base,
+          prop,
+          file.hunks,
+          lineDecisionsFrom(file.hunks, decisions),
+        );
+        expect(reviewFile.composeFinal(file).finalText).toBe(reference);
       }),
       { numRuns: 300 },
     );

@@ -1,8 +1,15 @@
 import { describe, it, expect } from 'vitest';
 import fc from 'fast-check';
-import { computeHunks, splitLines } from '../shared/hunks';
-import type { Hunk } from '../shared/hunks';
-import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START, countConflicts, merge3 } from '../shared/merge3';
+import { computeHunks, splitLines } from '../../shared/hunks';
+import type { Hunk } from '../../shared/hunks';
+import {
+  CONFLICT_END,
+  CONFLICT_SEPARATOR,
+  CONFLICT_START,
+  countConflicts,
+  merge3,
+} from '../../shared/merge3';
+import { spliceLines } from '../support/hunk-oracles';
 
 // ---------------------------------------------------------------------------------------------
 // Generators: few distinct lines, so that the two sides' changes collide often.
@@ -61,16 +68,16 @@ const tripleArb = (maxEdits: number) =>
 
 const touches = (x: Hunk, y: Hunk): boolean => x.baseStart <= y.baseEnd && y.baseStart <= x.baseEnd;
 
-/** Splices every hunk of both sides into the base, last first so earlier indices stay valid. */
+/** Splices every hunk of both sides into the base. */
 function spliceBoth(base: string, disk: string, proposed: string): string {
-  const out = splitLines(base);
-  const edits = [disk, proposed].flatMap((side) => {
+  const splices = [disk, proposed].flatMap((side) => {
     const lines = splitLines(side);
-    return computeHunks(base, side).map((h) => ({ h, lines: lines.slice(h.proposedStart, h.proposedEnd) }));
+    return computeHunks(base, side).map((h) => ({
+      ...h,
+      lines: lines.slice(h.proposedStart, h.proposedEnd),
+    }));
   });
-  edits.sort((x, y) => y.h.baseStart - x.h.baseStart);
-  for (const { h, lines } of edits) out.splice(h.baseStart, h.baseEnd - h.baseStart, ...lines);
-  return out.join('');
+  return spliceLines(base, splices);
 }
 
 /** Builds the expected conflict block, markers on their own lines. */
