@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
 import { useNow } from '../hooks';
-import { isPaused } from '../keyboard';
+import { isPaused } from '../key-pause';
 import { installLineKeys } from '../line-keys';
 import { contentKey, displayPath, droppedTextsText, endedBannerText, newerProposal } from '../review-model';
 import { useReviewUi } from '../review-ui';
