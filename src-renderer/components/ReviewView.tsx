@@ -10,7 +10,7 @@ import { resolveCursor, useAppStore } from '../store';
 import { formatAge } from '../time';
 import { BinaryPanel } from './BinaryPanel';
 import { ConflictBanner } from './ConflictBanner';
-import { DiffEditor } from './DiffEditor';
+import { DiffEditor } from './diff-editor/DiffEditor';
 import { DiskBanner } from './DiskBanner';
 import { DiskDiff } from './DiskDiff';
 import { FileTabs } from './FileTabs';
