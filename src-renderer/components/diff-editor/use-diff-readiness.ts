@@ -1,11 +1,7 @@
 /**
  * Whether what is on screen is settled, and what follows from it: `data-diff-ready` for tests and the
  * bench, whether line decisions may go out (editsPending), unfolding main's hunks, and bringing the
- * current hunk into view once the diff is laid out.
- *
- * Ready means: Monaco finished computing the diff for the current texts, the controls of the hunks
- * on screen are in place, and main's hunks describe the text shown (no edit of the person's is still
- * on its way).
+ * current hunk into view once the diff is laid out. What ready means is in DiffEditor.tsx.
  */
 import { useEffect, useRef, type RefObject } from 'react';
 import type { HunkView } from '../../../shared/app-api';
