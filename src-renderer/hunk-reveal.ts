@@ -9,7 +9,7 @@
  *
  * Monaco offers no public way to ask which lines are folded, nor to unfold a given line, except by
  * placing the cursor there (its diff editor unfolds around the cursor). This module finds the folded
- * lines from line geometry (`LineProbe`) and says where to put cursors; DiffEditor.tsx does the rest.
+ * lines from line geometry (`LineProbe`) and says where to put cursors; components/diff-editor/unfold-hunks.ts does the rest.
  * Pure, so it is tested without a DOM.
  */
 

@@ -1,20 +1,18 @@
 import { create } from 'zustand';
 import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/app-api';
 import type { ConnectionStatus } from './carriers/types';
-import {
-  contentKey,
-  displayPath,
-  endedBannerText,
-  endedByAgent,
-  findReview,
-  hunkRefs,
-  pendingReviews,
-  type HunkRef,
-} from './review-model';
-import { diskChangeAnnouncement, newlyChangedOnDisk } from './file-status';
+import { contentKey, endedByAgent, findReview, hunkRefs, pendingReviews, type HunkRef } from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
-import { isPaused, pauseForAutoSelection, type KeyPause } from './keyboard';
+import { pauseForAutoSelection, type KeyPause } from './key-pause';
 import { queueOrder } from './sidebar-model';
+import {
+  announced,
+  diskChangeNotice,
+  endedByAgentNotice,
+  pauseNoticeDropped,
+  pauseNoticeStarted,
+  type StatusLine,
+} from './status-line';
 
 export type ContentEntry =
   | { status: 'loading' }
@@ -29,7 +27,8 @@ export interface Cursor {
   hunkIndex: number | null;
 }
 
-export interface AppState {
+/** The app's state; the status line's fields and how they change are status-line.ts. */
+export interface AppState extends StatusLine {
   snapshot: AppSnapshot | null;
   connection: ConnectionStatus;
   connectionDetail: string | undefined;
@@ -38,12 +37,6 @@ export interface AppState {
   /** Fetched file contents keyed by contentKey(review), i.e. per review and content revision. */
   contents: Record<string, ContentEntry>;
   prefs: ViewPrefs;
-  /** The status line. A quiet one is shown but not read out again (it was read when first said). */
-  announcement: { id: number; text: string; quiet?: boolean } | null;
-  /** Set when the review on screen changed by itself: decision keys wait a moment (keyboard.ts). */
-  keyPause: KeyPause | null;
-  /** What the status line said before the key-pause notice replaced it; shown again when the pause ends. */
-  beforePause: string | null;
 
   applySnapshot(snapshot: AppSnapshot): void;
   setConnection(status: ConnectionStatus, detail?: string): void;
@@ -57,14 +50,6 @@ export interface AppState {
   announce(text: string): void;
   /** The pause ended: the status line stops saying that keys are paused. */
   endKeyPause(pause: KeyPause): void;
-}
-
-/** The status line without the notice of `pause`: null when nothing else was said. */
-function withoutPauseNotice(text: string, pause: KeyPause | null, beforePause: string | null): string | null {
-  if (!pause) return text;
-  if (text === pause.text) return beforePause;
-  const suffix = `. ${pause.text}`;
-  return text.endsWith(suffix) ? text.slice(0, -suffix.length) : text;
 }
 
 export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
@@ -109,22 +94,6 @@ export function chooseSelection(
   return successor?.id ?? queue[queue.length - 1]?.id ?? null;
 }
 
-/**
- * The state change that ends the key-pause notice on the status line: what was said before it (or
- * alongside it) is shown again, but not read out a second time; nothing, if nothing else was said.
- */
-function pauseNoticeDropped(state: AppState): Partial<AppState> {
-  const { keyPause, announcement, beforePause } = state;
-  if (!keyPause) return {};
-  const text = announcement ? withoutPauseNotice(announcement.text, keyPause, beforePause) : null;
-  if (!announcement || text === announcement.text) return { keyPause: null, beforePause: null };
-  return {
-    keyPause: null,
-    beforePause: null,
-    announcement: text === null ? null : { id: announcement.id + 1, text, quiet: true },
-  };
-}
-
 export const useAppStore = create<AppState>()((set, get) => ({
   snapshot: null,
   connection: 'connecting',
@@ -152,29 +121,19 @@ export const useAppStore = create<AppState>()((set, get) => ({
     // Undo lives in main (ReviewSummary.canUndo), not here.
     set({ snapshot, selectedReviewId, contents, cursors });
     // Say so when the agent ends the review the person is working on.
-    const before = findReview(state.snapshot, selectedReviewId);
-    if (selected && before?.state === 'pending' && endedByAgent(selected)) {
+    const ended = endedByAgentNotice(findReview(state.snapshot, selectedReviewId), selected);
+    if (ended !== null) {
       // Nothing is left to decide, so no "keys paused" notice either.
       set({ keyPause: null, beforePause: null });
-      get().announce(endedBannerText(selected));
+      get().announce(ended);
     }
     // A review the person did not choose came up: hold decision keys a moment, and say so.
-    const pause = pauseForAutoSelection(state.selectedReviewId, selected, Date.now());
-    if (pause) {
-      const { announcement, keyPause, beforePause } = get();
-      const before = announcement ? withoutPauseNotice(announcement.text, keyPause, beforePause) : null;
-      set({ keyPause: pause, beforePause: before });
-      get().announce(pause.text);
-    }
+    const now = Date.now();
+    const pause = pauseForAutoSelection(state.selectedReviewId, selected, now);
+    if (pause) set(pauseNoticeStarted(get(), pause, now));
     // A file of the review on screen changed on disk: said once, as it happens (the banner stays).
-    if (selected?.state === 'pending') {
-      const changed = newlyChangedOnDisk(findReview(state.snapshot, selected.id), selected);
-      const said = changed.map((index) => {
-        const file = selected.files[index]!;
-        return diskChangeAnnouncement(displayPath(file.path, snapshot.workspaceFolders), file);
-      });
-      if (said.length > 0) get().announce(said.join('. '));
-    }
+    const diskChange = diskChangeNotice(state.snapshot, snapshot, selected);
+    if (diskChange !== null) get().announce(diskChange);
   },
 
   setConnection(connection, detail) {
@@ -235,11 +194,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   announce(text) {
-    // While keys are paused for a new review, keep saying so alongside whatever else is announced.
-    const pause = get().keyPause;
-    const full =
-      pause && text !== pause.text && isPaused(pause, Date.now()) ? `${text}. ${pause.text}` : text;
-    set({ announcement: { id: (get().announcement?.id ?? 0) + 1, text: full } });
+    set(announced(get(), text, Date.now()));
   },
 
   endKeyPause(pause) {

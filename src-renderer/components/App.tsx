@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
 import { useActions } from '../context';
-import { ignoredDuringPause, installKeyboard, type Command, type KeyPause } from '../keyboard';
+import { ignoredDuringPause, type KeyPause } from '../key-pause';
+import { installKeyboard, type Command } from '../keyboard';
 import { findReview, pendingReviews } from '../review-model';
 import { newStatusLines } from '../sidebar-model';
 import { useAppStore } from '../store';

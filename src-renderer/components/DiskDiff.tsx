@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { guessLanguage } from '../language';
 import { monaco, REVIEW_DIFF_OPTIONS } from '../monaco';
-import { createReviewModel } from './DiffEditor';
+import { createReviewModel } from './diff-editor/text-models';
 
 /**
  * What changed on disk since the proposal was made: base text → the file on disk now, read-only,

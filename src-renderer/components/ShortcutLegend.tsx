@@ -1,4 +1,5 @@
-import { commandDescriptions, KEY_PAUSE_MS, shortcutLabels, type Command } from '../keyboard';
+import { KEY_PAUSE_MS } from '../key-pause';
+import { commandDescriptions, shortcutLabels, type Command } from '../keyboard';
 
 const ORDER: Command[] = [
   'nextHunk',

@@ -73,7 +73,7 @@ class FoldingModel {
     };
   }
 
-  /** What DiffEditor's unfoldHunks does, without Monaco. */
+  /** What diff-editor/unfold-hunks.ts does, without Monaco. */
   unfold(ranges: readonly LineRange[]): number {
     let runs = foldedRuns(ranges, this.probe());
     let rounds = 0;

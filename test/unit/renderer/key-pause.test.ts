@@ -4,8 +4,8 @@ import {
   ignoredDuringPause,
   KEY_PAUSE_MS,
   pauseForAutoSelection,
-  type Command,
-} from '../../../src-renderer/keyboard';
+} from '../../../src-renderer/key-pause';
+import type { Command } from '../../../src-renderer/keyboard';
 import { useAppStore } from '../../../src-renderer/store';
 import { client, review, snapshot } from './fixtures-app-shell';
 

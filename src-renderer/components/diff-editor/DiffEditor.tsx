@@ -1,0 +1,126 @@
+/**
+ * Monaco's diff editor showing base vs proposed, with a control zone above each of main's hunks.
+ * This component composes the parts of this folder, each with one job:
+ *
+ * - use-diff-session: the editor and what lives as long as it does (created once per mount)
+ * - use-model-sync: main's texts into the models (text-models.ts)
+ * - proposal-edits: the person's edits of the proposal, debounced to main
+ * - use-hunk-controls: zones above the hunks and the controls on screen (hunk-zones.ts)
+ * - unfold-hunks: main's hunks kept out of "Hide unchanged lines" folds
+ * - use-hunk-decorations: hunk states and the current hunk (decorations.ts)
+ * - use-editor-options, use-conflict-jump: options and the jump to the first conflict marker
+ * - use-diff-readiness: `data-diff-ready`, editsPending, revealing the current hunk
+ *
+ * `data-diff-ready="true"` on the wrapper means: Monaco finished computing the diff for the current
+ * texts, the controls of the hunks on screen are in place, and main's hunks describe the text shown
+ * (no edit of the person's is still on its way). End-to-end tests and the bench wait for it.
+ */
+import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
+import type { HunkView, ReviewFileContent } from '../../../shared/app-api';
+import type { HunkDecision } from '../../../shared/hunks';
+import { hunkGeometryKey } from '../../hunk-decorations';
+import type { ViewPrefs } from '../../prefs';
+import { HunkBar } from '../HunkBar';
+import { useConflictJump } from './use-conflict-jump';
+import { useDiffReadiness } from './use-diff-readiness';
+import { useDiffSession } from './use-diff-session';
+import { useEditable, useViewPrefs } from './use-editor-options';
+import { useHunkControls } from './use-hunk-controls';
+import { useHunkDecorations } from './use-hunk-decorations';
+import { useModelSync, type ShownTexts } from './use-model-sync';
+
+export interface DiffEditorProps {
+  reviewId: string;
+  fileIndex: number;
+  /**
+   * Undefined while the review's contents load: the editor is created meanwhile, so creating it and
+   * filling it with a big file do not block the page in one piece.
+   */
+  content: ReviewFileContent | undefined;
+  /**
+   * The file's content revision in the newest snapshot. `content` can be older while the newer one
+   * loads; the editor then keeps what it shows rather than going back to the older text.
+   */
+  revision: number;
+  /** Exactly the hunks main sent; positions in this list are what "Hunk N" counts. */
+  hunks: HunkView[];
+  currentHunk: number | null;
+  prefs: ViewPrefs;
+  /** An ended review: hunk states are shown, without Accept/Reject buttons, nothing is editable. */
+  readOnly?: boolean;
+  /** The proposed (modified) side takes typing; edits go to `onEdit`, debounced. */
+  editable?: boolean;
+  onDecide: (hunkIndex: number, decision: HunkDecision) => void;
+  onSelectHunk: (hunkIndex: number) => void;
+  /** Sends the edited proposed text of a file; resolves false when main refused it. */
+  onEdit?: (fileIndex: number, proposedText: string) => Promise<boolean>;
+}
+
+export function DiffEditor(props: DiffEditorProps) {
+  const { reviewId, fileIndex, content, revision, hunks, currentHunk, prefs } = props;
+  const { readOnly = false, editable = false, onDecide, onSelectHunk } = props;
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const hostRef = useRef<HTMLDivElement>(null);
+  // What the editor's own callbacks (Monaco events, debounced sends) read when they fire.
+  const latestRef = useRef(props);
+  useEffect(() => {
+    latestRef.current = props;
+  });
+  const geometry = hunkGeometryKey(hunks);
+  const path = content?.path ?? '';
+  const shown: ShownTexts = {
+    loaded: content !== undefined,
+    reviewId,
+    fileIndex,
+    fileKey: `${reviewId}|${fileIndex}|${path}`,
+    path,
+    baseText: content?.baseText ?? '',
+    proposedText: content?.proposedText ?? '',
+    contentRevision: content?.contentRevision ?? -1,
+    revision,
+  };
+  const canEdit = editable && !readOnly;
+
+  // The order matters: effects run in it, and each reads what the ones before it set up.
+  const handle = useDiffSession(hostRef, latestRef);
+  const { session } = handle;
+  useModelSync(session, shown);
+  const controls = useHunkControls(session, hunks, geometry, shown);
+  useViewPrefs(session, prefs);
+  useEditable(session, canEdit);
+  useConflictJump(session);
+  useHunkDecorations(session, hunks, currentHunk, geometry, shown);
+  useDiffReadiness(wrapperRef, handle, controls, hunks, currentHunk, geometry, shown);
+
+  return (
+    <div
+      ref={wrapperRef}
+      className="dt-diff"
+      data-testid="diff-editor"
+      data-diff-ready="false"
+      data-editing={canEdit ? 'true' : 'false'}
+      data-current-hunk={currentHunk === null ? '' : String(currentHunk + 1)}
+    >
+      <div ref={hostRef} className="dt-diff-host" />
+      {!shown.loaded && <p className="dt-pane-message dt-diff-loading">Loading the proposed change…</p>}
+      {controls.slots.map(({ position, node }) => {
+        const hunk = hunks[position];
+        return hunk
+          ? createPortal(
+              <HunkBar
+                hunk={hunk}
+                position={position}
+                current={position === currentHunk}
+                readOnly={readOnly}
+                onDecide={onDecide}
+                onSelect={onSelectHunk}
+              />,
+              node,
+              `${controls.placedKey}#${position}`,
+            )
+          : null;
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+/**
+ * Room above every hunk for its control, and the controls themselves.
+ *
+ * Every hunk gets an empty view zone (so the layout never jumps), but only hunks whose zone Monaco
+ * renders get a control node: scrolling moves the few nodes on screen by hand, and React renders a
+ * HunkBar into a node only when a hunk comes into or leaves view, so a file with 500 hunks costs what
+ * the dozen on screen cost.
+ */
+import type { HunkView } from '../../../shared/app-api';
+import type { monaco } from '../../monaco';
+
+type CodeEditor = monaco.editor.ICodeEditor;
+
+/** Height of the room made above every hunk for its control. */
+const ZONE_HEIGHT_PX = 30;
+/** Monaco reports a zone scrolled out of the rendered range with a top of about -1e6. */
+const OFFSCREEN_TOP = -100_000;
+
+/** One rendered hunk control: the hunk's position and the node its HunkBar is portalled into. */
+export interface Slot {
+  position: number;
+  node: HTMLElement;
+}
+
+/** The zones and controls for one hunk geometry on one model version. */
+interface ZoneSet {
+  key: string;
+  dispose(): void;
+}
+
+/** The zone set of the hunks shown now. */
+export class HunkZones {
+  private current: ZoneSet | null = null;
+
+  constructor(
+    private readonly modified: CodeEditor,
+    private readonly layer: HTMLElement,
+  ) {}
+
+  /** Names what is shown (see zoneKey); undefined before the first show. */
+  get key(): string | undefined {
+    return this.current?.key;
+  }
+
+  /** Shows zones for `hunks` unless the set named `key` is already shown. */
+  show(key: string, hunks: readonly HunkView[], onPlaced: (slots: Slot[]) => void): void {
+    if (this.current?.key === key) return;
+    this.current?.dispose();
+    this.current = buildZones(this.modified, this.layer, hunks, key, onPlaced);
+  }
+
+  clear(): void {
+    this.current?.dispose();
+    this.current = null;
+  }
+}
+
+/**
+ * One overlay widget holds all hunk controls. Monaco's view zones are aria-hidden, and the controls
+ * must be reachable, so they live on top of the zones rather than in them.
+ */
+export function addControlLayer(modified: CodeEditor): { layer: HTMLElement; dispose(): void } {
+  const layer = document.createElement('div');
+  layer.className = 'dt-hunk-layer';
+  const widget: monaco.editor.IOverlayWidget = {
+    getId: () => 'difftray.hunk-controls',
+    getDomNode: () => layer,
+    getPosition: () => null, // the controls are placed by hand, following their zones
+  };
+  modified.addOverlayWidget(widget);
+  return { layer, dispose: () => modified.removeOverlayWidget(widget) };
+}
+
+/** Keeps a control over its zone; hidden while the zone is not rendered, so it is not tabbable there. */
+function placeControl(control: HTMLElement, top: number, left: number): void {
+  // Called for every visible zone on every editor render (scrolling): write only what changed.
+  const hidden = !(top > OFFSCREEN_TOP);
+  const style = control.style;
+  const display = hidden ? 'none' : '';
+  if (style.display !== display) style.display = display;
+  if (hidden) return;
+  const topPx = `${top}px`;
+  const leftPx = `${left}px`;
+  if (style.top !== topPx) style.top = topPx;
+  if (style.left !== leftPx) style.left = leftPx;
+}
+
+/**
+ * An empty zone above each hunk's first proposed line (after line proposedStart, 1-based, which also
+ * suits pure deletions, and 0 for insertions at the top), and a control node in `layer` for each hunk
+ * whose zone Monaco renders. `onPlaced` gets the hunks on screen whenever that set changes (after
+ * every zone was reported once), batched per editor render.
+ */
+function buildZones(
+  modified: CodeEditor,
+  layer: HTMLElement,
+  hunks: readonly HunkView[],
+  key: string,
+  onPlaced: (slots: Slot[]) => void,
+): ZoneSet {
+  const count = hunks.length;
+  const tops = new Float64Array(count);
+  // 0: not reported yet, 1: off screen, 2: on screen.
+  const shown = new Uint8Array(count);
+  let unreported = count;
+  const nodes = new Map<number, HTMLElement>();
+  const ids: string[] = [];
+  let queued = false;
+  let disposed = false;
+
+  const publish = (): void => {
+    queued = false;
+    if (disposed || unreported > 0) return;
+    const left = modified.getLayoutInfo().contentLeft;
+    const slots: Slot[] = [];
+    for (let position = 0; position < count; position++) {
+      if (shown[position] !== 2) continue;
+      let node = nodes.get(position);
+      if (!node) {
+        node = document.createElement('div');
+        node.className = 'dt-hunk-widget';
+        node.style.height = `${ZONE_HEIGHT_PX}px`;
+        layer.appendChild(node);
+        nodes.set(position, node);
+      }
+      placeControl(node, tops[position]!, left);
+      slots.push({ position, node });
+    }
+    onPlaced(slots);
+  };
+  const schedule = (): void => {
+    if (queued) return;
+    queued = true;
+    queueMicrotask(publish);
+  };
+
+  modified.changeViewZones((accessor) => {
+    hunks.forEach((hunk, position) => {
+      const spacer = document.createElement('div');
+      spacer.className = 'dt-hunk-zone';
+      ids.push(
+        accessor.addZone({
+          afterLineNumber: hunk.proposedStart,
+          heightInPx: ZONE_HEIGHT_PX,
+          domNode: spacer,
+          onDomNodeTop: (top) => {
+            tops[position] = top;
+            const node = nodes.get(position);
+            if (node) placeControl(node, top, modified.getLayoutInfo().contentLeft);
+            const state = top > OFFSCREEN_TOP ? 2 : 1;
+            if (shown[position] === state) return;
+            if (shown[position] === 0) unreported -= 1;
+            shown[position] = state;
+            schedule();
+          },
+        }),
+      );
+    });
+  });
+  // Nothing to wait for when there are no hunks.
+  if (count === 0) schedule();
+
+  return {
+    key,
+    dispose() {
+      disposed = true;
+      nodes.forEach((node) => node.remove());
+      nodes.clear();
+      // The editor is already gone when the component unmounts.
+      if (!modified.getModel()) return;
+      modified.changeViewZones((accessor) => ids.forEach((id) => accessor.removeZone(id)));
+    },
+  };
+}

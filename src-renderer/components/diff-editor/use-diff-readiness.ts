@@ -1,0 +1,68 @@
+/**
+ * Whether what is on screen is settled, and what follows from it: `data-diff-ready` for tests and the
+ * bench, whether line decisions may go out (editsPending), unfolding main's hunks, and bringing the
+ * current hunk into view once the diff is laid out. What ready means is in DiffEditor.tsx.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
+import type { HunkView } from '../../../shared/app-api';
+import { monaco } from '../../monaco';
+import { useReviewUi } from '../../review-ui';
+import { zoneKey, type HunkControls } from './use-hunk-controls';
+import type { DiffSessionHandle } from './use-diff-session';
+import type { ShownTexts } from './use-model-sync';
+
+export function useDiffReadiness(
+  wrapperRef: RefObject<HTMLDivElement | null>,
+  { session, diffTick, editTick }: DiffSessionHandle,
+  { placedKey }: HunkControls,
+  hunks: readonly HunkView[],
+  currentHunk: number | null,
+  geometry: string,
+  shown: ShownTexts,
+): void {
+  const revealedRef = useRef('');
+  const { loaded, fileKey, baseText, proposedText, contentRevision, revision } = shown;
+
+  useEffect(() => {
+    const current = session.current;
+    const wrapper = wrapperRef.current;
+    if (!current || !wrapper) return;
+    const { texts, edits, progress } = current;
+    const inSync =
+      loaded &&
+      !edits.pending &&
+      contentRevision >= revision &&
+      proposedText === texts.proposed &&
+      baseText === texts.base;
+    if (useReviewUi.getState().editsPending === inSync) useReviewUi.getState().setEditsPending(!inSync);
+    const version = progress.version;
+    const key = zoneKey(version, geometry);
+    const ready = inSync && progress.diffIsCurrent && current.zones.key === key && placedKey === key;
+    // Main's hunks describe the text now: none of them may stay folded away.
+    if (ready) current.unfolder.unfold();
+    wrapper.dataset.diffReady = ready ? 'true' : 'false';
+    const hunk = currentHunk === null ? undefined : hunks[currentHunk];
+    const revealKey = `${fileKey}|${version}|${currentHunk}`;
+    if (!ready || !hunk || revealedRef.current === revealKey) return;
+    // Only when the current hunk or the texts change: decisions must not scroll the view away.
+    revealedRef.current = revealKey;
+    const first = Math.max(1, hunk.proposedStart);
+    const last = Math.max(first, hunk.proposedEnd);
+    current.modified.revealLinesInCenterIfOutsideViewport(first, last, monaco.editor.ScrollType.Immediate);
+  }, [
+    session,
+    wrapperRef,
+    diffTick,
+    editTick,
+    placedKey,
+    geometry,
+    currentHunk,
+    hunks,
+    loaded,
+    fileKey,
+    baseText,
+    proposedText,
+    contentRevision,
+    revision,
+  ]);
+}

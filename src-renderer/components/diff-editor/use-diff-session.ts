@@ -1,0 +1,143 @@
+/**
+ * Creates Monaco's diff editor once per mount, with the parts that live as long as it does (proposal
+ * edits, unfolding, decorations, the hunk control layer, selection tracking), and disposes them in
+ * the order they depend on each other. Texts, zones and options change underneath it (other hooks).
+ */
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { monaco, REVIEW_DIFF_OPTIONS } from '../../monaco';
+import { registerEditFlusher, useReviewUi } from '../../review-ui';
+import { HunkDecorations } from './decorations';
+import { addControlLayer, HunkZones } from './hunk-zones';
+import { trackLineSelection } from './line-selection-tracking';
+import { ProposalEdits, type SyncedTexts } from './proposal-edits';
+import { createHunkUnfolder, type HunkUnfolder } from './unfold-hunks';
+import type { DiffEditorProps } from './DiffEditor';
+
+/** How far the shown texts and Monaco's diff of them have come; outlives a remount, so keys stay unique. */
+export class DiffProgress {
+  /** Bumped whenever a model's text is replaced from outside; the diff counts as done only for it. */
+  version = 0;
+  /** The version Monaco last reported a computed diff for. */
+  private diffDone = -1;
+
+  textReplaced(): void {
+    this.version += 1;
+  }
+
+  diffComputed(): void {
+    this.diffDone = this.version;
+  }
+
+  /** Monaco's diff is of the texts shown now. */
+  get diffIsCurrent(): boolean {
+    return this.diffDone === this.version;
+  }
+}
+
+export interface DiffSession {
+  editor: monaco.editor.IStandaloneDiffEditor;
+  modified: monaco.editor.ICodeEditor;
+  texts: SyncedTexts;
+  edits: ProposalEdits;
+  unfolder: HunkUnfolder;
+  decorations: HunkDecorations;
+  zones: HunkZones;
+  progress: DiffProgress;
+}
+
+export interface DiffSessionHandle {
+  session: RefObject<DiffSession | null>;
+  /** Ticks whenever Monaco reports a computed diff, so effects that wait for it run again. */
+  diffTick: number;
+  /** Ticks whenever whether an edit is pending may have changed. */
+  editTick: number;
+}
+
+export function useDiffSession(
+  hostRef: RefObject<HTMLDivElement | null>,
+  latest: RefObject<DiffEditorProps>,
+): DiffSessionHandle {
+  const session = useRef<DiffSession | null>(null);
+  const progress = useRef(new DiffProgress());
+  const [diffTick, setDiffTick] = useState(0);
+  const [editTick, setEditTick] = useState(0);
+
+  useEffect(() => {
+    const host = hostRef.current;
+    if (!host) return;
+    const editor = monaco.editor.createDiffEditor(host, {
+      ...REVIEW_DIFF_OPTIONS,
+      renderSideBySide: true,
+      // Monaco's own revert arrows would compete with the hunk controls once the proposal is editable.
+      renderGutterMenu: false,
+      renderIndicators: true,
+      ariaLabel: 'Proposed change',
+      originalAriaLabel: 'Base text',
+      modifiedAriaLabel: 'Proposed text',
+    });
+    const original = editor.getOriginalEditor();
+    const modified = editor.getModifiedEditor();
+    const texts: SyncedTexts = { fileKey: '', base: '', proposed: '', applyingRemote: false };
+    const edits = new ProposalEdits({
+      texts,
+      shownModel: () => modified.getModel(),
+      fileIndex: () => latest.current.fileIndex,
+      mainProposedText: () => latest.current.content?.proposedText,
+      send: async (fileIndex, text) => (await latest.current.onEdit?.(fileIndex, text)) ?? false,
+      changed: () => setEditTick((tick) => tick + 1),
+    });
+    // Whatever Monaco folds, main's hunks stay on screen: checked whenever its folding may have changed.
+    const unfolder = createHunkUnfolder(modified, () => {
+      const { prefs, hunks, currentHunk } = latest.current;
+      // Nothing is folded without the option; while an edit is on its way, main's hunks lag the text.
+      if (!prefs.hideUnchanged || edits.pending) return undefined;
+      return { hunks, current: currentHunk === null ? undefined : hunks[currentHunk] };
+    });
+    const controls = addControlLayer(modified);
+    const shownFile = () => latest.current;
+    const subscriptions = [
+      editor.onDidUpdateDiff(() => {
+        progress.current.diffComputed();
+        setDiffTick((tick) => tick + 1);
+        unfolder.schedule();
+      }),
+      modified.onDidChangeHiddenAreas(() => unfolder.schedule()),
+      trackLineSelection('original', original, shownFile),
+      trackLineSelection('modified', modified, shownFile),
+    ];
+    // Submit and undo send an edit still waiting for its debounce first.
+    const unregisterFlusher = registerEditFlusher(() => edits.flush());
+    const created: DiffSession = {
+      editor,
+      modified,
+      texts,
+      edits,
+      unfolder,
+      decorations: new HunkDecorations(original, modified),
+      zones: new HunkZones(modified, controls.layer),
+      progress: progress.current,
+    };
+    session.current = created;
+
+    return () => {
+      // An edit still waiting for its debounce goes out before the editor does.
+      void edits.flush();
+      unregisterFlusher();
+      useReviewUi.getState().setEditsPending(false);
+      created.zones.clear();
+      texts.fileKey = '';
+      const model = editor.getModel();
+      subscriptions.forEach((subscription) => subscription.dispose());
+      controls.dispose();
+      session.current = null;
+      unfolder.dispose();
+      editor.dispose();
+      model?.original.dispose();
+      model?.modified.dispose();
+    };
+    // Once per mount: everything that changes is read through `latest`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return { session, diffTick, editTick };
+}
