@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../core/disk-snapshot';
 import type { ApplyFailureCode } from '../../core/apply-outcome';
@@ -19,7 +20,6 @@ import type { ReviewOutcome } from '../../core/review-queue';
 import { ReviewError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { resolveInsideWorkspace, resolveRealPath } from '../../core/workspace-paths';
 import { tokensEqual } from '../auth';
-import { DIFFTRAY_VERSION } from '../claude-ide/connection';
 import { displayPath } from '../display-path';
 import { rawDataToString } from '../raw-data';
 import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';

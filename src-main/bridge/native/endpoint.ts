@@ -10,9 +10,9 @@ import type http from 'node:http';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../auth';
-import { DIFFTRAY_VERSION } from '../claude-ide/connection';
 import { OwnedLockFile, writeFileAtomically } from '../lock-files';
 import { serveNativeConnection, type AppHooks } from './connection';
 import {
