@@ -10,21 +10,16 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import type { ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
-import { generateToken, singleHeader, tokensEqual } from './auth';
+import { generateToken, singleHeader, tokensEqual } from '../loopback/auth';
 import { serveClaudeConnection } from './claude-ide/connection';
 import { writeGeminiDiscoveryFile, writeQwenLockFile } from './gemini-ide/discovery';
 import { GeminiMcpEndpoint } from './gemini-ide/mcp-endpoint';
 import type { GeminiEndpoint } from './gemini-ide/session';
-import { MAX_FRAME_BYTES } from './frame-limits';
+import { MAX_FRAME_BYTES } from '../loopback/frame-limits';
 import { OwnedLockFile } from './lock-files';
-import {
-  createHttpServer,
-  listenOnLoopback,
-  refuseForeignRequest,
-  refuseUpgrade,
-  type Refusal,
-} from './gate';
-import { createSocketServer, guardSocket } from './socket-guard';
+import { createHttpServer, listenOnLoopback } from '../loopback/http-server';
+import { refuseForeignRequest, refuseUpgrade, type Refusal } from '../loopback/gate';
+import { createSocketServer, guardSocket } from '../loopback/socket-guard';
 
 export type { GeminiEndpoint };
 

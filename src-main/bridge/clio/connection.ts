@@ -19,10 +19,10 @@ import { readProposalBase } from '../../core/proposal-base';
 import type { ReviewOutcome } from '../../core/review-queue';
 import { ReviewError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { resolveInsideWorkspace, resolveRealPath } from '../../core/workspace-paths';
-import { tokensEqual } from '../auth';
+import { tokensEqual } from '../../loopback/auth';
 import { displayPath } from '../display-path';
-import { rawDataToString } from '../raw-data';
-import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';
+import { rawDataToString } from '../../loopback/raw-data';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import { applyRangeEdits, RangeEditError } from './edits';
 import {
   CLIO_CAPABILITIES,

@@ -16,16 +16,17 @@ import type { Duplex } from 'node:stream';
 import type WebSocket from 'ws';
 import type { WebSocketServer } from 'ws';
 import type { AppCore } from '../../core/app-core';
-import { generateToken, singleHeader, tokensEqual } from '../auth';
-import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../frame-limits';
-import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
+import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../loopback/frame-limits';
+import { createHttpServer, listenOnLoopback } from '../../loopback/http-server';
+import { refuseForeignRequest, refuseUpgrade } from '../../loopback/gate';
 import {
   createSocketServer,
   guardSocket,
   MAX_PENDING_PREAUTH_CONNECTIONS,
   setFrameLimit,
   startAuthDeadline,
-} from '../socket-guard';
+} from '../../loopback/socket-guard';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
 

@@ -12,7 +12,7 @@ import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
-import { generateToken, singleHeader, tokensEqual } from '../auth';
+import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { OwnedLockFile, writeFileAtomically } from '../lock-files';
 import { serveNativeConnection, type AppHooks } from './connection';
 import {
@@ -24,9 +24,10 @@ import {
   type NativeLockFile,
 } from './messages';
 import { NativeSessions } from './sessions';
-import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import { createHttpServer, listenOnLoopback } from '../../loopback/http-server';
+import { refuseForeignRequest, refuseUpgrade } from '../../loopback/gate';
 import { RateWindow, type RateLimit } from '../rate-limit';
-import { createSocketServer, guardSocket } from '../socket-guard';
+import { createSocketServer, guardSocket } from '../../loopback/socket-guard';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
