@@ -38,6 +38,7 @@ export default tseslint.config(
     files: [
       'src-main/core/**/*.ts',
       'src-main/bridge/**/*.ts',
+      'src-main/loopback/**/*.ts',
       'src-main/headless/**/*.ts',
       'src-main/cli/**/*.ts',
     ],

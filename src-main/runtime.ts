@@ -63,11 +63,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
   });
   const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log });
-  // Lock files must not outlive us, even on an unplanned exit (each removes its own synchronously first).
+  // Every loopback server, closed in this order. Lock files must not outlive us, even on an unplanned
+  // exit: each server removes its own synchronously first.
+  const servers = [bridge, clio, native];
   const removeOnExit = () => {
-    void bridge.close();
-    void clio.close();
-    void native.close();
+    for (const server of servers) void server.close();
   };
   process.once('exit', removeOnExit);
   return {
@@ -78,9 +78,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     native,
     close: async () => {
       process.removeListener('exit', removeOnExit);
-      await bridge.close();
-      await clio.close();
-      await native.close();
+      for (const server of servers) await server.close();
       await core.close();
     },
   };

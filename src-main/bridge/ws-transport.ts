@@ -12,8 +12,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RawData } from 'ws';
 import WebSocket from 'ws';
-import { rawDataToString } from './raw-data';
-import { MAX_UNREAD_BYTES, onGuardedMessage } from './socket-guard';
+import { rawDataToString } from '../loopback/raw-data';
+import { MAX_UNREAD_BYTES, onGuardedMessage } from '../loopback/socket-guard';
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;

@@ -17,7 +17,7 @@ import {
 import path from 'node:path';
 import type { AppSnapshot } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
-import { readStaticFile } from '../headless/static-files';
+import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
 import { startRuntime, type Runtime } from '../runtime';
 import {

@@ -13,18 +13,19 @@ import type { HeadlessServerMessage } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { AppApiHandler } from '../core/app-api-handler';
 import type { AppCore } from '../core/app-core';
-import { generateToken, tokensEqual } from '../bridge/auth';
-import { MAX_FRAME_BYTES } from '../bridge/frame-limits';
-import { createHttpServer, isLoopbackHost, listenOnLoopback } from '../bridge/gate';
-import { rawDataToString } from '../bridge/raw-data';
+import { generateToken, tokensEqual } from '../loopback/auth';
+import { MAX_FRAME_BYTES } from '../loopback/frame-limits';
+import { createHttpServer, listenOnLoopback } from '../loopback/http-server';
+import { isLoopbackHost } from '../loopback/gate';
+import { rawDataToString } from '../loopback/raw-data';
 import {
   createSocketServer,
   guardSocket,
   onGuardedMessage,
   sendText,
   type Log,
-} from '../bridge/socket-guard';
-import { readStaticTarget, resolveStaticFile } from './static-files';
+} from '../loopback/socket-guard';
+import { readStaticTarget, resolveStaticFile } from '../loopback/static-files';
 
 export interface HeadlessOptions {
   core: AppCore;

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
-import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/bridge/socket-guard';
+import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
+import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/loopback/socket-guard';
 import { AppProcess, ROOT } from './lib/app-process';
 import { createFixtureTree } from './lib/fixture-tree';
 

@@ -23,7 +23,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { defaultEndpoints } from '../../src-main/bridge/endpoints';
-import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { startRuntime } from '../../src-main/runtime';
 import { readResponse, type RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HeadlessServerMessage } from '../../shared/app-api';
-import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { closed, sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
 import { startHeadlessProcess, type HeadlessProcess } from '../support/headless-process';
 

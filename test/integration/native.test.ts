@@ -23,7 +23,7 @@ import {
   type NativeEndpoint,
   type NativeEndpointOptions,
 } from '../../src-main/bridge/native';
-import { MAX_FRAME_BYTES } from '../../src-main/bridge/frame-limits';
+import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { generateToken, singleHeader, tokensEqual } from '../../src-main/bridge/auth';
+import { generateToken, singleHeader, tokensEqual } from '../../src-main/loopback/auth';
 
 describe('generateToken', () => {
   it('is 64 lowercase hex characters (32 random bytes)', () => {

@@ -7,7 +7,7 @@ import http from 'node:http';
 import net from 'node:net';
 import WebSocket from 'ws';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHttpServer, listenOnLoopback } from '../../src-main/bridge/gate';
+import { createHttpServer, listenOnLoopback } from '../../src-main/loopback/http-server';
 import {
   createSocketServer,
   guardSocket,
@@ -17,7 +17,7 @@ import {
   sendText,
   SerialIntake,
   setFrameLimit,
-} from '../../src-main/bridge/socket-guard';
+} from '../../src-main/loopback/socket-guard';
 import { closed } from '../support/raw-frames';
 
 const cleanups: Array<() => Promise<void> | void> = [];

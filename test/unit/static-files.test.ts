@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contentTypeFor, readStaticFile, resolveStaticPath } from '../../src-main/headless/static-files';
+import { contentTypeFor, readStaticFile, resolveStaticPath } from '../../src-main/loopback/static-files';
 
 let base: string;
 let root: string;

@@ -6,12 +6,11 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type WebSocket from 'ws';
 import { z } from 'zod';
 import type { ClientProtocol } from '../../../shared/app-api';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
 import { processWorkingFolder } from '../../core/process-info';
 import { WebSocketTransport } from '../ws-transport';
 import { registerClaudeTools } from './tools';
-
-export const DIFFTRAY_VERSION = '0.1.0';
 
 const ideConnectedSchema = z.object({
   method: z.literal('ide_connected'),

@@ -11,6 +11,7 @@
 import path from 'node:path';
 import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../core/disk-snapshot';
 import type { ApplyFailureCode } from '../../core/apply-outcome';
@@ -18,11 +19,10 @@ import { readProposalBase } from '../../core/proposal-base';
 import type { ReviewOutcome } from '../../core/review-queue';
 import { ReviewError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { resolveInsideWorkspace, resolveRealPath } from '../../core/workspace-paths';
-import { tokensEqual } from '../auth';
-import { DIFFTRAY_VERSION } from '../claude-ide/connection';
+import { tokensEqual } from '../../loopback/auth';
 import { displayPath } from '../display-path';
-import { rawDataToString } from '../raw-data';
-import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';
+import { rawDataToString } from '../../loopback/raw-data';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import { applyRangeEdits, RangeEditError } from './edits';
 import {
   CLIO_CAPABILITIES,

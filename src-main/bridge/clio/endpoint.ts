@@ -1,8 +1,8 @@
 /**
- * The Clio endpoint: its own WebSocket server on 127.0.0.1 (port 0), discovered through
- * `~/.clio/ide/bridge.json` (or `CLIO_IDE_PORT`, which the person exports; see README).
+ * The Clio endpoint: its own loopback server (port 0), discovered through `~/.clio/ide/bridge.json` (or
+ * `CLIO_IDE_PORT`, which the person exports; see README).
  *
- * The gate is the Claude bridge's: no Origin header (403), a loopback Host with our port (403), and the
+ * The loopback server's gate (no Origin header, a loopback Host with our port: 403) comes first; then the
  * per-run token, compared in constant time. Clio's seed has no authentication, so the token may come
  * either in the `x-clio-ide-authorization` header (checked at upgrade: a wrong one is refused with 401)
  * or as `token` in the first `connect` message (connection.ts).
@@ -12,20 +12,23 @@
  * within the deadline, and only a few such sockets may wait at once.
  */
 import type http from 'node:http';
-import type { Duplex } from 'node:stream';
 import type WebSocket from 'ws';
-import type { WebSocketServer } from 'ws';
 import type { AppCore } from '../../core/app-core';
-import { generateToken, singleHeader, tokensEqual } from '../auth';
-import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../frame-limits';
-import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
+import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
+import { terminateSockets } from '../../loopback/close-sockets';
+import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../loopback/frame-limits';
+import {
+  LoopbackServer,
+  type AdmittedUpgrade,
+  type EndpointRefusal,
+  type LoopbackEndpoint,
+} from '../../loopback/loopback-server';
 import {
   createSocketServer,
-  guardSocket,
   MAX_PENDING_PREAUTH_CONNECTIONS,
   setFrameLimit,
   startAuthDeadline,
-} from '../socket-guard';
+} from '../../loopback/socket-guard';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
 
@@ -53,132 +56,100 @@ export interface ClioEndpoint {
 }
 
 export async function startClioEndpoint(options: ClioEndpointOptions): Promise<ClioEndpoint> {
-  const { core, lockFile } = options;
-  const log = options.log ?? (() => {});
-  const autoApply = options.autoApply ?? (() => []);
-  const token = generateToken();
+  const clio = new ClioLoopback(options);
+  const notFound = 'DiffTray Clio bridge: WebSocket only\n';
+  const server = await LoopbackServer.start({ name: 'clio', notFound, endpoints: [clio], log: options.log });
+  return { port: server.port, token: clio.token, ownsLockFile: clio.ownsLockFile, close: server.close };
+}
 
-  const server = createHttpServer((_request, response) => {
-    response.writeHead(404, { 'content-type': 'text/plain' }).end('DiffTray Clio bridge: WebSocket only\n');
-  });
+export class ClioLoopback implements LoopbackEndpoint {
+  readonly token = generateToken();
+  ownsLockFile = false;
+  private port: number | undefined;
   // Sockets that proved the token in the upgrade header, and those that still have to (in `connect`).
-  const authenticated = createSocketServer(MAX_FRAME_BYTES);
-  const unauthenticated = createSocketServer(MAX_PREAUTH_FRAME_BYTES);
-  const waiting = new Set<WebSocket>();
-  const port = await listenOnLoopback(server);
+  private readonly authenticated = createSocketServer(MAX_FRAME_BYTES);
+  private readonly unauthenticated = createSocketServer(MAX_PREAUTH_FRAME_BYTES);
+  private readonly waiting = new Set<WebSocket>();
+  private readonly log: (message: string) => void;
+  private readonly autoApply: () => readonly string[];
 
-  server.on('upgrade', (request, socket, head) => {
-    const verdict = admit(request, port, token, waiting.size);
-    if ('status' in verdict) {
-      log(`clio: refused connection (${verdict.status} ${verdict.reason})`);
-      refuse(socket, verdict.status, verdict.reason);
-      return;
-    }
-    if (verdict.authenticated) {
-      authenticated.handleUpgrade(request, socket, head, (ws) => {
-        guardSocket(ws, 'clio', log);
-        serveClioConnection(ws, { core, token, authenticated: true, autoApply, log });
-      });
-      return;
-    }
-    unauthenticated.handleUpgrade(request, socket, head, (ws) => {
-      guardSocket(ws, 'clio', log);
-      waiting.add(ws);
-      ws.once('close', () => waiting.delete(ws));
-      const deadlineMs = options.authDeadlineMs ?? AUTH_DEADLINE_MS;
-      const connection = serveClioConnection(ws, {
-        core,
-        token,
-        authenticated: false,
-        autoApply,
-        log,
-        onAuthenticated: () => {
-          deadline.done();
-          waiting.delete(ws);
-          try {
-            setFrameLimit(ws, MAX_FRAME_BYTES);
-          } catch (error) {
-            log(`clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${(error as Error).message}`);
-          }
-        },
-      });
-      const deadline = startAuthDeadline(
-        ws,
-        () => {
-          log('clio: closed a connection that did not authenticate in time');
-          connection.refuse(`No connect with the token within ${deadlineMs} ms`);
-        },
-        deadlineMs,
-      );
-    });
-  });
+  constructor(private readonly options: ClioEndpointOptions) {
+    this.log = options.log ?? (() => {});
+    this.autoApply = options.autoApply ?? (() => []);
+  }
 
-  let ownsLockFile = false;
-  try {
+  async open(port: number): Promise<void> {
+    const { lockFile } = this.options;
     const claim = await claimBridgeFile(lockFile, {
       port,
       pid: process.pid,
       ideName: 'DiffTray',
-      workspaceFolders: [...core.workspaceFolders],
+      workspaceFolders: [...this.options.core.workspaceFolders],
       timestamp: Date.now(),
-      authToken: token,
+      authToken: this.token,
     });
-    ownsLockFile = claim.written;
+    this.port = port;
+    this.ownsLockFile = claim.written;
     if (!claim.written) {
-      log(
+      this.log(
         `clio: ${lockFile} belongs to a running process (pid ${claim.ownerPid}); kept it. ` +
           `Clio can still reach DiffTray with CLIO_IDE_PORT=${port}`,
       );
     }
-  } catch (error) {
-    await closeServer(server, [authenticated, unauthenticated]);
-    throw error;
   }
 
-  let closed: Promise<void> | undefined;
-  return {
-    port,
-    token,
-    ownsLockFile,
-    close: () => {
-      // Synchronous first, so that `void endpoint.close()` in an exit handler still removes the file.
-      closed ??= (() => {
-        if (ownsLockFile) releaseBridgeFile(lockFile, port);
-        return closeServer(server, [authenticated, unauthenticated]);
-      })();
-      return closed;
-    },
-  };
-}
-
-function admit(
-  request: http.IncomingMessage,
-  port: number,
-  token: string,
-  waiting: number,
-): { authenticated: boolean } | { status: number; reason: string } {
-  const foreign = refuseForeignRequest(request, port);
-  if (foreign) return foreign;
-  const header = request.headers[CLIO_AUTH_HEADER];
-  // No header: the token must come in `connect`. A header must be given once, and be right.
-  if (header === undefined) {
-    return waiting < MAX_PENDING_PREAUTH_CONNECTIONS
-      ? { authenticated: false }
-      : { status: 503, reason: 'Too many connections waiting to authenticate' };
+  admitUpgrade(request: http.IncomingMessage): EndpointRefusal | AdmittedUpgrade {
+    const header = request.headers[CLIO_AUTH_HEADER];
+    // No header: the token must come in `connect`. A header must be given once, and be right.
+    if (header === undefined) {
+      return this.waiting.size < MAX_PENDING_PREAUTH_CONNECTIONS
+        ? { sockets: this.unauthenticated, label: 'clio', serve: (ws) => this.serveUnauthenticated(ws) }
+        : { status: 503, reason: 'Too many connections waiting to authenticate' };
+    }
+    if (!tokensEqual(singleHeader(header), this.token)) return { status: 401, reason: 'Invalid auth token' };
+    return { sockets: this.authenticated, label: 'clio', serve: (ws) => this.serve(ws, true) };
   }
-  return tokensEqual(singleHeader(header), token)
-    ? { authenticated: true }
-    : { status: 401, reason: 'Invalid auth token' };
-}
 
-async function closeServer(server: http.Server, servers: WebSocketServer[]): Promise<void> {
-  for (const wss of servers) {
-    for (const socket of wss.clients) socket.terminate();
-    wss.close();
+  async close(): Promise<void> {
+    if (this.ownsLockFile && this.port !== undefined) releaseBridgeFile(this.options.lockFile, this.port);
+    terminateSockets(this.authenticated, this.unauthenticated);
   }
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
 
-function refuse(socket: Duplex, status: number, reason: string): void {
-  refuseUpgrade(socket, status, `${reason}\n`);
+  private serve(ws: WebSocket, authenticated: boolean, onAuthenticated?: () => void) {
+    const { core } = this.options;
+    return serveClioConnection(ws, {
+      core,
+      token: this.token,
+      authenticated,
+      autoApply: this.autoApply,
+      log: this.log,
+      ...(onAuthenticated && { onAuthenticated }),
+    });
+  }
+
+  /** Frames stay small until `connect` carries the token, which must come before the deadline. */
+  private serveUnauthenticated(ws: WebSocket): void {
+    this.waiting.add(ws);
+    ws.once('close', () => this.waiting.delete(ws));
+    const deadlineMs = this.options.authDeadlineMs ?? AUTH_DEADLINE_MS;
+    const connection = this.serve(ws, false, () => {
+      deadline.done();
+      this.waiting.delete(ws);
+      try {
+        setFrameLimit(ws, MAX_FRAME_BYTES);
+      } catch (error) {
+        this.log(
+          `clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${(error as Error).message}`,
+        );
+      }
+    });
+    const deadline = startAuthDeadline(
+      ws,
+      () => {
+        this.log('clio: closed a connection that did not authenticate in time');
+        connection.refuse(`No connect with the token within ${deadlineMs} ms`);
+      },
+      deadlineMs,
+    );
+  }
 }

@@ -11,8 +11,8 @@
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type http from 'node:http';
 import type { AppCore } from '../../core/app-core';
-import { singleHeader } from '../auth';
-import { MAX_FRAME_BYTES } from '../frame-limits';
+import { singleHeader } from '../../loopback/auth';
+import { MAX_FRAME_BYTES } from '../../loopback/frame-limits';
 import { GeminiSession, MAX_GEMINI_SESSIONS, type GeminiEndpoint, type SessionHost } from './session';
 import { ideContext, type IdeContext } from './tools';
 

@@ -15,8 +15,8 @@ import type { JSONRPCNotification } from '@modelcontextprotocol/sdk/types.js';
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ClientInfo } from '../../../shared/app-api';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
-import { DIFFTRAY_VERSION } from '../claude-ide/connection';
 import { CONTEXT_UPDATE, registerGeminiTools, type GeminiToolContext, type IdeContext } from './tools';
 
 /** Gemini CLI and Qwen Code speak the same protocol; which one it is shows in the token it presents. */

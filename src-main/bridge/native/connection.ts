@@ -15,9 +15,9 @@ import type WebSocket from 'ws';
 import type { AppCore } from '../../core/app-core';
 import type { ProposedFile } from '../../core/review-queue';
 import { TooManyPendingReviewsError } from '../../core/review-queue';
-import { rawDataToString } from '../raw-data';
+import { rawDataToString } from '../../loopback/raw-data';
 import { RateWindow, type RateLimit } from '../rate-limit';
-import { onGuardedMessage, sendText, SerialIntake } from '../socket-guard';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import {
   ChangeSetError,
   planChangeSet,

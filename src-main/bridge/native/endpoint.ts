@@ -1,19 +1,27 @@
 /**
- * The native endpoint: DiffTray's own protocol, on its own WebSocket server on 127.0.0.1 (port 0),
- * discovered through `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock` (0600 in a 0700 folder).
+ * The native endpoint: DiffTray's own protocol, on its own loopback server (port 0), discovered through
+ * `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock` (0600 in a 0700 folder).
  *
- * The gate is the other bridges': no Origin header (403), a loopback Host with our port (403), and the
- * per-run token in `x-difftray-authorization`, compared in constant time (401; the body is a JSON error
- * with code 1001 when it is missing, 1002 when it is wrong).
+ * The loopback server's gate comes first: no Origin header (403), a loopback Host with our port (403).
+ * Then the per-run token in `x-difftray-authorization`, compared in constant time (401; the body is a
+ * JSON error with code 1001 when it is missing, 1002 when it is wrong), and the cap on open connections.
  */
 import type http from 'node:http';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
-import type { WebSocketServer } from 'ws';
+import type WebSocket from 'ws';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
-import { generateToken, singleHeader, tokensEqual } from '../auth';
-import { DIFFTRAY_VERSION } from '../claude-ide/connection';
+import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
+import { closeSockets } from '../../loopback/close-sockets';
+import {
+  LoopbackServer,
+  type AdmittedUpgrade,
+  type EndpointRefusal,
+  type LoopbackEndpoint,
+} from '../../loopback/loopback-server';
+import { createSocketServer } from '../../loopback/socket-guard';
 import { OwnedLockFile, writeFileAtomically } from '../lock-files';
+import { RateWindow, type RateLimit } from '../rate-limit';
 import { serveNativeConnection, type AppHooks } from './connection';
 import {
   CloseCode,
@@ -24,9 +32,6 @@ import {
   type NativeLockFile,
 } from './messages';
 import { NativeSessions } from './sessions';
-import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
-import { RateWindow, type RateLimit } from '../rate-limit';
-import { createSocketServer, guardSocket } from '../socket-guard';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -66,166 +71,149 @@ export const DEFAULT_RATE_LIMIT: RateLimit = { messages: 600, perMs: 60_000 };
 export const DEFAULT_ENDPOINT_RATE_LIMIT: RateLimit = { messages: 3000, perMs: 60_000 };
 export const DEFAULT_MAX_CONNECTIONS = 32;
 
+/** How long a client may take to answer our close frame when DiffTray closes. */
+const CLOSE_GRACE_MS = 500;
+
 export async function startNativeEndpoint(options: NativeEndpointOptions): Promise<NativeEndpoint> {
-  const { core } = options;
-  const log = options.log ?? (() => {});
-  const token = generateToken();
-  let hooks: AppHooks = {
-    ...(options.headlessUrl && { headlessUrl: options.headlessUrl }),
-    ...(options.showWindow && { showWindow: options.showWindow }),
+  const native = new NativeLoopback(options);
+  const notFound = 'DiffTray native protocol: WebSocket only (see ~/.difftray/<port>.lock)\n';
+  const server = await LoopbackServer.start({
+    name: 'native',
+    notFound,
+    endpoints: [native],
+    log: options.log,
+  });
+  const { token, lockFile } = native;
+  return {
+    port: server.port,
+    token,
+    lockFile,
+    setAppHooks: (hooks) => native.setAppHooks(hooks),
+    close: server.close,
   };
-  const sessions = new NativeSessions({
-    core,
-    graceMs: options.sessionGraceMs ?? DEFAULT_SESSION_GRACE_MS,
-    log,
-    disconnectCode: CloseCode.DISCONNECTED_BY_USER,
-  });
+}
 
-  const server = createHttpServer((_request, response) => {
-    response
-      .writeHead(404, { 'content-type': 'text/plain' })
-      .end('DiffTray native protocol: WebSocket only (see ~/.difftray/<port>.lock)\n');
-  });
+export class NativeLoopback implements LoopbackEndpoint {
+  readonly token = generateToken();
+  lockFile = '';
+  private port = 0;
+  private lock: OwnedLockFile | undefined;
+  private closing = false;
+  private hooks: AppHooks;
+  private readonly log: (message: string) => void;
+  private readonly sessions: NativeSessions;
   // The token is checked at the upgrade: every socket here has proved it, so the full limit applies.
-  const wss = createSocketServer(NATIVE_MAX_MESSAGE_BYTES);
-  const endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
-  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-  const port = await listenOnLoopback(server);
+  private readonly sockets = createSocketServer(NATIVE_MAX_MESSAGE_BYTES);
+  private readonly endpointRate: RateWindow;
+  private readonly maxConnections: number;
 
-  server.on('upgrade', (request, socket, head) => {
-    // ws adds a socket to wss.clients within handleUpgrade (no async client check): the count is exact.
-    const verdict = admit(request, port, token) ?? tooMany(wss.clients.size, maxConnections);
-    if (verdict) {
-      log(`native: refused connection (${verdict.status} ${verdict.message})`);
-      refuse(socket, verdict);
-      return;
-    }
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      guardSocket(ws, 'native', log);
-      serveNativeConnection(ws, {
-        core,
-        sessions,
-        serverVersion: DIFFTRAY_VERSION,
-        heartbeatIntervalMs: options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
-        rateLimit: options.rateLimit ?? DEFAULT_RATE_LIMIT,
-        endpointRate,
-        hooks: () => hooks,
-        log,
-      });
+  constructor(private readonly options: NativeEndpointOptions) {
+    this.log = options.log ?? (() => {});
+    this.hooks = {
+      ...(options.headlessUrl && { headlessUrl: options.headlessUrl }),
+      ...(options.showWindow && { showWindow: options.showWindow }),
+    };
+    this.sessions = new NativeSessions({
+      core: options.core,
+      graceMs: options.sessionGraceMs ?? DEFAULT_SESSION_GRACE_MS,
+      log: this.log,
+      disconnectCode: CloseCode.DISCONNECTED_BY_USER,
     });
-  });
+    this.endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
+    this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+  }
 
-  const lockFile = path.join(options.lockDir, `${port}.lock`);
-  const lockContent = (): NativeLockFile => {
-    const headlessUrl = hooks.headlessUrl?.();
+  async open(port: number): Promise<void> {
+    this.port = port;
+    this.lockFile = path.join(this.options.lockDir, `${port}.lock`);
+    this.lock = new OwnedLockFile(this.lockFile, this.lockContent());
+    await this.lock.staleRemoved;
+  }
+
+  admitUpgrade(request: http.IncomingMessage): EndpointRefusal | AdmittedUpgrade {
+    // ws adds a socket to its clients within handleUpgrade (no async client check): the count is exact.
+    const refusal = this.checkToken(request) ?? this.checkCapacity();
+    if (refusal) {
+      const { status, code, message } = refusal;
+      return { status, reason: message, body: { code, message } };
+    }
+    return { sockets: this.sockets, label: 'native', serve: (ws) => this.serve(ws) };
+  }
+
+  setAppHooks(next: AppHooks): void {
+    this.hooks = { ...this.hooks, ...next };
+    if (this.closing) return;
+    try {
+      writeFileAtomically(this.lockFile, JSON.stringify(this.lockContent()));
+    } catch (error) {
+      this.log(`native: could not update ${this.lockFile}: ${(error as Error).message}`);
+    }
+  }
+
+  /** Removes the lock file at once, then ends every session (pending reviews cancelled) and closes. */
+  async close(): Promise<void> {
+    this.closing = true;
+    this.lock?.remove();
+    // Pending reviews end as cancelled; their results still reach the clients before the sockets close.
+    this.sessions.endAll('DiffTray is closing');
+    await this.sessions.settled(1000);
+    await closeSockets(this.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
+  }
+
+  private serve(ws: WebSocket): void {
+    serveNativeConnection(ws, {
+      core: this.options.core,
+      sessions: this.sessions,
+      serverVersion: DIFFTRAY_VERSION,
+      heartbeatIntervalMs: this.options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
+      rateLimit: this.options.rateLimit ?? DEFAULT_RATE_LIMIT,
+      endpointRate: this.endpointRate,
+      hooks: () => this.hooks,
+      log: this.log,
+    });
+  }
+
+  private lockContent(): NativeLockFile {
+    const headlessUrl = this.hooks.headlessUrl?.();
     return {
       pid: process.pid,
-      port,
-      authToken: token,
-      workspaceFolders: [...core.workspaceFolders],
+      port: this.port,
+      authToken: this.token,
+      workspaceFolders: [...this.options.core.workspaceFolders],
       ideName: 'DiffTray',
       transport: 'ws',
       protocol_version: NATIVE_PROTOCOL_VERSION,
       ...(headlessUrl !== undefined && { headlessUrl }),
     };
-  };
-  let lock: OwnedLockFile;
-  try {
-    lock = new OwnedLockFile(lockFile, lockContent());
-    await lock.staleRemoved;
-  } catch (error) {
-    await closeServer(server, wss, 0);
-    throw error;
   }
 
-  let closed: Promise<void> | undefined;
-  return {
-    port,
-    token,
-    lockFile,
-    setAppHooks: (next) => {
-      hooks = { ...hooks, ...next };
-      if (closed) return;
-      try {
-        writeFileAtomically(lockFile, JSON.stringify(lockContent()));
-      } catch (error) {
-        log(`native: could not update ${lockFile}: ${(error as Error).message}`);
-      }
-    },
-    close: () => {
-      // Synchronous first, so that `void endpoint.close()` in an exit handler still removes the file.
-      closed ??= (async () => {
-        lock.remove();
-        // Pending reviews end as cancelled; their results still reach the clients before the sockets close.
-        sessions.endAll('DiffTray is closing');
-        await sessions.settled(1000);
-        await closeServer(server, wss);
-      })();
-      return closed;
-    },
-  };
-}
+  private checkToken(request: http.IncomingMessage): NativeRefusal | undefined {
+    const header = request.headers[NATIVE_AUTH_HEADER];
+    if (header === undefined) {
+      return {
+        status: 401,
+        code: ErrorCode.MISSING_TOKEN,
+        message: `Missing token: send the authToken of the lock file in ${NATIVE_AUTH_HEADER}`,
+      };
+    }
+    if (!tokensEqual(singleHeader(header), this.token)) {
+      return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
+    }
+    return undefined;
+  }
 
-interface Refusal {
-  status: number;
-  code?: ErrorCode;
-  message: string;
-}
-
-function admit(request: http.IncomingMessage, port: number, token: string): Refusal | undefined {
-  const foreign = refuseForeignRequest(request, port);
-  if (foreign) return { status: foreign.status, message: foreign.reason };
-  const header = request.headers[NATIVE_AUTH_HEADER];
-  if (header === undefined) {
+  private checkCapacity(): NativeRefusal | undefined {
+    if (this.sockets.clients.size < this.maxConnections) return undefined;
     return {
-      status: 401,
-      code: ErrorCode.MISSING_TOKEN,
-      message: `Missing token: send the authToken of the lock file in ${NATIVE_AUTH_HEADER}`,
+      status: 503,
+      code: ErrorCode.TOO_MANY_CONNECTIONS,
+      message: `Too many connections: this endpoint takes at most ${this.maxConnections} at once`,
     };
   }
-  if (!tokensEqual(singleHeader(header), token)) {
-    return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
-  }
-  return undefined;
 }
 
-function tooMany(open: number, max: number): Refusal | undefined {
-  if (open < max) return undefined;
-  return {
-    status: 503,
-    code: ErrorCode.TOO_MANY_CONNECTIONS,
-    message: `Too many connections: this endpoint takes at most ${max} at once`,
-  };
-}
-
-/** Closes every socket (1001, "going away"), forcing those that do not answer within a moment. */
-async function closeServer(server: http.Server, wss: WebSocketServer, graceMs = 500): Promise<void> {
-  const sockets = [...wss.clients];
-  await Promise.all(
-    sockets.map(
-      (socket) =>
-        new Promise<void>((resolve) => {
-          if (socket.readyState === socket.CLOSED) return resolve();
-          const timer = setTimeout(() => {
-            socket.terminate();
-            resolve();
-          }, graceMs);
-          socket.once('close', () => {
-            clearTimeout(timer);
-            resolve();
-          });
-          socket.close(1001, 'DiffTray is closing');
-        }),
-    ),
-  );
-  wss.close();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-}
-
-function refuse(socket: Duplex, refusal: Refusal): void {
-  const body =
-    refusal.code !== undefined
-      ? `${JSON.stringify({ code: refusal.code, message: refusal.message })}\n`
-      : `${refusal.message}\n`;
-  refuseUpgrade(socket, refusal.status, body, refusal.code !== undefined ? 'application/json' : 'text/plain');
+interface NativeRefusal {
+  status: number;
+  code: ErrorCode;
+  message: string;
 }

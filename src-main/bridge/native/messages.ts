@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { labelField, noteField, pathField } from '../../../shared/field-limits';
 import { MAX_FILE_BYTES } from '../../core/limits';
-import { MAX_FRAME_BYTES } from '../frame-limits';
+import { MAX_FRAME_BYTES } from '../../loopback/frame-limits';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */

@@ -2,7 +2,7 @@
  * What each endpoint's clients send, as valid-looking messages to mutate, and the limit probes: frames and
  * fields just under and just over the limits DiffTray states (frame-limits.ts, core/limits.ts).
  */
-import { MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../../src-main/bridge/frame-limits';
+import { MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../../src-main/loopback/frame-limits';
 import {
   MAX_FILE_BYTES,
   MAX_LABEL_CHARS,

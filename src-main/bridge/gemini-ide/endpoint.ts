@@ -1,0 +1,82 @@
+/**
+ * Gemini CLI and Qwen Code on the loopback server: MCP over Streamable HTTP at /mcp. The bearer token
+ * says which of the two a request comes from; the discovery file (Gemini) or lock file (Qwen) says
+ * where the server is.
+ */
+import type http from 'node:http';
+import type { AppCore } from '../../core/app-core';
+import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
+import type { AdmittedRequest, EndpointRefusal, LoopbackEndpoint } from '../../loopback/loopback-server';
+import type { Log } from '../../loopback/socket-guard';
+import type { OwnedLockFile } from '../lock-files';
+import { writeGeminiDiscoveryFile, writeQwenLockFile } from './discovery';
+import { GeminiMcpEndpoint } from './mcp-endpoint';
+import type { GeminiEndpoint } from './session';
+
+export const MCP_PATH = '/mcp';
+
+export interface GeminiIdeOptions {
+  core: AppCore;
+  endpoints: GeminiEndpoint[];
+  log: Log;
+  /** How long a session may be without its event stream before it counts as gone. */
+  streamGraceMs?: number;
+}
+
+export class GeminiIdeLoopback implements LoopbackEndpoint {
+  readonly tokens = new Map<GeminiEndpoint, string>();
+  readonly discoveryFiles: OwnedLockFile[] = [];
+  readonly requests = { path: MCP_PATH, admit: (request: http.IncomingMessage) => this.admit(request) };
+  private readonly mcp: GeminiMcpEndpoint;
+
+  constructor(private readonly options: GeminiIdeOptions) {
+    for (const endpoint of options.endpoints) this.tokens.set(endpoint, generateToken());
+    this.mcp = new GeminiMcpEndpoint({
+      core: options.core,
+      log: options.log,
+      ...(options.streamGraceMs !== undefined && { streamGraceMs: options.streamGraceMs }),
+    });
+  }
+
+  /**
+   * Both files live in folders other programs share (the temp folder, ~/.qwen), so a failure to write
+   * one is logged and the server runs on.
+   */
+  async open(port: number): Promise<void> {
+    const { core, log } = this.options;
+    for (const [endpoint, authToken] of this.tokens) {
+      const details = { port, authToken, workspaceFolders: core.workspaceFolders };
+      try {
+        this.discoveryFiles.push(
+          endpoint.discovery === 'gemini'
+            ? writeGeminiDiscoveryFile(endpoint.dir, details)
+            : writeQwenLockFile(endpoint.dir, details),
+        );
+      } catch (error) {
+        log(`bridge: no discovery file for ${endpoint.displayName}: ${(error as Error).message}`);
+      }
+    }
+    await Promise.all(this.discoveryFiles.map((file) => file.staleRemoved));
+  }
+
+  async close(): Promise<void> {
+    for (const file of this.discoveryFiles) file.remove();
+    await this.mcp.close();
+  }
+
+  /**
+   * `Authorization: Bearer <token>`: the token says which endpoint (Gemini CLI or Qwen Code). Every
+   * token is compared, in constant time, whichever matches.
+   */
+  private admit(request: http.IncomingMessage): EndpointRefusal | AdmittedRequest {
+    const match = /^Bearer +(\S+) *$/i.exec(singleHeader(request.headers.authorization) ?? '');
+    if (!match) return { status: 401, reason: 'Missing auth token' };
+    let admitted: GeminiEndpoint | undefined;
+    for (const [endpoint, token] of this.tokens) {
+      if (tokensEqual(match[1], token)) admitted ??= endpoint;
+    }
+    if (!admitted) return { status: 401, reason: 'Invalid auth token' };
+    const endpoint = admitted;
+    return { serve: (req, response) => void this.mcp.handle(req, response, endpoint) };
+  }
+}
