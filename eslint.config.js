@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { boundaries } from './eslint/boundaries.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**'] },
@@ -18,35 +19,10 @@ export default tseslint.config(
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      // The renderer sees main only through the AppApi contract in shared/.
-      'no-restricted-imports': ['error', { patterns: ['**/src-main/**', 'electron', 'node:*'] }],
-    },
+    rules: reactHooks.configs.recommended.rules,
   },
-  {
-    files: ['shared/**/*.ts'],
-    rules: {
-      // shared/ runs everywhere: no Node or Electron APIs.
-      'no-restricted-imports': [
-        'error',
-        { patterns: ['**/src-main/**', '**/src-renderer/**', 'electron', 'node:*'] },
-      ],
-    },
-  },
-  {
-    files: [
-      'src-main/core/**/*.ts',
-      'src-main/bridge/**/*.ts',
-      'src-main/loopback/**/*.ts',
-      'src-main/headless/**/*.ts',
-      'src-main/cli/**/*.ts',
-    ],
-    rules: {
-      // Electron is imported only under src-main/desktop/.
-      'no-restricted-imports': ['error', { patterns: ['electron', '**/desktop/**', '**/src-renderer/**'] }],
-    },
-  },
+  // Who may import whom: eslint/boundaries.js.
+  ...boundaries,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
