@@ -49,7 +49,7 @@ import {
   type ReviewInfo,
   type ShowWindowResponse,
   type StatusResponse,
-} from './messages';
+} from '../../../shared/native-protocol';
 import { settleChangeSet } from './outcome';
 import type { NativeSessions, ReviewRecord, Session, SessionConnection } from './sessions';
 

@@ -22,7 +22,7 @@ import {
   NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
   type NativeLockFile,
-} from './messages';
+} from '../../../shared/native-protocol';
 import { NativeSessions } from './sessions';
 import { createHttpServer, listenOnLoopback, refuseForeignRequest, refuseUpgrade } from '../gate';
 import { RateWindow, type RateLimit } from '../rate-limit';
