@@ -42,7 +42,14 @@ export const boundaries = [
     ),
   },
   {
-    files: ['src-main/{bridge,headless,cli,loopback}/**/*.ts'],
+    files: ['src-main/cli/**/*.ts'],
+    rules: restrict(
+      ['electron', '**/desktop/**', '**/src-renderer/**', '**/bridge/**', '**/headless/**'],
+      'The difftray command speaks the protocol from shared/ (and Electron is only in desktop): not bridge.',
+    ),
+  },
+  {
+    files: ['src-main/{bridge,headless,loopback}/**/*.ts'],
     rules: restrict(
       ['electron', '**/desktop/**', '**/src-renderer/**'],
       'Electron is imported only under src-main/desktop/.',

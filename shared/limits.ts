@@ -7,6 +7,13 @@
 /** The largest file any protocol may propose, and the largest file read as text for review. */
 export const MAX_FILE_BYTES = 10 * 1024 * 1024;
 
+/**
+ * Largest frame (or HTTP body) an authenticated client may send: two files of the 10 MB limit (a base and
+ * a proposal), JSON-escaped, with room for the envelope. Anything larger closes the socket (1009).
+ * Here because the native protocol's schemas (shared/native-protocol.ts) state it too.
+ */
+export const MAX_FRAME_BYTES = 6 * MAX_FILE_BYTES + 1024 * 1024;
+
 /** Longest path a client may name (PATH_MAX on Linux). */
 export const MAX_PATH_CHARS = 4096;
 

@@ -14,6 +14,7 @@ import {
 } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { isProcessAlive } from '../core/process-info';
 
 export interface AtomicWriteOptions {
   /**
@@ -47,16 +48,8 @@ export function writeFileAtomically(
   }
 }
 
-export function isProcessAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+// In core, where the `difftray` command finds it too; re-exported for the bridge's discovery files.
+export { isProcessAlive };
 
 /** DiffTray's name in the lock files it writes (`ideName`, or Gemini's `ideInfo.displayName`). */
 export const DIFFTRAY_IDE_NAME = 'DiffTray';

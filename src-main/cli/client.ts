@@ -11,7 +11,7 @@ import {
   type Envelope,
   type ErrorPayload,
   type NativeLockFile,
-} from '../bridge/native/messages';
+} from '../../shared/native-protocol';
 import { CliError } from './errors';
 
 /** An error_response from DiffTray. */

@@ -6,8 +6,8 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { isProcessAlive } from '../bridge/lock-files';
-import { lockFileSchema, type NativeLockFile } from '../bridge/native/messages';
+import { lockFileSchema, type NativeLockFile } from '../../shared/native-protocol';
+import { isProcessAlive } from '../core/process-info';
 import { difftrayHome } from '../core/settings';
 import { isInside } from '../core/workspace-paths';
 import { CliError, tildePath } from './errors';

@@ -23,8 +23,8 @@ import {
   type FileResult,
   type HelloResponse,
   type ProposeResponse,
-} from '../bridge/native/messages';
-import { isGitStylePatch, MalformedPatchError, parseUnifiedDiff } from '../bridge/native/patch';
+} from '../../shared/native-protocol';
+import { isGitStylePatch, MalformedPatchError, parseUnifiedDiff } from '../../shared/unified-diff';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray } from './discovery';
 import { CliError } from './errors';

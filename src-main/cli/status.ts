@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { clioBridgeFile } from '../bridge/clio/bridge-file';
-import type { ShowWindowResponse, StatusResponse } from '../bridge/native/messages';
+import { clioBridgeFile } from '../core/discovery-locations';
+import type { ShowWindowResponse, StatusResponse } from '../../shared/native-protocol';
 import { NativeClient } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';

@@ -10,3 +10,15 @@ export function processWorkingFolder(pid: number): string | undefined {
     return undefined;
   }
 }
+
+/** Whether a process with this pid runs (as anyone's: EPERM still means it exists). */
+export function isProcessAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

@@ -21,7 +21,7 @@ import {
   AUTO_APPLIED_NOTE,
   BEFORE_DIFFERS_NOTE,
   BEFORE_OF_MISSING_FILE_NOTE,
-} from '../../src-main/bridge/clio/connection';
+} from '../../src-main/bridge/clio/handlers';
 import { startClioEndpoint, type ClioEndpoint } from '../../src-main/bridge/clio';
 import { isProcessAlive } from '../../src-main/bridge/lock-files';
 import { AppCore } from '../../src-main/core/app-core';

@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLIO_MAX_EDITS } from '../../src-main/bridge/clio/messages';
-import { ErrorCode } from '../../src-main/bridge/native/messages';
+import { ErrorCode } from '../../shared/native-protocol';
 import { MAX_FILE_BYTES, MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PATH_CHARS } from '../../src-main/core/limits';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
 import { JsonSocket } from '../support/json-socket';

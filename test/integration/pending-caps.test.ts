@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ErrorCode } from '../../src-main/bridge/native/messages';
+import { ErrorCode } from '../../shared/native-protocol';
 import { MAX_PENDING_REVIEWS_PER_CLIENT } from '../../src-main/core/limits';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { JsonSocket } from '../support/json-socket';

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { ChangeSetResult, NativeLockFile } from '../../src-main/bridge/native/messages';
+import type { ChangeSetResult, NativeLockFile } from '../../shared/native-protocol';
 import { NativeClient } from '../../src-main/cli/client';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';

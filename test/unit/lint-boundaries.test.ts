@@ -45,7 +45,8 @@ describe('import boundaries', () => {
     ],
     ['src-main/bridge/x.ts', "import { app } from 'electron';", /only under src-main\/desktop/],
     ['src-main/headless/x.ts', "import { BrowserWindow } from 'electron';", /only under src-main\/desktop/],
-    ['src-main/cli/x.ts', "import { shell } from 'electron';", /only under src-main\/desktop/],
+    ['src-main/cli/x.ts', "import { shell } from 'electron';", /Electron is only in desktop/],
+    ['src-main/cli/x.ts', "import { ErrorCode } from '../bridge/native/connection';", /not bridge/],
     ['src-renderer/x.ts', "import { readFileSync } from 'node:fs';", /only through the AppApi/],
     ['src-renderer/x.ts', "import { AppCore } from '../src-main/core/app-core';", /only through the AppApi/],
     ['src-renderer/x.ts', "import { ipcRenderer } from 'electron';", /only through the AppApi/],
@@ -63,6 +64,7 @@ describe('import boundaries', () => {
     ['src-main/bridge/clio/x.ts', "import { AppCore } from '../../core/app-core';"],
     ['src-main/bridge/clio/x.ts', "import { applyRangeEdits } from './edits';"],
     ['src-main/desktop/x.ts', "import { app } from 'electron';"],
+    ['src-main/cli/x.ts', "import { ErrorCode } from '../../shared/native-protocol';"],
     ['src-renderer/x.ts', "import type { AppApi } from '../shared/app-api';"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await importErrors(file, `${code}\nexport {};\n`)).toEqual([]);

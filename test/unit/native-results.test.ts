@@ -1,9 +1,9 @@
 /** The pure parts of a change set's result: hunk decisions and the overall status (native/outcome.ts). */
 import { describe, expect, it } from 'vitest';
 import type { ReviewFileSummary } from '../../shared/app-api';
-import type { ChangeSetResult, FileResult } from '../../src-main/bridge/native/messages';
+import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
 import { changeSetStatus, hunkResults } from '../../src-main/bridge/native/outcome';
-import { parseUnifiedDiff } from '../../src-main/bridge/native/patch';
+import { parseUnifiedDiff } from '../../shared/unified-diff';
 import { exitCodeOf, formatFile, lowerFirst } from '../../src-main/cli/review';
 
 const file = (hunks: ReviewFileSummary['hunks']): ReviewFileSummary => ({

@@ -1,6 +1,6 @@
 /** A long-lived native session (one `difftray` daemon, many change sets) must not keep every text it saw. */
 import { describe, expect, it } from 'vitest';
-import type { ChangeSetResult } from '../../src-main/bridge/native/messages';
+import type { ChangeSetResult } from '../../shared/native-protocol';
 import { NativeSessions, type ReviewRecord } from '../../src-main/bridge/native/sessions';
 import { AppCore } from '../../src-main/core/app-core';
 

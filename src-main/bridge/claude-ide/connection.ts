@@ -31,7 +31,7 @@ export async function serveClaudeConnection(
     { name: 'DiffTray', version: DIFFTRAY_VERSION },
     { capabilities: { tools: {} } },
   );
-  registerClaudeTools(server, core, client);
+  registerClaudeTools(server, { core, client });
 
   server.server.oninitialized = () => {
     const info = server.server.getClientVersion();

@@ -6,13 +6,9 @@
  * still answers there). It is removed on close only while it still names us.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { isProcessAlive, portAnswers, writeFileAtomically } from '../lock-files';
 
-export function clioBridgeFile(home = os.homedir()): string {
-  return path.join(home, '.clio', 'ide', 'bridge.json');
-}
+export { clioBridgeFile } from '../../core/discovery-locations';
 
 export interface ClioBridgeInfo {
   port: number;

@@ -25,8 +25,13 @@ import {
   NATIVE_MAX_FILE_BYTES,
   NATIVE_MAX_FILES_PER_CHANGE_SET,
   type RequestPayload,
-} from './messages';
-import { judgeDisk, MalformedPatchError, parseUnifiedDiff, type PatchFile } from './patch';
+} from '../../../shared/native-protocol';
+import {
+  judgeDisk,
+  MalformedPatchError,
+  parseUnifiedDiff,
+  type PatchFile,
+} from '../../../shared/unified-diff';
 
 /** A refusal of the whole request. */
 export class ChangeSetError extends Error {

@@ -1,5 +1,6 @@
 /**
- * One native connection: seed-003 envelopes over one WebSocket, mapped onto core.
+ * One native connection: seed-003 envelopes over one WebSocket. This file keeps the socket's lifecycle
+ * and decodes envelopes; each command is an entry of the command table (./commands).
  *
  * - Every message is validated; a bad one gets an `error_response` with a numbered code and the
  *   connection lives on. Messages are taken in one at a time, in order.
@@ -12,76 +13,29 @@
  */
 import { randomUUID } from 'node:crypto';
 import type WebSocket from 'ws';
-import type { AppCore } from '../../core/app-core';
-import type { ProposedFile } from '../../core/review-queue';
-import { TooManyPendingReviewsError } from '../../core/review-queue';
-import { rawDataToString } from '../../loopback/raw-data';
-import { RateWindow, type RateLimit } from '../rate-limit';
-import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
-import {
-  ChangeSetError,
-  planChangeSet,
-  type PlannedFile,
-  type ReviewedFile,
-  type SkippedFile,
-} from './change-set';
-import { ContextError, getFileContent, getFileTree } from './context';
 import {
   CloseCode,
   describeIssue,
   envelopeSchema,
   ErrorCode,
   isRequestCommand,
-  NATIVE_MAX_FILE_BYTES,
-  NATIVE_MAX_FILES_PER_CHANGE_SET,
-  NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
-  requestSchemas,
-  SESSIONLESS_COMMANDS,
   type ChangeSetResult,
   type Envelope,
   type ErrorPayload,
-  type HelloResponse,
-  type Limits,
-  type ProposeResponse,
-  type RequestCommand,
-  type RequestPayload,
-  type ReviewInfo,
-  type ShowWindowResponse,
-  type StatusResponse,
-} from './messages';
-import { settleChangeSet } from './outcome';
-import type { NativeSessions, ReviewRecord, Session, SessionConnection } from './sessions';
+} from '../../../shared/native-protocol';
+import { TooManyPendingReviewsError } from '../../core/review-queue';
+import { rawDataToString } from '../../loopback/raw-data';
+import { RateWindow } from '../rate-limit';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
+import { nativeCommands, RequestError, type CommandConnection, type NativeServices } from './commands';
+import type { Session } from './sessions';
 
-export interface AppHooks {
-  /** The headless UI's address (with its token), when DiffTray runs headless. */
-  headlessUrl?: () => string | undefined;
-  /** Shows and focuses the window (the desktop app). */
-  showWindow?: () => void;
-}
+export type { AppHooks } from './commands';
 
-export interface NativeConnectionOptions {
-  core: AppCore;
-  sessions: NativeSessions;
-  serverVersion: string;
-  heartbeatIntervalMs: number;
-  /** This connection's own limit. */
-  rateLimit: RateLimit;
+export interface NativeConnectionOptions extends NativeServices {
   /** The endpoint's limit, shared by every connection. */
   endpointRate: RateWindow;
-  hooks: () => AppHooks;
-  log: (message: string) => void;
-}
-
-/** A refusal with its protocol code; the message reaches the client as is. */
-class RequestError extends Error {
-  constructor(
-    readonly code: ErrorCode,
-    message: string,
-    readonly details?: unknown,
-  ) {
-    super(message);
-  }
 }
 
 /** Heartbeats a client may miss before the server gives up on the connection. */
@@ -91,9 +45,10 @@ export function serveNativeConnection(socket: WebSocket, options: NativeConnecti
   new NativeConnection(socket, options);
 }
 
-class NativeConnection implements SessionConnection {
-  private session: Session | undefined;
-  private closed = false;
+class NativeConnection implements CommandConnection {
+  // Read by the commands (CommandConnection); set only here and by hold().
+  session: Session | undefined;
+  closed = false;
   private readonly intake: SerialIntake;
   private lastSeen = Date.now();
   private readonly heartbeatTimer: NodeJS.Timeout;
@@ -129,11 +84,11 @@ class NativeConnection implements SessionConnection {
     this.heartbeatTimer.unref?.();
   }
 
-  private get core(): AppCore {
-    return this.options.core;
-  }
+  // CommandConnection
 
-  // SessionConnection
+  hold(session: Session): void {
+    this.session = session;
+  }
 
   deliver(result: ChangeSetResult): void {
     this.push('change_set_result', result);
@@ -218,20 +173,25 @@ class NativeConnection implements SessionConnection {
       if (!isRequestCommand(message.command)) {
         throw new RequestError(ErrorCode.UNKNOWN_COMMAND, `Unknown command: ${message.command}`);
       }
-      const parsed = requestSchemas[message.command].safeParse(message.payload ?? {});
+      const handler = nativeCommands[message.command];
+      const parsed = handler.parse(message.payload ?? {});
       if (!parsed.success) {
         throw new RequestError(
           ErrorCode.INVALID_PAYLOAD,
           `Invalid payload for ${message.command}: ${describeIssue(parsed.error)}`,
         );
       }
-      if (!this.session && !SESSIONLESS_COMMANDS.has(message.command)) {
+      if (!this.session && !handler.sessionless) {
         throw new RequestError(
           ErrorCode.SESSION_UNKNOWN,
           `No session: send "hello" before "${message.command}"`,
         );
       }
-      await this.handle(message as Envelope, message.command, parsed.data);
+      await parsed.run({
+        services: this.options,
+        connection: this,
+        respond: (payload) => this.respond(message, payload),
+      });
     } catch (error) {
       if (error instanceof RequestError) {
         this.sendError(messageId, command, {
@@ -255,252 +215,7 @@ class NativeConnection implements SessionConnection {
     }
   }
 
-  private async handle(message: Envelope, command: RequestCommand, payload: unknown): Promise<void> {
-    const respond = (result: unknown) => this.respond(message, result);
-    switch (command) {
-      case 'hello':
-        return this.hello(message, payload as RequestPayload<'hello'>);
-      case 'heartbeat':
-        return respond({ server_time: Date.now() });
-      case 'propose_change_set':
-        return this.propose(message, payload as RequestPayload<'propose_change_set'>);
-      case 'get_review':
-        return respond(this.reviewInfo(this.record((payload as RequestPayload<'get_review'>).review_id)));
-      case 'list_reviews':
-        return respond({
-          reviews: [...this.session!.reviews.values()].map((record) => this.reviewInfo(record)),
-        });
-      case 'cancel_review':
-        return respond(this.cancel(payload as RequestPayload<'cancel_review'>));
-      case 'status':
-        return respond(this.status(payload as RequestPayload<'status'>));
-      case 'show_window':
-        return respond(this.showWindow());
-      case 'get_file_tree':
-        return respond(
-          await this.context(() =>
-            getFileTree(payload as RequestPayload<'get_file_tree'>, this.core.workspaceFolders),
-          ),
-        );
-      case 'get_file_content':
-        return respond(
-          await this.context(() =>
-            getFileContent((payload as RequestPayload<'get_file_content'>).path, this.core.workspaceFolders),
-          ),
-        );
-    }
-  }
-
-  private hello(message: Envelope, payload: RequestPayload<'hello'>): void {
-    const { sessions } = this.options;
-    let resumed = false;
-    if (this.session) {
-      if (payload.session_id !== undefined && payload.session_id !== this.session.id) {
-        throw new RequestError(
-          ErrorCode.INVALID_PAYLOAD,
-          `This connection already has session ${this.session.id}`,
-        );
-      }
-    } else if (payload.session_id !== undefined) {
-      const session = sessions.get(payload.session_id);
-      if (!session) {
-        throw new RequestError(
-          ErrorCode.SESSION_UNKNOWN,
-          `Unknown session ${payload.session_id}: it ended (or DiffTray restarted); say hello without session_id`,
-        );
-      }
-      sessions.attach(session, this, payload.client_name, payload.client_version);
-      this.session = session;
-      resumed = true;
-    } else {
-      this.session = sessions.create(payload.client_name, payload.client_version, this);
-    }
-    const response: HelloResponse = {
-      session_id: this.session.id,
-      resumed,
-      server_name: 'DiffTray',
-      server_version: this.options.serverVersion,
-      heartbeat_interval_ms: this.options.heartbeatIntervalMs,
-      limits: this.limits(),
-      workspace_folders: [...this.core.workspaceFolders],
-    };
-    this.respond(message, response);
-    // What was decided while the client was away follows the hello response.
-    for (const result of sessions.takeUndelivered(this.session)) this.deliver(result);
-  }
-
-  private limits(): Limits {
-    return {
-      max_file_bytes: NATIVE_MAX_FILE_BYTES,
-      max_message_bytes: NATIVE_MAX_MESSAGE_BYTES,
-      max_files_per_change_set: NATIVE_MAX_FILES_PER_CHANGE_SET,
-      rate_limit: { messages: this.options.rateLimit.messages, per_ms: this.options.rateLimit.perMs },
-    };
-  }
-
-  private async propose(message: Envelope, payload: RequestPayload<'propose_change_set'>): Promise<void> {
-    let planned: PlannedFile[];
-    try {
-      planned = await planChangeSet(payload, { workspaceFolders: this.core.workspaceFolders });
-    } catch (error) {
-      if (error instanceof ChangeSetError) throw new RequestError(error.code, error.message, error.details);
-      throw error;
-    }
-    const session = this.session;
-    // The socket closed while the files were read: the client never learns of this review; add none.
-    if (this.closed || !session) return;
-    const reviewed = planned.filter((entry): entry is ReviewedFile => entry.kind === 'review');
-    const skipped = planned.filter((entry) => entry.kind === 'skipped');
-    const files = planned.map(fileStatus);
-    if (reviewed.length === 0 && skipped.length > 0) {
-      const first = skipped[0]!;
-      throw new RequestError(
-        first.code,
-        `Nothing to review: ${skipped.map((entry) => `${entry.path}: ${entry.reason}`).join('; ')}`,
-        { files },
-      );
-    }
-    if (reviewed.length === 0) {
-      // Every file already is as proposed: answered at once, with nothing to review.
-      const id = `noop-${randomUUID()}`;
-      const record: ReviewRecord = {
-        id,
-        title: payload.title,
-        createdAt: Date.now(),
-        request: undefined,
-        planned,
-      };
-      session.reviews.set(id, record);
-      this.respond(message, { review_id: id, files } satisfies ProposeResponse);
-      const result = await settleChangeSet(
-        this.core.files,
-        id,
-        planned,
-        { kind: 'accepted', files: [] },
-        undefined,
-      );
-      this.options.sessions.deliver(session, record, result);
-      return;
-    }
-    const request = {
-      client: session.client!,
-      title: payload.title,
-      description: describe(payload, planned),
-      files: reviewed.map(toProposedFile),
-    };
-    const { id, outcome } = this.core.queue.add(request);
-    const record: ReviewRecord = { id, title: payload.title, createdAt: Date.now(), request, planned };
-    session.reviews.set(id, record);
-    this.respond(message, { review_id: id, files } satisfies ProposeResponse);
-    const settling = outcome
-      .then(async (result) => {
-        // Undefined once trimmed from history: the hunks cannot be described, the files still can.
-        const summary = this.core.queue.find(id);
-        const settled = await settleChangeSet(this.core.files, id, planned, result, summary);
-        // One result per planned file, in order. Files refused before review were never decided;
-        // those that failed when written were, and History must say so.
-        settled.files.forEach((file, i) => {
-          if (planned[i]?.kind === 'skipped') return;
-          if (file.status === 'conflict' || file.status === 'error') {
-            this.core.queue.addNote(id, `${file.path}: ${file.reason ?? file.status}`);
-          }
-        });
-        this.options.sessions.deliver(session, record, settled);
-      })
-      .catch((error: unknown) =>
-        this.options.log(`native: failed to settle review ${id}: ${(error as Error).stack ?? String(error)}`),
-      );
-    // Tracked from the moment the review ends: closing waits for what is being written.
-    void outcome.then(() => this.options.sessions.track(settling));
-  }
-
-  private record(reviewId: string): ReviewRecord {
-    const record = this.session!.reviews.get(reviewId);
-    if (!record) throw new RequestError(ErrorCode.INVALID_PAYLOAD, `No review ${reviewId} in this session`);
-    return record;
-  }
-
-  private reviewInfo(record: ReviewRecord): ReviewInfo {
-    let state: ReviewInfo['state'] = 'pending';
-    if (record.result) {
-      state =
-        record.result.status === 'cancelled'
-          ? 'cancelled'
-          : record.result.status === 'rejected'
-            ? 'rejected'
-            : 'accepted';
-    } else if (record.request) {
-      // Undefined when gone from history while still settling.
-      state = this.core.queue.find(record.id)?.state ?? state;
-    }
-    return {
-      review_id: record.id,
-      title: record.title,
-      state,
-      created_at: record.createdAt,
-      ...(record.result && { result: record.result }),
-    };
-  }
-
-  private cancel(payload: RequestPayload<'cancel_review'>): { cancelled: boolean } {
-    const record = this.record(payload.review_id);
-    const request = record.request;
-    if (!request || record.result) return { cancelled: false };
-    const count = this.core.queue.cancelWhere(
-      (candidate) => candidate === request,
-      payload.reason?.trim() || 'cancelled by the client',
-    );
-    return { cancelled: count > 0 };
-  }
-
-  private status(payload: RequestPayload<'status'>): StatusResponse {
-    if (payload.message !== undefined) {
-      const client = this.session?.client;
-      if (!client)
-        throw new RequestError(ErrorCode.SESSION_UNKNOWN, 'No session: send "hello" before a status message');
-      const level = payload.level ?? 'info';
-      this.core.clients.setStatus(
-        client.id,
-        level === 'info' ? payload.message : `${level}: ${payload.message}`,
-      );
-    }
-    const headlessUrl = this.options.hooks().headlessUrl?.();
-    return {
-      server_version: this.options.serverVersion,
-      pid: process.pid,
-      workspace_folders: [...this.core.workspaceFolders],
-      pending: this.core.queue.pendingCount(),
-      clients: this.core.clients.list().map((client) => ({
-        name: client.name,
-        protocol: client.protocol,
-        ...(client.version !== undefined && { version: client.version }),
-        since: client.connectedAt,
-        ...(client.status && { status: client.status.text }),
-      })),
-      ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
-    };
-  }
-
-  private showWindow(): ShowWindowResponse {
-    const hooks = this.options.hooks();
-    const headlessUrl = hooks.headlessUrl?.();
-    if (hooks.showWindow) {
-      hooks.showWindow();
-      return { shown: true, ...(headlessUrl !== undefined && { headless_url: headlessUrl }) };
-    }
-    return { shown: false, ...(headlessUrl !== undefined && { headless_url: headlessUrl }) };
-  }
-
-  private async context<T>(read: () => Promise<T>): Promise<T> {
-    try {
-      return await read();
-    } catch (error) {
-      if (error instanceof ContextError) throw new RequestError(error.code, error.message);
-      throw error;
-    }
-  }
-
-  private respond(request: Envelope, payload: unknown): void {
+  private respond(request: Pick<Envelope, 'message_id' | 'command'>, payload: unknown): void {
     this.send({
       protocol_version: NATIVE_PROTOCOL_VERSION,
       message_id: request.message_id,
@@ -534,58 +249,6 @@ class NativeConnection implements SessionConnection {
   private send(message: Envelope): void {
     sendText(this.socket, JSON.stringify(message), 'native', this.options.log);
   }
-}
-
-function fileStatus(entry: PlannedFile): ProposeResponse['files'][number] {
-  switch (entry.kind) {
-    case 'review':
-      return { path: entry.path, status: 'pending', disk: entry.disk };
-    case 'unchanged':
-      return { path: entry.path, status: 'pending', disk: 'old_side', reason: 'already as proposed' };
-    case 'skipped':
-      return {
-        path: entry.path,
-        status: entry.status,
-        disk: entry.disk,
-        reason: entry.reason,
-        code: entry.code,
-      };
-  }
-}
-
-function toProposedFile(entry: ReviewedFile): ProposedFile {
-  return {
-    path: entry.real,
-    base: entry.base,
-    proposedText: entry.proposedText,
-    ...(entry.onDisk && { onDisk: entry.onDisk }),
-  };
-}
-
-/** The review's description: rationale, acceptance criteria, and what the person should know about the files. */
-function describe(
-  payload: RequestPayload<'propose_change_set'>,
-  planned: readonly PlannedFile[],
-): string | undefined {
-  const parts: string[] = [];
-  if (payload.rationale?.trim()) parts.push(payload.rationale.trim());
-  const criteria = (payload.acceptance_criteria ?? []).map((c) => c.trim()).filter(Boolean);
-  if (criteria.length > 0) parts.push(`Acceptance criteria:\n${criteria.map((c) => `- ${c}`).join('\n')}`);
-  const written = planned.filter((entry) => entry.kind === 'review' && entry.disk === 'new_side');
-  if (written.length > 0) {
-    parts.push(
-      `Already written by the agent (rejected hunks are reverted on disk): ${written.map((e) => e.path).join(', ')}`,
-    );
-  }
-  const deleted = planned.filter((entry) => entry.kind === 'review' && entry.deletes);
-  if (deleted.length > 0) {
-    parts.push(
-      `Deleted by this change (accepted whole, the file is removed): ${deleted.map((e) => e.path).join(', ')}`,
-    );
-  }
-  const left = planned.filter((entry): entry is SkippedFile => entry.kind === 'skipped');
-  if (left.length > 0) parts.push(`Left out: ${left.map((e) => `${e.path} (${e.reason})`).join(', ')}`);
-  return parts.length > 0 ? parts.join('\n\n') : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -17,7 +17,7 @@ import {
   resolveInsideWorkspace,
   resolveRealPath,
 } from '../../core/workspace-paths';
-import { ErrorCode, NATIVE_MAX_FILE_BYTES } from './messages';
+import { ErrorCode, NATIVE_MAX_FILE_BYTES } from '../../../shared/native-protocol';
 
 export class ContextError extends Error {
   constructor(

@@ -30,7 +30,7 @@ import {
   NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
   type NativeLockFile,
-} from './messages';
+} from '../../../shared/native-protocol';
 import { NativeSessions } from './sessions';
 
 export interface NativeEndpointOptions extends AppHooks {

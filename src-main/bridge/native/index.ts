@@ -7,4 +7,4 @@ export {
   type NativeEndpointOptions,
 } from './endpoint';
 export type { AppHooks } from './connection';
-export * from './messages';
+export * from '../../../shared/native-protocol';

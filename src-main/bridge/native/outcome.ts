@@ -27,8 +27,8 @@ import {
   type FileResult,
   type HunkResult,
   type HunkResultDecision,
-} from './messages';
-import { patchHunkAt } from './patch';
+} from '../../../shared/native-protocol';
+import { patchHunkAt } from '../../../shared/unified-diff';
 
 const ABSENT: DiskSnapshot = { exists: false };
 

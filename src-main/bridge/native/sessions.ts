@@ -13,7 +13,7 @@ import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
 import type { ReviewRequest } from '../../core/review-queue';
 import type { PlannedFile } from './change-set';
-import type { ChangeSetResult } from './messages';
+import type { ChangeSetResult } from '../../../shared/native-protocol';
 
 export const NATIVE_PROTOCOL_NAME = 'native';
 

@@ -6,9 +6,8 @@
  * Unknown fields are ignored, so newer clients keep working.
  */
 import { z } from 'zod';
-import { labelField, noteField, pathField } from '../../../shared/field-limits';
-import { MAX_FILE_BYTES } from '../../core/limits';
-import { MAX_FRAME_BYTES } from '../../loopback/frame-limits';
+import { labelField, noteField, pathField } from './field-limits';
+import { MAX_FILE_BYTES, MAX_FRAME_BYTES } from './limits';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */

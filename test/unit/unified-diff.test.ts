@@ -1,4 +1,4 @@
-/** Unified diffs: parsing (jsdiff) and strict application both ways (src-main/bridge/native/patch.ts). */
+/** Unified diffs: parsing (jsdiff) and strict application both ways (shared/unified-diff.ts). */
 import { describe, expect, it } from 'vitest';
 import {
   applyHunksStrictly,
@@ -7,7 +7,7 @@ import {
   MalformedPatchError,
   parseUnifiedDiff,
   patchHunkAt,
-} from '../../src-main/bridge/native/patch';
+} from '../../shared/unified-diff';
 
 // `git diff` of: crlf.txt edited, del.txt deleted, new.txt added (git add -N), noeol.txt edited without
 // a final newline, x.txt edited in two places.

@@ -7,7 +7,7 @@
  * Applied backwards, the same check tells whether a text is the diff's new side (already applied).
  */
 import { parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
-import { splitLines } from '../../../shared/hunks';
+import { splitLines } from './hunks';
 
 export class MalformedPatchError extends Error {}
 

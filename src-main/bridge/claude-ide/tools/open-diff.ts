@@ -1,0 +1,52 @@
+/**
+ * `openDiff`: blocks until the person decides. The CLI writes the file itself, with exactly the text
+ * answered after FILE_SAVED; DIFF_REJECTED (with the tab name) when nothing changed or it was refused.
+ */
+import { fileTextField, labelField, pathField } from '../../../../shared/field-limits';
+import type { DiskSnapshot } from '../../../core/disk-snapshot';
+import { readProposalBase } from '../../../core/proposal-base';
+import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import { displayPath } from '../../display-path';
+import { textResult, toolError } from '../../mcp-tools';
+import { defineClaudeTool } from './context';
+
+export const FILE_SAVED = 'FILE_SAVED';
+export const DIFF_REJECTED = 'DIFF_REJECTED';
+
+export const openDiff = defineClaudeTool({
+  name: 'openDiff',
+  description: 'Open a diff view comparing old file content with new file content',
+  inputSchema: {
+    old_file_path: pathField().describe('Path to the old file to compare'),
+    new_file_path: pathField().describe('Path to the new file to compare'),
+    new_file_contents: fileTextField().describe('Contents for the new file version'),
+    tab_name: labelField().describe('Name for the diff tab/view'),
+  },
+  async handle(args, { core, client }) {
+    let filePath: string;
+    let base: DiskSnapshot;
+    try {
+      // The base is read from the path that was checked, never from the one given: the kernel would
+      // climb a `..` from a symlink's target (`<ws>/link-to-home/../.ssh/id_rsa`), the check did not.
+      const oldPath = resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
+      filePath = resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
+      base = await readProposalBase(oldPath, core.workspaceFolders);
+    } catch (error) {
+      return toolError((error as Error).message);
+    }
+    const { outcome } = core.queue.add({
+      client,
+      title: displayPath(filePath, core.workspaceFolders),
+      description: args.tab_name,
+      tabName: args.tab_name,
+      files: [{ path: filePath, base, proposedText: args.new_file_contents }],
+    });
+    const result = await outcome;
+    // The CLI writes the file itself, with exactly the text we return; unchanged text means "rejected".
+    if (result.kind === 'accepted') {
+      const file = result.files[0];
+      if (file?.changed) return textResult(FILE_SAVED, file.finalText);
+    }
+    return textResult(DIFF_REJECTED, args.tab_name);
+  },
+});

@@ -1,0 +1,213 @@
+/**
+ * `openDiff` (full texts; the CLI writes the accepted text, sent as `content`), `proposeDiff` and
+ * `applyDiff` (range edits; DiffTray writes the accepted text, atomically, after checking the file still
+ * holds what was reviewed). Each puts one file up for review and answers diffAccepted / diffRejected
+ * whenever the person decides.
+ */
+import type { ApplyFailureCode } from '../../../core/apply-outcome';
+import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk-snapshot';
+import { readProposalBase } from '../../../core/proposal-base';
+import type { ReviewOutcome } from '../../../core/review-queue';
+import { ReviewError } from '../../../core/review-queue';
+import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import { displayPath } from '../../display-path';
+import { applyRangeEdits, RangeEditError } from '../edits';
+import type { ClioErrorCode } from '../messages';
+import { CLOSED_BY_CLIENT } from './client-state';
+import { clientOf, ClioRequestError, type ClioContext, type ClioHandler } from './context';
+
+export const BEFORE_DIFFERS_NOTE =
+  'Note: the agent\'s "before" text differs from the file on disk. This diff is against the file on disk.';
+export const BEFORE_OF_MISSING_FILE_NOTE =
+  'Note: the agent\'s "before" text is not empty, but the file does not exist on disk. This diff creates the file.';
+export const AUTO_APPLIED_NOTE = 'Applied without review: auto-apply is on for this client.';
+
+interface Prepared {
+  /** The real path, inside the workspace. */
+  path: string;
+  base: DiskSnapshot;
+  /** The text on disk ('' for a file that does not exist). */
+  text: string;
+}
+
+interface Proposal extends Prepared {
+  /** The path as the client gave it: answers name the file this way. */
+  file: string;
+  proposedText: string;
+  description: string | undefined;
+  /** DiffTray writes the accepted text (proposeDiff, applyDiff); otherwise the CLI does (openDiff). */
+  difftrayWrites: boolean;
+  autoApply: boolean;
+}
+
+export const openDiff: ClioHandler<'openDiff'> = async (message, context) => {
+  const prepared = await prepare(context, message.file, { mustExist: false });
+  checkSize(message.after);
+  let note: string | undefined;
+  if (message.before !== undefined && message.before !== prepared.text) {
+    note = prepared.base.exists ? BEFORE_DIFFERS_NOTE : BEFORE_OF_MISSING_FILE_NOTE;
+  }
+  propose(context, {
+    ...prepared,
+    file: message.file,
+    proposedText: message.after,
+    description: joinText(message.description, note),
+    difftrayWrites: false,
+    autoApply: false,
+  });
+};
+
+export const rangeEdits: ClioHandler<'proposeDiff' | 'applyDiff'> = async (message, context) => {
+  const prepared = await prepare(context, message.file, { mustExist: true });
+  let proposedText: string;
+  try {
+    proposedText = applyRangeEdits(prepared.text, message.edits);
+  } catch (error) {
+    if (error instanceof RangeEditError) throw new ClioRequestError('INVALID_RANGE', error.message);
+    throw error;
+  }
+  checkSize(proposedText);
+  const autoApply = message.type === 'applyDiff' && autoApplyIsOn(context);
+  propose(context, {
+    ...prepared,
+    file: message.file,
+    proposedText,
+    description: joinText(message.description, autoApply ? AUTO_APPLIED_NOTE : undefined),
+    difftrayWrites: true,
+    autoApply,
+  });
+};
+
+/** Resolves and reads the file a proposal is about, refusing what cannot be proposed. */
+async function prepare(
+  { services }: ClioContext,
+  file: string,
+  { mustExist }: { mustExist: boolean },
+): Promise<Prepared> {
+  const { workspaceFolders } = services.core;
+  let real: string;
+  try {
+    real = resolveInsideWorkspace(file, workspaceFolders);
+  } catch (error) {
+    throw new ClioRequestError('PATH_OUTSIDE_WORKSPACE', (error as Error).message);
+  }
+  let base: DiskSnapshot;
+  try {
+    base = await readProposalBase(real, workspaceFolders);
+  } catch (error) {
+    throw new ClioRequestError('UNREVIEWABLE_FILE', (error as Error).message);
+  }
+  if (base.exists && base.kind === 'opaque') {
+    throw new ClioRequestError('UNREVIEWABLE_FILE', `File is ${base.why}; Clio edits are text only: ${file}`);
+  }
+  if (!base.exists && mustExist) throw new ClioRequestError('FILE_NOT_FOUND', `File not found: ${file}`);
+  return { path: real, base, text: base.exists ? base.text : '' };
+}
+
+function propose(context: ClioContext, proposal: Proposal): void {
+  const { services, connection } = context;
+  const { core, log } = services;
+  // The socket closed while the file was read: its reviews were cancelled already; add none.
+  if (connection.closed) return;
+  const client = clientOf(context);
+  // Nothing would change: nothing to review or write.
+  if (proposal.base.exists && proposal.proposedText === proposal.text) {
+    connection.send({ type: 'diffAccepted', file: proposal.file, content: proposal.text });
+    return;
+  }
+  const { id, outcome } = core.queue.add({
+    client,
+    title: displayPath(proposal.path, core.workspaceFolders),
+    ...(proposal.description !== undefined && { description: proposal.description }),
+    // One pending review per file and client: a newer proposal for the file supersedes the older.
+    tabName: proposal.path,
+    files: [{ path: proposal.path, base: proposal.base, proposedText: proposal.proposedText }],
+  });
+  if (proposal.autoApply) {
+    try {
+      core.queue.submit(id);
+    } catch (error) {
+      // E.g. conflict markers in the proposed text: left pending, for the person to decide.
+      if (!(error instanceof ReviewError)) throw error;
+      log(`clio: auto-apply left ${proposal.file} for review: ${error.message}`);
+    }
+  }
+  void answer(context, id, proposal, outcome).catch((error: unknown) =>
+    log(`clio: failed to answer for ${proposal.file}: ${(error as Error).message}`),
+  );
+}
+
+async function answer(
+  { services, connection }: ClioContext,
+  id: string,
+  proposal: Proposal,
+  outcome: Promise<ReviewOutcome>,
+): Promise<void> {
+  const { core, log } = services;
+  const result = await outcome;
+  const { file } = proposal;
+  switch (result.kind) {
+    case 'accepted': {
+      const final = result.files[0]!;
+      if (proposal.difftrayWrites) {
+        const written = await core.files.apply({
+          path: proposal.path,
+          expected: final.expectedOnDisk,
+          target: { exists: true, kind: 'text', text: final.finalText },
+        });
+        if (written.status !== 'applied') {
+          log(`clio: did not write ${proposal.path}: ${written.reason}`);
+          core.queue.addNote(id, `Not written: ${written.reason}`);
+          connection.sendError(writeErrorCode(written.code), `Not written: ${file}: ${written.reason}`, file);
+          return;
+        }
+      }
+      connection.send({ type: 'diffAccepted', file, content: final.finalText });
+      return;
+    }
+    case 'rejected':
+      connection.send({
+        type: 'diffRejected',
+        file,
+        ...(result.reason !== undefined && { reason: result.reason }),
+      });
+      return;
+    case 'superseded':
+      connection.send({ type: 'diffRejected', file, reason: 'superseded' });
+      return;
+    case 'cancelled':
+      connection.send({
+        type: 'diffRejected',
+        file,
+        reason: result.reason === CLOSED_BY_CLIENT ? 'closed' : result.reason,
+      });
+      return;
+  }
+}
+
+function autoApplyIsOn(context: ClioContext): boolean {
+  const name = clientOf(context).name.toLowerCase();
+  return context.services.autoApply().some((entry) => entry.trim().toLowerCase() === name);
+}
+
+/** The Clio error code for a write the core refused or could not make. */
+function writeErrorCode(code: ApplyFailureCode): ClioErrorCode {
+  if (code === 'outside_workspace') return 'PATH_OUTSIDE_WORKSPACE';
+  if (code === 'changed_on_disk') return 'FILE_CHANGED';
+  if (code === 'not_regular_file' || code === 'not_text') return 'UNREVIEWABLE_FILE';
+  return 'WRITE_FAILED';
+}
+
+function checkSize(text: string): void {
+  if (Buffer.byteLength(text, 'utf8') > MAX_FILE_BYTES) {
+    throw new ClioRequestError(
+      'UNREVIEWABLE_FILE',
+      `The proposed text is larger than the ${MAX_FILE_BYTES / 1024 / 1024} MB limit`,
+    );
+  }
+}
+
+function joinText(...parts: Array<string | undefined>): string | undefined {
+  const present = parts.filter((part): part is string => part !== undefined && part.trim() !== '');
+  return present.length > 0 ? present.join('\n\n') : undefined;
+}

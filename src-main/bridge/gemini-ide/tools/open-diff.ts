@@ -1,0 +1,41 @@
+/**
+ * `openDiff {filePath, newContent}`: returns at once with empty content; the person's decision reaches
+ * the CLI later as a notification (open-diffs.ts).
+ */
+import { fileTextField, pathField } from '../../../../shared/field-limits';
+import type { DiskSnapshot } from '../../../core/disk-snapshot';
+import { readProposalBase } from '../../../core/proposal-base';
+import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import { displayPath } from '../../display-path';
+import { toolError } from '../../mcp-tools';
+import { defineGeminiTool } from './context';
+
+export const openDiff = defineGeminiTool({
+  name: 'openDiff',
+  description:
+    '(IDE Tool) Open a diff view to create or modify a file. Returns a notification once the diff has been accepted or rejected.',
+  inputSchema: {
+    filePath: pathField().describe('The absolute path to the file to be diffed.'),
+    newContent: fileTextField().describe('The proposed new content for the file.'),
+  },
+  async handle({ filePath, newContent }, { session, diffs }) {
+    const { core } = session;
+    let realPath: string;
+    let base: DiskSnapshot;
+    try {
+      realPath = resolveInsideWorkspace(filePath, core.workspaceFolders);
+      base = await readProposalBase(realPath, core.workspaceFolders);
+    } catch (error) {
+      return toolError((error as Error).message);
+    }
+    const { id, outcome } = core.queue.add({
+      client: session.client,
+      title: displayPath(realPath, core.workspaceFolders),
+      // A second openDiff for the same file supersedes the first, as a new diff replaces the old one.
+      tabName: realPath,
+      files: [{ path: realPath, base, proposedText: newContent }],
+    });
+    diffs.track(realPath, { reviewId: id, clientPath: filePath }, outcome);
+    return { content: [] };
+  },
+});

@@ -1,0 +1,42 @@
+/** `status` (what DiffTray is doing, and the client's own status line) and `show_window`. */
+import { ErrorCode, type ShowWindowResponse, type StatusResponse } from '../../../../shared/native-protocol';
+import { defineCommand, RequestError } from './command';
+
+export const status = defineCommand('status', (payload, { services, connection, respond }) => {
+  const { core } = services;
+  if (payload.message !== undefined) {
+    const client = connection.session?.client;
+    if (!client) {
+      throw new RequestError(ErrorCode.SESSION_UNKNOWN, 'No session: send "hello" before a status message');
+    }
+    const level = payload.level ?? 'info';
+    core.clients.setStatus(client.id, level === 'info' ? payload.message : `${level}: ${payload.message}`);
+  }
+  const headlessUrl = services.hooks().headlessUrl?.();
+  const response: StatusResponse = {
+    server_version: services.serverVersion,
+    pid: process.pid,
+    workspace_folders: [...core.workspaceFolders],
+    pending: core.queue.pendingCount(),
+    clients: core.clients.list().map((client) => ({
+      name: client.name,
+      protocol: client.protocol,
+      ...(client.version !== undefined && { version: client.version }),
+      since: client.connectedAt,
+      ...(client.status && { status: client.status.text }),
+    })),
+    ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
+  };
+  respond(response);
+});
+
+export const showWindow = defineCommand('show_window', (_payload, { services, respond }) => {
+  const hooks = services.hooks();
+  const headlessUrl = hooks.headlessUrl?.();
+  hooks.showWindow?.();
+  const response: ShowWindowResponse = {
+    shown: hooks.showWindow !== undefined,
+    ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
+  };
+  respond(response);
+});

@@ -1,0 +1,109 @@
+/**
+ * The native protocol's commands as data: each one a name, the zod schema of its payload (from
+ * shared/native-protocol.ts) and a handler that receives the payload as that schema parsed it.
+ * The connection (../connection.ts) decodes envelopes and looks commands up in the table (./index.ts).
+ */
+import type { z } from 'zod';
+import {
+  ErrorCode,
+  requestSchemas,
+  SESSIONLESS_COMMANDS,
+  type RequestCommand,
+  type RequestPayload,
+} from '../../../../shared/native-protocol';
+import type { AppCore } from '../../../core/app-core';
+import type { RateLimit } from '../../rate-limit';
+import type { NativeSessions, Session, SessionConnection } from '../sessions';
+
+export interface AppHooks {
+  /** The headless UI's address (with its token), when DiffTray runs headless. */
+  headlessUrl?: () => string | undefined;
+  /** Shows and focuses the window (the desktop app). */
+  showWindow?: () => void;
+}
+
+/** What commands use of the endpoint: the same for every connection. */
+export interface NativeServices {
+  core: AppCore;
+  sessions: NativeSessions;
+  serverVersion: string;
+  heartbeatIntervalMs: number;
+  /** Each connection's own rate limit (stated in the hello response). */
+  rateLimit: RateLimit;
+  hooks: () => AppHooks;
+  log: (message: string) => void;
+}
+
+/** The connection a command runs on, as commands see it. */
+export interface CommandConnection extends SessionConnection {
+  /** The session this connection holds, once it said hello. */
+  readonly session: Session | undefined;
+  /** The socket has closed: the client learns of nothing done from now on. */
+  readonly closed: boolean;
+  /** After hello: this connection holds `session`. */
+  hold(session: Session): void;
+}
+
+export interface CommandContext {
+  readonly services: NativeServices;
+  readonly connection: CommandConnection;
+  /** Answers the request being handled (a `response` with its message_id). */
+  respond(payload: unknown): void;
+}
+
+/** A refusal with its protocol code; the message reaches the client as is. */
+export class RequestError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export type CommandHandler<C extends RequestCommand> = (
+  payload: RequestPayload<C>,
+  context: CommandContext,
+) => void | Promise<void>;
+
+/** A payload that passed its command's schema, bound to the command's handler. */
+export type ParsedCommand =
+  { success: true; run: (context: CommandContext) => Promise<void> } | { success: false; error: z.ZodError };
+
+export interface NativeCommand<C extends RequestCommand = RequestCommand> {
+  readonly name: C;
+  /** May run before hello (a one-shot `difftray status` is not a client). */
+  readonly sessionless: boolean;
+  parse(payload: unknown): ParsedCommand;
+}
+
+/** Each command's schema, typed so that looking one up by a generic name keeps its payload type. */
+const schemas: { readonly [C in RequestCommand]: z.ZodType<RequestPayload<C>> } = requestSchemas;
+
+/** Pairs a command's schema with its handler, so the handler is typed by what the schema parses. */
+export function defineCommand<C extends RequestCommand>(
+  name: C,
+  handle: CommandHandler<C>,
+): NativeCommand<C> {
+  const schema = schemas[name];
+  return {
+    name,
+    sessionless: SESSIONLESS_COMMANDS.has(name),
+    parse(payload) {
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success) return { success: false, error: parsed.error };
+      const { data } = parsed;
+      return { success: true, run: async (context) => handle(data, context) };
+    },
+  };
+}
+
+/** The connection's session; the connection lets no command that needs one run without it. */
+export function sessionOf(context: CommandContext, command: string): Session {
+  const session = context.connection.session;
+  if (!session) {
+    throw new RequestError(ErrorCode.SESSION_UNKNOWN, `No session: send "hello" before "${command}"`);
+  }
+  return session;
+}

@@ -1,0 +1,26 @@
+/**
+ * The native protocol's ten commands, one entry per command the protocol names (shared/native-protocol.ts):
+ * the table's type makes a missing or misnamed entry a compile error.
+ */
+import type { RequestCommand } from '../../../../shared/native-protocol';
+import { showWindow, status } from './app';
+import type { NativeCommand } from './command';
+import { proposeChangeSet } from './propose';
+import { cancelReview, getReview, listReviews } from './reviews';
+import { heartbeat, hello } from './session';
+import { fileContent, fileTree } from './workspace-files';
+
+export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> } = {
+  hello,
+  heartbeat,
+  propose_change_set: proposeChangeSet,
+  get_review: getReview,
+  list_reviews: listReviews,
+  cancel_review: cancelReview,
+  status,
+  show_window: showWindow,
+  get_file_tree: fileTree,
+  get_file_content: fileContent,
+};
+
+export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';

@@ -1,0 +1,171 @@
+/**
+ * `propose_change_set`: plans the change set against the disk, answers at once with each file's status,
+ * and puts the reviewable files up for review; the result is pushed (`change_set_result`) to whichever
+ * connection holds the session when the person decides.
+ */
+import { randomUUID } from 'node:crypto';
+import type { ProposeResponse, RequestPayload } from '../../../../shared/native-protocol';
+import type { ProposedFile } from '../../../core/review-queue';
+import {
+  ChangeSetError,
+  planChangeSet,
+  type PlannedFile,
+  type ReviewedFile,
+  type SkippedFile,
+} from '../change-set';
+import { settleChangeSet } from '../outcome';
+import type { ReviewRecord, Session } from '../sessions';
+import { defineCommand, RequestError, type CommandContext } from './command';
+
+type ProposePayload = RequestPayload<'propose_change_set'>;
+
+export const proposeChangeSet = defineCommand('propose_change_set', async (payload, context) => {
+  const { core } = context.services;
+  let planned: PlannedFile[];
+  try {
+    planned = await planChangeSet(payload, { workspaceFolders: core.workspaceFolders });
+  } catch (error) {
+    if (error instanceof ChangeSetError) throw new RequestError(error.code, error.message, error.details);
+    throw error;
+  }
+  const { connection } = context;
+  const session = connection.session;
+  // The socket closed while the files were read: the client never learns of this review; add none.
+  if (connection.closed || !session) return;
+  const reviewed = planned.filter((entry): entry is ReviewedFile => entry.kind === 'review');
+  const skipped = planned.filter((entry) => entry.kind === 'skipped');
+  const files = planned.map(fileStatus);
+  if (reviewed.length === 0 && skipped.length > 0) {
+    const first = skipped[0]!;
+    throw new RequestError(
+      first.code,
+      `Nothing to review: ${skipped.map((entry) => `${entry.path}: ${entry.reason}`).join('; ')}`,
+      { files },
+    );
+  }
+  const proposal: Proposal = { payload, planned, files, session };
+  if (reviewed.length === 0) await settleUnchanged(proposal, context);
+  else proposeForReview(proposal, reviewed, context);
+});
+
+interface Proposal {
+  payload: ProposePayload;
+  planned: PlannedFile[];
+  /** The answer's `files`: each planned file's status. */
+  files: ProposeResponse['files'];
+  session: Session;
+}
+
+/** Every file already is as proposed: answered at once, with nothing to review. */
+async function settleUnchanged(
+  { payload, planned, files, session }: Proposal,
+  { services, respond }: CommandContext,
+): Promise<void> {
+  const id = `noop-${randomUUID()}`;
+  const record: ReviewRecord = {
+    id,
+    title: payload.title,
+    createdAt: Date.now(),
+    request: undefined,
+    planned,
+  };
+  session.reviews.set(id, record);
+  respond({ review_id: id, files } satisfies ProposeResponse);
+  const result = await settleChangeSet(
+    services.core.files,
+    id,
+    planned,
+    { kind: 'accepted', files: [] },
+    undefined,
+  );
+  services.sessions.deliver(session, record, result);
+}
+
+function proposeForReview(
+  { payload, planned, files, session }: Proposal,
+  reviewed: readonly ReviewedFile[],
+  { services, respond }: CommandContext,
+): void {
+  const { core, sessions, log } = services;
+  // A session is listed under Connections while a connection holds it, as this one does.
+  if (!session.client) throw new Error(`native: session ${session.id} has no client entry`);
+  const request = {
+    client: session.client,
+    title: payload.title,
+    description: describe(payload, planned),
+    files: reviewed.map(toProposedFile),
+  };
+  const { id, outcome } = core.queue.add(request);
+  const record: ReviewRecord = { id, title: payload.title, createdAt: Date.now(), request, planned };
+  session.reviews.set(id, record);
+  respond({ review_id: id, files } satisfies ProposeResponse);
+  const settling = outcome
+    .then(async (result) => {
+      // Undefined once trimmed from history: the hunks cannot be described, the files still can.
+      const summary = core.queue.find(id);
+      const settled = await settleChangeSet(core.files, id, planned, result, summary);
+      // One result per planned file, in order. Files refused before review were never decided;
+      // those that failed when written were, and History must say so.
+      settled.files.forEach((file, i) => {
+        if (planned[i]?.kind === 'skipped') return;
+        if (file.status === 'conflict' || file.status === 'error') {
+          core.queue.addNote(id, `${file.path}: ${file.reason ?? file.status}`);
+        }
+      });
+      sessions.deliver(session, record, settled);
+    })
+    .catch((error: unknown) =>
+      log(`native: failed to settle review ${id}: ${(error as Error).stack ?? String(error)}`),
+    );
+  // Tracked from the moment the review ends: closing waits for what is being written.
+  void outcome.then(() => sessions.track(settling));
+}
+
+function fileStatus(entry: PlannedFile): ProposeResponse['files'][number] {
+  switch (entry.kind) {
+    case 'review':
+      return { path: entry.path, status: 'pending', disk: entry.disk };
+    case 'unchanged':
+      return { path: entry.path, status: 'pending', disk: 'old_side', reason: 'already as proposed' };
+    case 'skipped':
+      return {
+        path: entry.path,
+        status: entry.status,
+        disk: entry.disk,
+        reason: entry.reason,
+        code: entry.code,
+      };
+  }
+}
+
+function toProposedFile(entry: ReviewedFile): ProposedFile {
+  return {
+    path: entry.real,
+    base: entry.base,
+    proposedText: entry.proposedText,
+    ...(entry.onDisk && { onDisk: entry.onDisk }),
+  };
+}
+
+/** The review's description: rationale, acceptance criteria, and what the person should know about the files. */
+function describe(payload: ProposePayload, planned: readonly PlannedFile[]): string | undefined {
+  const parts: string[] = [];
+  if (payload.rationale?.trim()) parts.push(payload.rationale.trim());
+  const criteria = (payload.acceptance_criteria ?? []).map((c) => c.trim()).filter(Boolean);
+  if (criteria.length > 0) parts.push(`Acceptance criteria:\n${criteria.map((c) => `- ${c}`).join('\n')}`);
+  const written = planned.filter((entry) => entry.kind === 'review' && entry.disk === 'new_side');
+  if (written.length > 0) {
+    parts.push(
+      `Already written by the agent (rejected hunks are reverted on disk): ${written.map((e) => e.path).join(', ')}`,
+    );
+  }
+  const deleted = planned.filter((entry) => entry.kind === 'review' && entry.deletes);
+  if (deleted.length > 0) {
+    parts.push(
+      `Deleted by this change (accepted whole, the file is removed): ${deleted.map((e) => e.path).join(', ')}`,
+    );
+  }
+  const left = planned.filter((entry): entry is SkippedFile => entry.kind === 'skipped');
+  if (left.length > 0) parts.push(`Left out: ${left.map((e) => `${e.path} (${e.reason})`).join(', ')}`);
+  return parts.length > 0 ? parts.join('\n\n') : undefined;
+}
