@@ -115,18 +115,31 @@ export function isTypingTarget(target: EventTarget | null): boolean {
   return target instanceof HTMLElement && target.isContentEditable;
 }
 
-/** Installs the window-level handler; returns the function that removes it. */
-export function installKeyboard(win: Window, run: (command: Command) => void): () => void {
+/**
+ * A window-level key handler, run before the page's own: keys the target keeps (`ignore`) and keys a
+ * modal dialog owns (the reject reason) pass by; a key that maps to a command is taken and run.
+ * Returns the function that removes it.
+ */
+export function installKeyHandler<C>(
+  win: Window,
+  commandFor: (e: KeyboardEvent) => C | null,
+  run: (command: C) => void,
+  ignore: (e: KeyboardEvent) => boolean,
+): () => void {
   const onKeyDown = (e: KeyboardEvent): void => {
-    if (e.isComposing || isTypingTarget(e.target)) return;
-    // A modal dialog (the reject reason) owns the keyboard while it is open.
+    if (e.isComposing || ignore(e)) return;
     if (win.document.querySelector('dialog[open]')) return;
-    const command = commandForKey(e);
-    if (!command) return;
+    const command = commandFor(e);
+    if (command === null) return;
     e.preventDefault();
     e.stopPropagation();
     run(command);
   };
   win.addEventListener('keydown', onKeyDown, { capture: true });
   return () => win.removeEventListener('keydown', onKeyDown, { capture: true });
+}
+
+/** Installs the review keys; text fields keep their keys. */
+export function installKeyboard(win: Window, run: (command: Command) => void): () => void {
+  return installKeyHandler(win, commandForKey, run, (e) => isTypingTarget(e.target));
 }

@@ -3,7 +3,7 @@
  * from keyboard.ts's map because they must also work while the proposed side is being edited (where
  * keyboard.ts leaves keys to the editor): a selection is made in the editor, then decided from it.
  */
-import { isTypingTarget } from './keyboard';
+import { installKeyHandler, isTypingTarget } from './keyboard';
 
 export type LineCommand = 'acceptLines' | 'rejectLines';
 
@@ -19,18 +19,9 @@ export function lineCommandForKey(e: KeyInfo): LineCommand | null {
 }
 
 export function installLineKeys(win: Window, run: (command: LineCommand) => void): () => void {
-  const onKeyDown = (e: KeyboardEvent): void => {
-    if (e.isComposing) return;
-    // Text fields outside the diff keep their keys; inside the diff the selection is the point.
+  // Text fields outside the diff keep their keys; inside the diff the selection is the point.
+  return installKeyHandler(win, lineCommandForKey, run, (e) => {
     const target = e.target instanceof Element ? e.target : null;
-    if (isTypingTarget(target) && !target?.closest('.monaco-editor')) return;
-    if (win.document.querySelector('dialog[open]')) return;
-    const command = lineCommandForKey(e);
-    if (!command) return;
-    e.preventDefault();
-    e.stopPropagation();
-    run(command);
-  };
-  win.addEventListener('keydown', onKeyDown, { capture: true });
-  return () => win.removeEventListener('keydown', onKeyDown, { capture: true });
+    return isTypingTarget(target) && !target?.closest('.monaco-editor');
+  });
 }
