@@ -1,0 +1,3 @@
+/** Types for eslint/boundaries.js, which tests import. */
+export declare const ADAPTERS: string[];
+export declare const boundaries: unknown[];
