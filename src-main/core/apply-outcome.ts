@@ -10,7 +10,7 @@
  * The check and the write use the same opened directory, so they are about the same file.
  */
 import path from 'node:path';
-import { UnsafeEntryError, withConfinedDirectory } from './confined-directory';
+import { ConfinedDirectory, namingFolder, UnsafeEntryError } from './confined-directory';
 import {
   checkUnchanged,
   deleteFileIfUnchanged,
@@ -60,45 +60,38 @@ export class FileApplier {
   }
 
   private async carryOut({ path: file, expected, target }: ApplyRequest): Promise<ApplyResult> {
-    const dir = path.dirname(file);
-    const name = path.basename(file);
-    if (sameContent(target, expected)) {
-      if (!expected.exists && !(await this.directoryExists(dir)))
-        return { status: 'applied', deleted: true, unchanged: true };
-      await withConfinedDirectory(dir, this.workspaceFolders, (directory) =>
-        checkUnchanged(directory, name, expected),
-      );
-      return { ...describe(target), unchanged: true };
-    }
-    if (!target.exists) {
-      if (!(await this.directoryExists(dir))) {
-        if (!expected.exists) return { status: 'applied', deleted: true };
-        throw new FileChangedError(`${file} was deleted on disk since it was reviewed`);
-      }
-      await withConfinedDirectory(dir, this.workspaceFolders, (directory) =>
-        deleteFileIfUnchanged(directory, name, expected, this.journal),
-      );
-      return describe(target);
-    }
-    if (target.kind !== 'text') {
+    const unchanged = sameContent(target, expected);
+    if (!unchanged && target.exists && target.kind !== 'text') {
       return { status: 'refused', code: 'not_text', reason: 'DiffTray writes text files only' };
     }
-    // A new file's missing folders are created, each inside the one before (confined as they are made).
-    await withConfinedDirectory(
-      dir,
-      this.workspaceFolders,
-      (directory) => replaceFileIfUnchanged(directory, name, expected, target.text, this.journal),
-      { create: !expected.exists },
-    );
-    return describe(target);
+    // Opened once, and every step below goes through it. A new file's missing folders are created, each
+    // inside the one before (confined as they are made).
+    const directory = await this.openDirectory(path.dirname(file), !unchanged && !expected.exists);
+    if (!directory) {
+      // No folder, so no file: fine only if none was expected (then none is wanted either).
+      if (!expected.exists) return { status: 'applied', deleted: true, unchanged: true };
+      throw new FileChangedError(`${file} was deleted on disk since it was reviewed`);
+    }
+    const name = path.basename(file);
+    try {
+      if (unchanged) await checkUnchanged(directory, name, expected);
+      else if (!target.exists) await deleteFileIfUnchanged(directory, name, expected, this.journal);
+      else if (target.kind === 'text')
+        await replaceFileIfUnchanged(directory, name, expected, target.text, this.journal);
+    } finally {
+      await directory.close();
+    }
+    return unchanged ? { ...describe(target), unchanged: true } : describe(target);
   }
 
-  private async directoryExists(dir: string): Promise<boolean> {
+  /** The folder, open and checked; undefined if it does not exist (and is not to be created). */
+  private async openDirectory(dir: string, create: boolean): Promise<ConfinedDirectory | undefined> {
     try {
-      await withConfinedDirectory(dir, this.workspaceFolders, async () => {});
-      return true;
+      return create
+        ? await ConfinedDirectory.openCreating(dir, this.workspaceFolders)
+        : await ConfinedDirectory.open(dir, this.workspaceFolders);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
   }
@@ -112,8 +105,7 @@ function describe(target: DiskSnapshot): ApplyResult & { status: 'applied' } {
 }
 
 function failure(error: unknown, dir: string): ApplyResult {
-  // System errors name the descriptor path the write went through (/proc/self/fd/<n>/...): say the folder.
-  const reason = (error as Error).message.replace(/\/proc\/self\/fd\/\d+\//g, `${dir}${path.sep}`);
+  const reason = namingFolder((error as Error).message, dir);
   if (error instanceof FileChangedError) return { status: 'conflict', code: 'changed_on_disk', reason };
   if (error instanceof PathOutsideWorkspaceError)
     return { status: 'refused', code: 'outside_workspace', reason };

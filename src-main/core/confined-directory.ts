@@ -157,19 +157,10 @@ async function exists(file: string): Promise<boolean> {
   }
 }
 
-/** Runs `work` with `dir` open and confined, closing it afterwards. */
-export async function withConfinedDirectory<T>(
-  dir: string,
-  folders: readonly string[],
-  work: (directory: ConfinedDirectory) => Promise<T>,
-  { create = false }: { create?: boolean } = {},
-): Promise<T> {
-  const directory = create
-    ? await ConfinedDirectory.openCreating(dir, folders)
-    : await ConfinedDirectory.open(dir, folders);
-  try {
-    return await work(directory);
-  } finally {
-    await directory.close();
-  }
+/**
+ * `message` with the descriptor paths file operations went through (`/proc/self/fd/<n>/name`) told as
+ * the folder they stand for, `dir`: what a person reading an error can act on.
+ */
+export function namingFolder(message: string, dir: string): string {
+  return message.replace(/\/proc\/self\/fd\/\d+\//g, `${dir}${path.sep}`);
 }

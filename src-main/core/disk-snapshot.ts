@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfinedDirectory } from './confined-directory';
+import { ConfinedDirectory, namingFolder } from './confined-directory';
 import { MAX_FILE_BYTES } from './limits';
 import { PathOutsideWorkspaceError } from './workspace-paths';
 
@@ -109,12 +109,11 @@ export async function readSnapshotIn(
   name: string,
   maxBytes = MAX_FILE_BYTES,
 ): Promise<DiskSnapshot> {
-  const entry = await directory.entry(name);
   try {
-    return await readDiskSnapshot(entry, maxBytes);
+    return await readDiskSnapshot(await directory.entry(name), maxBytes);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    throw new UnreadableFileError(error.message.replace(entry, directory.display(name)));
+    throw new UnreadableFileError(namingFolder(error.message, directory.realPath));
   }
 }
 
