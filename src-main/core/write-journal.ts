@@ -141,12 +141,18 @@ export async function putBack(directory: ConfinedDirectory, aside: string, name:
     if (code !== 'EPERM' && code !== 'ENOTSUP' && code !== 'EOPNOTSUPP' && code !== 'ENOSYS') throw error;
   }
   // A file system without hard links: rename, if the name is still free.
+  if (await isTaken(directory, name)) return keepBeside(directory, from, name);
+  await rename(from, await directory.entry(name));
+  return name;
+}
+
+async function isTaken(directory: ConfinedDirectory, name: string): Promise<boolean> {
   try {
     await lstat(await directory.entry(name));
-    return keepBeside(directory, from, name);
-  } catch {
-    await rename(from, await directory.entry(name));
-    return name;
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
   }
 }
 
