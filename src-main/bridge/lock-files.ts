@@ -123,11 +123,19 @@ export async function removeStaleLockFiles(
   return removed;
 }
 
-async function isStale(owner: LockFileOwner | undefined): Promise<boolean> {
+/**
+ * Whether the process that wrote a discovery file is provably gone: a positive pid that is not running,
+ * and nothing answering on its port on loopback. A file naming no valid port is judged by
+ * `withoutPort` (lock files: kept; Clio's shared bridge.json: taken over).
+ */
+export async function isStale(
+  owner: LockFileOwner | undefined,
+  { withoutPort = false }: { withoutPort?: boolean } = {},
+): Promise<boolean> {
   if (!owner) return false;
   const { pid, port } = owner;
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) return false;
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return false;
+  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return withoutPort;
   return !(await portAnswers(port));
 }
 

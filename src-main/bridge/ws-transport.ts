@@ -13,7 +13,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { RawData } from 'ws';
 import WebSocket from 'ws';
 import { rawDataToString } from '../loopback/raw-data';
-import { MAX_UNREAD_BYTES, onGuardedMessage } from '../loopback/socket-guard';
+import { cutOffIfNotReading, onGuardedMessage } from '../loopback/socket-guard';
 
 export const JSONRPC_PARSE_ERROR = -32700;
 export const JSONRPC_INVALID_REQUEST = -32600;
@@ -53,8 +53,7 @@ export class WebSocketTransport implements Transport {
         return;
       }
       // A peer that stopped reading would make us hold every later answer: cut it off instead.
-      if (this.socket.bufferedAmount > MAX_UNREAD_BYTES) {
-        this.socket.terminate();
+      if (cutOffIfNotReading(this.socket, 'mcp', () => {})) {
         reject(new Error('WebSocket peer stopped reading; connection closed'));
         return;
       }

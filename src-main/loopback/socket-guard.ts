@@ -126,12 +126,16 @@ export const MAX_UNREAD_BYTES = MAX_FRAME_BYTES;
  */
 export function sendText(socket: WebSocket, text: string, label: string, log: Log): void {
   if (socket.readyState !== socket.OPEN) return;
-  if (socket.bufferedAmount > MAX_UNREAD_BYTES) {
-    log(`${label}: the client stopped reading (${socket.bufferedAmount} bytes waiting); connection closed`);
-    socket.terminate();
-    return;
-  }
+  if (cutOffIfNotReading(socket, label, log)) return;
   socket.send(text);
+}
+
+/** Terminates a peer with more than MAX_UNREAD_BYTES of our frames unread; says whether it did. */
+export function cutOffIfNotReading(socket: WebSocket, label: string, log: Log): boolean {
+  if (socket.bufferedAmount <= MAX_UNREAD_BYTES) return false;
+  log(`${label}: the client stopped reading (${socket.bufferedAmount} bytes waiting); connection closed`);
+  socket.terminate();
+  return true;
 }
 
 /** Messages waiting in a SerialIntake beyond which the socket stops reading until they are handled. */

@@ -6,7 +6,7 @@
  * still answers there). It is removed on close only while it still names us.
  */
 import { readFileSync, rmSync } from 'node:fs';
-import { isProcessAlive, portAnswers, writeFileAtomically } from '../lock-files';
+import { isStale, writeFileAtomically } from '../lock-files';
 
 export { clioBridgeFile } from '../../core/discovery-locations';
 
@@ -55,9 +55,7 @@ async function isOursOrStale(owner: { pid?: unknown; port?: unknown }): Promise<
   // Not JSON, or JSON naming no one: nobody can be using it.
   if (pid === undefined && port === undefined) return true;
   if (pid === process.pid) return true;
-  if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) return false;
-  if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return true;
-  return !(await portAnswers(port));
+  return isStale({ pid, port }, { withoutPort: true });
 }
 
 /** Removes `file` if it still names this process and `port`; another owner's file is left alone. */
