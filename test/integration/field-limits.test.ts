@@ -2,8 +2,7 @@
  * Finding 4 (issue 7), sizes: every protocol refuses a string over its limit with an error that names
  * the limit, adds no review, and keeps the connection answering. The same 10 MB per file everywhere.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +11,7 @@ import { CLIO_MAX_EDITS } from '../../src-main/bridge/clio/messages';
 import { ErrorCode } from '../../shared/native-protocol';
 import { MAX_FILE_BYTES, MAX_LABEL_CHARS, MAX_NOTE_CHARS, MAX_PATH_CHARS } from '../../src-main/core/limits';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
+import { connectGeminiClient } from '../support/gemini-client';
 import { JsonSocket } from '../support/json-socket';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview } from '../support/wait';
@@ -52,14 +52,7 @@ async function claude(): Promise<ClaudeTestClient> {
 }
 
 async function gemini(): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(
-    new URL(`http://127.0.0.1:${t.runtime.bridge.port}/mcp`),
-    {
-      requestInit: { headers: { Authorization: `Bearer ${t.runtime.bridge.tokenFor('gemini-ide')}` } },
-    },
-  );
-  const client = new Client({ name: 'gemini-cli', version: '0.61.0' });
-  await client.connect(transport);
+  const client = await connectGeminiClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('gemini-ide'));
   closers.push(() => client.close());
   return client;
 }

@@ -19,7 +19,7 @@ import { decideHunksAndSubmit } from '../support/decisions';
 import { NUMBERS } from '../support/fixtures';
 import { enterGeminiEnvironment } from '../support/gemini-environment';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { waitForReview, waitForSnapshot } from '../support/wait';
+import { waitForReview, waitForSnapshot, until } from '../support/wait';
 
 const { base: BASE, proposed: PROPOSED, composed: COMPOSED } = NUMBERS;
 
@@ -27,16 +27,6 @@ let t: TestRuntime;
 let ide: IdeClient;
 let file: string;
 let leaveGeminiEnvironment: () => void = () => {};
-
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 const openFiles = () => ideContextStore.get()?.workspaceState?.openFiles?.map((f) => f.path);
 const api = () => t.runtime.handler;

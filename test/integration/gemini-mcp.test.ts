@@ -27,7 +27,7 @@ import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { startRuntime } from '../../src-main/runtime';
 import { readResponse, type RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { waitForReview, waitForSnapshot } from '../support/wait';
+import { waitForReview, waitForSnapshot, until } from '../support/wait';
 
 const BASE = ['one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine'].join('\n') + '\n';
 const PROPOSED = ['ONE', 'two', 'three', 'four', 'FIVE', 'six', 'seven', 'eight', 'NINE'].join('\n') + '\n';
@@ -68,16 +68,6 @@ interface McpTestClient {
   next(method: string, from?: number): Promise<Notification>;
   callTool(name: string, args: Record<string, unknown>): Promise<CallToolResult>;
   close(): Promise<void>;
-}
-
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
 }
 
 /** Connects the way IdeClient does; resolves once the event stream is open (the first context arrived). */

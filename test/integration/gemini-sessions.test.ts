@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { MAX_GEMINI_SESSIONS } from '../../src-main/bridge/gemini-ide/session';
 import { readResponse, type RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { waitForReview, waitForSnapshot } from '../support/wait';
+import { waitForReview, waitForSnapshot, until } from '../support/wait';
 
 const GRACE_MS = 200;
 
@@ -37,17 +37,6 @@ const workspaceFile = (name: string) => {
   writeFileSync(file, 'one\ntwo\n');
   return file;
 };
-
-/** Resolves with `probe()` once it is defined; rejects after `timeoutMs` (a failure, not a measurement). */
-async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
 
 function rawPost(headers: Record<string, string>, message: unknown, method = 'POST'): Promise<RawResponse> {
   return new Promise((resolve, reject) => {

@@ -3,8 +3,6 @@
  * has one more refused with its protocol's error, the connection lives on, and other clients are not
  * held back.
  */
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +10,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../shared/native-protocol';
 import { MAX_PENDING_REVIEWS_PER_CLIENT } from '../../src-main/core/limits';
 import { connectClaudeClient, texts } from '../support/claude-client';
+import { connectGeminiClient } from '../support/gemini-client';
 import { JsonSocket } from '../support/json-socket';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForSnapshot } from '../support/wait';
@@ -63,14 +62,7 @@ describe('one pending review more than the cap', () => {
   });
 
   it('Gemini CLI: openDiff answers a tool error naming the cap', async () => {
-    const transport = new StreamableHTTPClientTransport(
-      new URL(`http://127.0.0.1:${t.runtime.bridge.port}/mcp`),
-      {
-        requestInit: { headers: { Authorization: `Bearer ${t.runtime.bridge.tokenFor('gemini-ide')}` } },
-      },
-    );
-    const client = new Client({ name: 'gemini-cli', version: '0.61.0' });
-    await client.connect(transport);
+    const client = await connectGeminiClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('gemini-ide'));
     closers.push(() => client.close());
     const openDiff = async (i: number) =>
       (await client.callTool({

@@ -19,11 +19,11 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeSetResult, NativeLockFile } from '../../shared/native-protocol';
 import { NativeClient } from '../../src-main/cli/client';
 import { connectClaudeClient, texts } from '../support/claude-client';
+import { JsonSocket } from '../support/json-socket';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview } from '../support/wait';
 
@@ -162,28 +162,17 @@ describe('native change sets', () => {
 });
 
 describe('Clio', () => {
-  async function clio(): Promise<{ send(m: unknown): void; next(): Promise<Record<string, unknown>> }> {
-    const socket = new WebSocket(`ws://127.0.0.1:${t.runtime.clio.port}`, {
-      headers: { 'x-clio-ide-authorization': t.runtime.clio.token },
+  async function clio(): Promise<JsonSocket> {
+    const socket = await JsonSocket.open(t.runtime.clio.port, {
+      'x-clio-ide-authorization': t.runtime.clio.token,
     });
-    sockets.push({ close: () => socket.terminate() });
-    const queue: Array<Record<string, unknown>> = [];
-    const waiters: Array<(m: Record<string, unknown>) => void> = [];
-    socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as Record<string, unknown>;
-      const waiter = waiters.shift();
-      if (waiter) waiter(message);
-      else queue.push(message);
-    });
-    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-    return {
-      send: (m) => socket.send(JSON.stringify(m)),
-      next: () => {
-        const queued = queue.shift();
-        return queued ? Promise.resolve(queued) : new Promise((resolve) => waiters.push(resolve));
-      },
-    };
+    sockets.push(socket);
+    return socket;
   }
+
+  /** DiffTray's answer to the proposal: accepted, rejected, or an error. */
+  const answerTo = (client: JsonSocket) =>
+    client.waitFor((m) => ['diffAccepted', 'diffRejected', 'error'].includes(String(m.type)));
 
   it.each(['applyDiff', 'proposeDiff'])(
     '%s: the file became a link to an outside file with the same text; nothing written outside',
@@ -201,7 +190,7 @@ describe('Clio', () => {
       const review = await waitForReview(t.runtime.core);
       swapForLink('c.txt', out('c.txt'));
       await submitInUi(review.id);
-      const answer = await client.next();
+      const answer = await answerTo(client);
       expect(answer.type).not.toBe('diffAccepted');
       expect(readFileSync(out('c.txt'), 'utf8')).toBe('alpha\n');
     },
@@ -220,7 +209,7 @@ describe('Clio', () => {
     const review = await waitForReview(t.runtime.core);
     swapForLink('lib', outside);
     await submitInUi(review.id);
-    expect((await client.next()).type).toBe('error');
+    expect((await answerTo(client)).type).toBe('error');
     expect(readFileSync(out('m.txt'), 'utf8')).toBe('x\n');
   });
 });

@@ -25,3 +25,14 @@ export function waitForSnapshot<T>(
     });
   });
 }
+
+/** Resolves with `probe()` once it is defined; rejects after `timeoutMs` (a failure, not a measurement). */
+export async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
