@@ -6,7 +6,7 @@
  * `difftray` command) the outside file must stay as it was and the answer must not say `applied`.
  * Finding 2 (Claude openDiff reading through `<link>/..`, openFile telling what exists) is here too.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -278,5 +278,43 @@ describe('Claude Code reads (finding 2)', () => {
     // Inside, it still works.
     writeFileSync(ws('here.txt'), 'x');
     expect(texts(await claude.callTool('openFile', { filePath: ws('here.txt') }))[0]).toMatch(/Opened file/);
+  });
+});
+
+// Finding 5 through the protocols: a FIFO (or a device) where a file is named is refused at once, on
+// every way in, and the app goes on answering; one swapped in mid-review is never written or waited on.
+describe.skipIf(process.platform === 'win32')('FIFOs and devices', () => {
+  it('Claude openDiff and native get_file_content of a FIFO are refused at once; the next request is answered', async () => {
+    execFileSync('mkfifo', [ws('pipe.txt')]);
+    const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
+    sockets.push({ close: () => void claude.close() });
+    const answer = await claude.callTool('openDiff', {
+      old_file_path: ws('pipe.txt'),
+      new_file_path: ws('pipe.txt'),
+      new_file_contents: 'x\n',
+      tab_name: 'pipe',
+    });
+    expect(answer.isError).toBe(true);
+    expect(texts(answer).join(' ')).toMatch(/named pipe \(FIFO\), not a regular file/);
+
+    const native = await nativeClient();
+    await expect(native.request('get_file_content', { path: 'pipe.txt' })).rejects.toThrow(/FIFO/);
+    // A device is outside the workspace anyway: refused without being opened.
+    await expect(native.request('get_file_content', { path: '/dev/zero' })).rejects.toThrow(/outside/);
+    expect(texts(await claude.callTool('getWorkspaceFolders', {}))[0]).toContain(t.workspace);
+    expect(t.runtime.core.snapshot().reviews).toEqual([]);
+  });
+
+  it('a file swapped for a FIFO between proposal and submit: not written, not waited on', async () => {
+    writeFileSync(ws('f.txt'), 'base\n');
+    const result = await nativeSwap(
+      { title: 'edit', files: [{ path: 'f.txt', before: 'base\n', after: 'agent\n' }] },
+      () => {
+        rmSync(ws('f.txt'));
+        execFileSync('mkfifo', [ws('f.txt')]);
+      },
+    );
+    expectNothingApplied(result);
+    expect(lstatSync(ws('f.txt')).isFIFO()).toBe(true);
   });
 });
