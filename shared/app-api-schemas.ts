@@ -30,9 +30,11 @@ export const appApiCallSchemas = {
   editProposal: z.object({ reviewId, fileIndex, proposedText: fileTextField() }),
   undo: z.object({ reviewId }),
   rebase: z.object({ reviewId, fileIndex }),
-  submit: z.object({ reviewId }),
+  submit: z.object({ reviewId, note: noteField().optional() }),
   reject: z.object({ reviewId, reason: noteField().optional() }),
   disconnectClient: z.object({ clientId: z.string().min(1).max(200) }),
+  setClientPaused: z.object({ key: z.string().min(1).max(400), paused: z.boolean() }),
+  claudeHooksSetup: z.object({ apply: z.boolean() }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

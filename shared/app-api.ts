@@ -10,7 +10,34 @@ import type { HunkLineDecisions, HunkState } from './line-decisions';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
-export type ClientProtocol = 'claude-ide' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native';
+export type ClientProtocol =
+  | 'claude-ide'
+  | 'claude-hooks'
+  | 'nexus3-ide'
+  | 'gemini-ide'
+  | 'qwen-ide'
+  | 'clio'
+  | 'native';
+
+/**
+ * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio
+ * and the native protocol can; Claude Code's and Gemini's IDE protocols have no place for one.
+ */
+export function protocolHearsNotes(protocol: ClientProtocol): boolean {
+  return protocol === 'claude-hooks' || protocol === 'clio' || protocol === 'native';
+}
+
+/** What a pause is remembered by: a program, not one connection (a hook connects once per edit). */
+export function clientPauseKey(client: Pick<ClientInfo, 'protocol' | 'name'>): string {
+  return `${client.protocol}:${client.name}`;
+}
+
+/** A client whose reviews the person paused: its proposals pass through DiffTray at once, unreviewed. */
+export interface PausedClient {
+  key: string;
+  name: string;
+  protocol: ClientProtocol;
+}
 
 export interface ClientInfo {
   /** Unique per connection. */
@@ -22,6 +49,8 @@ export interface ClientInfo {
   pid?: number;
   /** The client's working folder, where it could be found out (e.g. from its pid). */
   workspace?: string;
+  /** The agent's own session id (Claude Code's `session_id`), when it gives one. */
+  agentSession?: string;
   connectedAt: number;
   connected: boolean;
   /** The last status message the client sent, shown without interrupting a review. */
@@ -59,6 +88,23 @@ export interface ReviewFileSummary {
   conflicts: number;
 }
 
+/** What an approval card asks (seed 001): run a command, write or delete a file, use a tool. */
+export type ApprovalKind = 'command' | 'write_file' | 'delete_file' | 'tool';
+
+export interface ApprovalRequest {
+  kind: ApprovalKind;
+  /** The agent's tool, e.g. "Bash". */
+  toolName?: string;
+  command?: string;
+  /** The folder the command would run in. */
+  cwd?: string;
+  /** The tool's arguments as JSON text (bounded), for tools other than commands. */
+  args?: string;
+  /** Why the agent wants it (Bash's `description`, `difftray approve -m`). */
+  reason?: string;
+  riskLevel?: 'low' | 'medium' | 'high';
+}
+
 export interface ReviewSummary {
   id: string;
   client: ClientInfo;
@@ -71,6 +117,10 @@ export interface ReviewSummary {
   reason?: string;
   decidedAt?: number;
   files: ReviewFileSummary[];
+  /** Present for an approval card (a command or tool to allow or deny): such a review has no files. */
+  approval?: ApprovalRequest;
+  /** The person's note to the agent, sent with the decision (kept in History). */
+  agentNote?: string;
   /** Whether `undo` has a decision or edit to take back. */
   canUndo: boolean;
   /** What happened after the decision that the person should know, e.g. a write that failed. */
@@ -100,7 +150,21 @@ export interface LineSelection {
 export interface AppSnapshot {
   reviews: ReviewSummary[];
   clients: ClientInfo[];
+  /** Clients whose reviews the person paused, connected or not (a hook connects only while it asks). */
+  pausedClients: PausedClient[];
   workspaceFolders: string[];
+}
+
+/** What `difftray setup claude-code` would change in Claude Code's settings, shown before it is done. */
+export interface ClaudeHooksPlan {
+  /** The settings file, e.g. ~/.claude/settings.json. */
+  settingsPath: string;
+  /** Already set up exactly so: applying changes nothing. */
+  upToDate: boolean;
+  /** One line per change, for the person to read first. */
+  changes: string[];
+  /** The hook command that will be written (an absolute path that works from any folder). */
+  command: string;
 }
 
 export interface AppApi {
@@ -127,10 +191,18 @@ export interface AppApi {
   undo(reviewId: string): Promise<void>;
   /** Adopts the text now on disk as the base and merges the proposal onto it (three-way). */
   rebase(reviewId: string, fileIndex: number): Promise<void>;
-  /** Fails, without ending the review, when a file changed on disk or conflicts remain. */
-  submit(reviewId: string): Promise<void>;
+  /**
+   * Fails, without ending the review, when a file changed on disk or conflicts remain. `note` goes to
+   * the agent with the decision where its protocol can carry it. For an approval card: allow.
+   */
+  submit(reviewId: string, note?: string): Promise<void>;
+  /** For an approval card: deny; `reason` is the note. */
   reject(reviewId: string, reason?: string): Promise<void>;
   disconnectClient(clientId: string): Promise<void>;
+  /** Pauses (or resumes) reviews for a client, by its pause key (clientPauseKey). */
+  setClientPaused(key: string, paused: boolean): Promise<void>;
+  /** What setting up Claude Code's hooks would change; `apply` does it. */
+  claudeHooksSetup(apply: boolean): Promise<ClaudeHooksPlan>;
   /** Called with every new snapshot; returns an unsubscribe function. */
   onSnapshot(listener: (snapshot: AppSnapshot) => void): () => void;
 }
@@ -147,7 +219,9 @@ export type AppApiMethod =
   | 'rebase'
   | 'submit'
   | 'reject'
-  | 'disconnectClient';
+  | 'disconnectClient'
+  | 'setClientPaused'
+  | 'claudeHooksSetup';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -171,10 +245,13 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
       call('editProposal', { reviewId: id, fileIndex: file, proposedText }),
     undo: (id) => call('undo', { reviewId: id }),
     rebase: (id, file) => call('rebase', { reviewId: id, fileIndex: file }),
-    submit: (id) => call('submit', { reviewId: id }),
+    submit: (id, note) =>
+      call('submit', note === undefined ? { reviewId: id } : { reviewId: id, note }),
     reject: (id, reason) =>
       call('reject', reason === undefined ? { reviewId: id } : { reviewId: id, reason }),
     disconnectClient: (clientId) => call('disconnectClient', { clientId }),
+    setClientPaused: (key, paused) => call('setClientPaused', { key, paused }),
+    claudeHooksSetup: (apply) => call('claudeHooksSetup', { apply }),
     onSnapshot: (listener) => carrier.onSnapshot(listener),
   };
 }

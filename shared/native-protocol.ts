@@ -40,6 +40,8 @@ export const ErrorCode = {
   TOO_MANY_CONNECTIONS: 4003,
   /** The client already has MAX_PENDING_REVIEWS_PER_CLIENT reviews waiting for the person. */
   TOO_MANY_PENDING_REVIEWS: 4004,
+  /** The person paused reviews for this client in Connections: nothing was queued; go ahead unreviewed. */
+  REVIEWS_PAUSED: 4005,
   INTERNAL: 5001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -90,12 +92,30 @@ const fullTextFile = z.object({
   after: z.string().nullable(),
 });
 
+/** Integrations that speak the native protocol on behalf of another program (`difftray hook claude-code`). */
+export const integrations = ['claude-code-hooks'] as const;
+
+export const approvalKinds = ['command', 'write_file', 'delete_file', 'tool'] as const;
+
 export const requestSchemas = {
   hello: z.object({
     client_name: labelField().min(1),
     client_version: labelField().optional(),
     /** A session of a connection that went away: its pending reviews are re-attached to this one. */
     session_id: z.string().min(1).max(200).optional(),
+    /** Shown as that program in Connections (Claude Code through its hooks), with what it can hear. */
+    integration: z.enum(integrations).optional(),
+    /** The agent's own session id (Claude Code's `session_id`), shown with the client. */
+    agent_session_id: labelField().min(1).optional(),
+    /** The agent's working folder (absolute), shown with the client. */
+    workspace: pathField().min(1).optional(),
+    /** The agent's process id, shown with the client. */
+    pid: z.number().int().positive().optional(),
+    /**
+     * The session ends with this connection: its pending reviews are cancelled at once instead of
+     * waiting for a reconnect (a hook process that Claude Code killed will not come back).
+     */
+    one_shot: z.boolean().optional(),
   }),
   heartbeat: z.object({}),
   propose_change_set: z
@@ -113,6 +133,11 @@ export const requestSchemas = {
       base_dir: pathField().min(1).optional(),
       /** How each file is judged against the disk. Only 'auto' for now: old side, new side, or conflict. */
       base_check: z.literal('auto').optional(),
+      /**
+       * Who writes the accepted text: DiffTray (default), or the client itself — then DiffTray writes
+       * nothing and each file's result carries `final_text`, exactly what the client must write.
+       */
+      writer: z.enum(['difftray', 'client']).optional(),
     })
     .refine((p) => (p.files === undefined) !== (p.patch === undefined), {
       message: 'give exactly one of "files" and "patch"',
@@ -132,6 +157,19 @@ export const requestSchemas = {
     max_entries: z.number().int().positive().max(100_000).optional(),
   }),
   get_file_content: z.object({ path }),
+  /** An approval card in the queue (seed 001): answered by the push `approval_result`. */
+  request_approval: z.object({
+    kind: z.enum(approvalKinds),
+    tool_name: labelField().min(1).optional(),
+    command: noteField().optional(),
+    cwd: pathField().min(1).optional(),
+    /** The tool's arguments; shown as JSON, at most MAX_NOTE_CHARS of it. */
+    args: z.unknown().optional(),
+    reason: noteField().optional(),
+    risk_level: z.enum(['low', 'medium', 'high']).optional(),
+    /** Shown as the card's title; default: a sentence from kind and command. */
+    title: labelField().min(1).optional(),
+  }),
 } as const;
 
 export type RequestCommand = keyof typeof requestSchemas;
@@ -182,7 +220,8 @@ export interface HunkResult {
   patch_hunk?: number;
 }
 
-export type FileResultStatus = 'applied' | 'rejected' | 'conflict' | 'error';
+/** 'accepted' only with `writer: 'client'`: DiffTray wrote nothing; the client writes `final_text`. */
+export type FileResultStatus = 'applied' | 'accepted' | 'rejected' | 'conflict' | 'error';
 
 export interface FileResult {
   /** As the client gave it (patch paths without their a/ b/ prefix). */
@@ -200,6 +239,11 @@ export interface FileResult {
   /** How the file was found on disk: the diff's old side, or its new side (already written). */
   disk: 'old_side' | 'new_side' | 'neither';
   hunks: HunkResult[];
+  /**
+   * With `writer: 'client'`, for an 'accepted' file: the text composed from the person's decisions (and
+   * edits), exactly what the client must write; null: delete the file.
+   */
+  final_text?: string | null;
 }
 
 export type ChangeSetStatus = 'accepted' | 'partially_accepted' | 'rejected' | 'cancelled';
@@ -208,7 +252,22 @@ export interface ChangeSetResult {
   review_id: string;
   status: ChangeSetStatus;
   reason?: string;
+  /** The person's note to the agent, sent with an accept or partial accept (a reject's note is `reason`). */
+  note?: string;
   files: FileResult[];
+}
+
+export interface ApprovalResponse {
+  request_id: string;
+}
+
+/** Pushed when the person answers an approval card (or it ends unanswered: `status: 'cancelled'`). */
+export interface ApprovalResult {
+  request_id: string;
+  approved: boolean;
+  status: 'approved' | 'denied' | 'cancelled';
+  /** The person's note (a deny's reason), or why it was cancelled. */
+  note?: string;
 }
 
 export interface ProposeResponse {
