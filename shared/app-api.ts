@@ -11,13 +11,7 @@ import type { HunkLineDecisions, HunkState } from './line-decisions';
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
 export type ClientProtocol =
-  | 'claude-ide'
-  | 'claude-hooks'
-  | 'nexus3-ide'
-  | 'gemini-ide'
-  | 'qwen-ide'
-  | 'clio'
-  | 'native';
+  'claude-ide' | 'claude-hooks' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native';
 
 /**
  * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio
@@ -245,8 +239,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
       call('editProposal', { reviewId: id, fileIndex: file, proposedText }),
     undo: (id) => call('undo', { reviewId: id }),
     rebase: (id, file) => call('rebase', { reviewId: id, fileIndex: file }),
-    submit: (id, note) =>
-      call('submit', note === undefined ? { reviewId: id } : { reviewId: id, note }),
+    submit: (id, note) => call('submit', note === undefined ? { reviewId: id } : { reviewId: id, note }),
     reject: (id, reason) =>
       call('reject', reason === undefined ? { reviewId: id } : { reviewId: id, reason }),
     disconnectClient: (clientId) => call('disconnectClient', { clientId }),

@@ -2,7 +2,7 @@
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
  * Parameters come from a renderer and are validated here, once, for both carriers.
  */
-import type { AppApiMethod } from '../../shared/app-api';
+import { clientPauseKey, type AppApiMethod } from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
@@ -24,9 +24,13 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     editProposal: (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
     undo: (p) => queue.undo(p.reviewId),
     rebase: (p) => queue.rebase(p.reviewId, p.fileIndex),
-    submit: (p) => submitWithDiskCheck(queue, p.reviewId, core.workspaceFolders),
+    submit: (p) => submitWithDiskCheck(queue, p.reviewId, core.workspaceFolders, p.note),
     reject: (p) => queue.reject(p.reviewId, p.reason),
     disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
+    setClientPaused: (p) => setPaused(core, p.key, p.paused),
+    claudeHooksSetup: () => {
+      throw new AppApiError('Setting up Claude Code hooks from the app is not available yet');
+    },
   };
 
   return async (method, params) => {
@@ -41,4 +45,12 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     const result = await (handlers[method] as (p: unknown) => unknown)(parsed.data);
     return result === undefined ? null : result;
   };
+}
+
+/** Pauses a client by its key: one connected now, or one already paused (to resume it). */
+function setPaused(core: AppCore, key: string, paused: boolean): void {
+  if (!paused) return core.queue.resumeByKey(key);
+  const client = core.clients.list().find((candidate) => clientPauseKey(candidate) === key);
+  if (!client) throw new AppApiError(`No connected client ${key} to pause`);
+  core.queue.setPaused(client, true);
 }

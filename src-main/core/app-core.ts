@@ -57,6 +57,7 @@ export class AppCore {
     return {
       reviews: this.queue.summaries(),
       clients: this.clients.list(),
+      pausedClients: this.queue.pausedClients(),
       workspaceFolders: [...this.workspaceFolders],
     };
   }

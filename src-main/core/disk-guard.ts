@@ -23,7 +23,8 @@ export async function submitWithDiskCheck(
   queue: ReviewQueue,
   id: string,
   workspaceFolders: readonly string[],
+  note?: string,
 ): Promise<void> {
   await refreshFromDisk(queue, queue.paths(id), workspaceFolders);
-  queue.submit(id);
+  queue.submit(id, note);
 }

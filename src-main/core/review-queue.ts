@@ -6,12 +6,15 @@
  * and by the bytes of their texts: past the budget, and at once for reviews nobody answered (cancelled,
  * superseded), a review keeps only its summary (history-texts.ts).
  */
-import type {
-  ClientInfo,
-  ReviewFileContent,
-  ReviewFileSummary,
-  ReviewState,
-  ReviewSummary,
+import {
+  clientPauseKey,
+  type ApprovalRequest,
+  type ClientInfo,
+  type PausedClient,
+  type ReviewFileContent,
+  type ReviewFileSummary,
+  type ReviewState,
+  type ReviewSummary,
 } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import type { DiskSnapshot } from './disk-snapshot';
@@ -38,6 +41,13 @@ export class ReviewTextsDroppedError extends ReviewError {
   }
 }
 
+/** The person paused reviews for this client: nothing was queued, the client goes ahead unreviewed. */
+export class ReviewsPausedError extends ReviewError {
+  constructor(name: string) {
+    super(`Reviews from ${name} are paused in DiffTray (Connections)`);
+  }
+}
+
 export interface ReviewRequest {
   client: ClientInfo;
   title: string;
@@ -45,10 +55,12 @@ export interface ReviewRequest {
   /** A CLI's name for the review; a new review with the same tab name from the same client supersedes it. */
   tabName?: string;
   files: ProposedFile[];
+  /** An approval card (a command or tool to allow or deny) instead of files: then `files` is empty. */
+  approval?: ApprovalRequest;
 }
 
 export type ReviewOutcome =
-  | { kind: 'accepted'; files: FinalFile[] }
+  | { kind: 'accepted'; files: FinalFile[]; note?: string }
   | { kind: 'rejected'; reason?: string }
   | { kind: 'superseded' }
   | { kind: 'cancelled'; reason: string };
@@ -69,6 +81,8 @@ interface Review {
   reason?: string;
   decidedAt?: number;
   notes: string[];
+  /** The person's note to the agent, sent with the decision. */
+  agentNote?: string;
   undo: UndoStep[];
   settle: (outcome: ReviewOutcome) => void;
   /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
@@ -87,6 +101,8 @@ export class ReviewQueue {
   private readonly listeners = new Set<() => void>();
   /** The latest content seen on disk per path, to re-judge files that an undo restores. */
   private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
+  /** Clients whose reviews the person paused, by clientPauseKey. */
+  private readonly paused = new Map<string, PausedClient>();
   /** The sum of `textBytes` over ended reviews that still keep their texts. */
   private endedTextBytes = 0;
   private nextId = 1;
@@ -99,8 +115,12 @@ export class ReviewQueue {
     return () => this.listeners.delete(listener);
   }
 
-  /** Queues a proposal; throws TooManyPendingReviewsError when its client has too many waiting. */
+  /**
+   * Queues a proposal; throws TooManyPendingReviewsError when its client has too many waiting, and
+   * ReviewsPausedError when the person paused its reviews.
+   */
   add(request: ReviewRequest): { id: string; outcome: Promise<ReviewOutcome> } {
+    if (this.isPaused(request.client)) throw new ReviewsPausedError(request.client.name);
     const ofClient = this.pendingReviews().filter((other) => other.request.client.id === request.client.id);
     const superseded = ofClient.filter(
       (other) => request.tabName !== undefined && other.request.tabName === request.tabName,
@@ -201,6 +221,29 @@ export class ReviewQueue {
     this.emit();
   }
 
+  isPaused(client: Pick<ClientInfo, 'protocol' | 'name'>): boolean {
+    return this.paused.has(clientPauseKey(client));
+  }
+
+  /** Pausing leaves what already waits in the queue alone: only new proposals pass through. */
+  setPaused(client: Pick<ClientInfo, 'protocol' | 'name'>, paused: boolean): void {
+    const key = clientPauseKey(client);
+    if (paused === this.paused.has(key)) return;
+    if (paused) this.paused.set(key, { key, name: client.name, protocol: client.protocol });
+    else this.paused.delete(key);
+    this.emit();
+  }
+
+  /** Resumes by key, as the UI names a paused client; an unknown key changes nothing. */
+  resumeByKey(key: string): void {
+    const client = this.paused.get(key);
+    if (client) this.setPaused(client, false);
+  }
+
+  pausedClients(): PausedClient[] {
+    return [...this.paused.values()];
+  }
+
   /** Records what is on disk at `path` for every pending review of that file. */
   noteDisk(path: string, snapshot: DiskSnapshot): void {
     this.lastSeenOnDisk.set(path, snapshot);
@@ -225,8 +268,15 @@ export class ReviewQueue {
    * Refused, leaving the review pending, while a file differs on disk from its base or holds conflicts:
    * a decision made against one text must never be applied to another.
    */
-  submit(id: string): ReviewOutcome {
+  submit(id: string, note?: string): ReviewOutcome {
     const review = this.pending(id);
+    const agentNote = note?.trim() || undefined;
+    if (agentNote !== undefined) review.agentNote = boundedNote(agentNote);
+    if (review.request.approval) {
+      const allowed: ReviewOutcome = { kind: 'accepted', files: [], ...(agentNote && { note: agentNote }) };
+      this.end(review, 'accepted', allowed);
+      return allowed;
+    }
     for (const file of review.files) {
       if (file.disk.state !== 'unchanged') {
         throw new ReviewError(
@@ -240,10 +290,11 @@ export class ReviewQueue {
       }
     }
     const files = review.files.map(reviewFile.composeFinal);
-    // A submit that keeps nothing of the proposal is a rejection, and is recorded as one.
+    // A submit that keeps nothing of the proposal is a rejection, and is recorded as one; the note,
+    // if any, is then its reason.
     const outcome: ReviewOutcome = files.every((f) => !f.changed)
-      ? { kind: 'rejected', reason: 'every hunk rejected' }
-      : { kind: 'accepted', files };
+      ? { kind: 'rejected', reason: agentNote ?? 'every hunk rejected' }
+      : { kind: 'accepted', files, ...(agentNote && { note: agentNote }) };
     this.end(review, outcome.kind, outcome, outcome.kind === 'rejected' ? outcome.reason : undefined);
     return outcome;
   }
@@ -251,6 +302,7 @@ export class ReviewQueue {
   reject(id: string, reason?: string): void {
     const review = this.pending(id);
     const trimmed = reason?.trim() || undefined;
+    if (trimmed !== undefined) review.agentNote = boundedNote(trimmed);
     this.end(
       review,
       'rejected',
@@ -369,8 +421,14 @@ export class ReviewQueue {
     review.droppedFiles = review.files.map(reviewFile.fileSummary);
     review.files = [];
     // The request goes too (it holds the files and the full description); its labels are kept.
-    const { client, tabName } = review.request;
-    review.request = { client, title: review.title, ...(tabName !== undefined && { tabName }), files: [] };
+    const { client, tabName, approval } = review.request;
+    review.request = {
+      client,
+      title: review.title,
+      ...(tabName !== undefined && { tabName }),
+      ...(approval && { approval }),
+      files: [],
+    };
     this.endedTextBytes -= review.textBytes;
     review.textBytes = 0;
   }
@@ -436,6 +494,8 @@ function toSummary(review: Review): ReviewSummary {
     ...(review.reason !== undefined && { reason: review.reason }),
     ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
     files: review.droppedFiles ?? review.files.map(reviewFile.fileSummary),
+    ...(request.approval && { approval: request.approval }),
+    ...(review.agentNote !== undefined && { agentNote: review.agentNote }),
     canUndo: review.undo.length > 0,
     ...(review.notes.length > 0 && { notes: [...review.notes] }),
     ...(review.droppedFiles && { textsDropped: true }),

@@ -9,6 +9,7 @@ import { formatAge } from '../time';
 
 const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'claude-ide': 'Claude Code IDE (MCP over WebSocket)',
+  'claude-hooks': 'Claude Code hooks (difftray hook claude-code)',
   'nexus3-ide': 'NEXUS3 IDE (MCP over WebSocket)',
   'gemini-ide': 'Gemini CLI IDE (MCP over HTTP)',
   'qwen-ide': 'Qwen Code IDE (MCP over HTTP)',

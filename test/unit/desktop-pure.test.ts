@@ -129,7 +129,12 @@ describe('secureWebPreferences', () => {
 });
 
 describe('arrivalNotices', () => {
-  const snapshot = (reviews: ReviewSummary[]) => ({ reviews, clients: [], workspaceFolders: [] });
+  const snapshot = (reviews: ReviewSummary[]) => ({
+    reviews,
+    clients: [],
+    pausedClients: [],
+    workspaceFolders: [],
+  });
   it('announces only reviews that are new and pending', async () => {
     const { arrivalNotices } = await import('../../src-main/desktop/arrival-notices');
     const old = { ...review('pending', 'r1'), title: 'a.ts' };

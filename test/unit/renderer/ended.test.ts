@@ -26,6 +26,7 @@ function review(
 const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
   reviews,
   clients: [client],
+  pausedClients: [],
   workspaceFolders: [],
 });
 

@@ -46,5 +46,5 @@ export function review(
 }
 
 export function snapshot(reviews: ReviewSummary[], clients: ClientInfo[] = []): AppSnapshot {
-  return { reviews, clients, workspaceFolders: ['/w'] };
+  return { reviews, clients, pausedClients: [], workspaceFolders: ['/w'] };
 }

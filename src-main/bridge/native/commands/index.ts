@@ -1,9 +1,10 @@
 /**
- * The native protocol's ten commands, one entry per command the protocol names (shared/native-protocol.ts):
+ * The native protocol's commands, one entry per command the protocol names (shared/native-protocol.ts):
  * the table's type makes a missing or misnamed entry a compile error.
  */
 import type { RequestCommand } from '../../../../shared/native-protocol';
 import { showWindow, status } from './app';
+import { requestApproval } from './approval';
 import type { NativeCommand } from './command';
 import { proposeChangeSet } from './propose';
 import { cancelReview, getReview, listReviews } from './reviews';
@@ -21,6 +22,7 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   show_window: showWindow,
   get_file_tree: fileTree,
   get_file_content: fileContent,
+  request_approval: requestApproval,
 };
 
 export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';
