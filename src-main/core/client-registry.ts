@@ -25,11 +25,14 @@ export class ClientRegistry {
   }
 
   /** Fill in what a client says about itself after connecting (MCP initialize, ide_connected). */
-  describe(id: string, details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace'>>): void {
+  describe(
+    id: string,
+    details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace' | 'agentSession'>>,
+  ): void {
     const client = this.clients.get(id);
     if (!client) return;
     // A client names itself: its words are labels, bounded like every other label.
-    for (const key of ['name', 'version'] as const) {
+    for (const key of ['name', 'version', 'agentSession'] as const) {
       const value = details[key];
       if (value !== undefined) details = { ...details, [key]: value.slice(0, MAX_LABEL_CHARS) };
     }

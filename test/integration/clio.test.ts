@@ -264,6 +264,23 @@ describe('openDiff', () => {
     await client.expectSilence();
   });
 
+  it("the person's note rides on diffAccepted (note) and on diffRejected (reason)", async () => {
+    const client = await connected();
+    client.send({ type: 'openDiff', file, before: BASE, after: PROPOSED });
+    const first = await waitForReview(core());
+    await api('submit', { reviewId: first.id, note: 'good, add a test next' });
+    expect(await client.next()).toEqual({
+      type: 'diffAccepted',
+      file,
+      content: PROPOSED,
+      note: 'good, add a test next',
+    });
+    client.send({ type: 'openDiff', file, before: BASE, after: PROPOSED });
+    const second = await waitForReview(core(), (r) => r.state === 'pending' && r.id !== first.id);
+    await api('reject', { reviewId: second.id, reason: 'use the helper instead' });
+    expect(await client.next()).toEqual({ type: 'diffRejected', file, reason: 'use the helper instead' });
+  });
+
   it('a "before" that differs from the disk is said so in the description; the diff is against the disk', async () => {
     const client = await connected();
     client.send({

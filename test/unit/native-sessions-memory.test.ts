@@ -1,14 +1,13 @@
 /** A long-lived native session (one `difftray` daemon, many change sets) must not keep every text it saw. */
 import { describe, expect, it } from 'vitest';
-import type { ChangeSetResult } from '../../shared/native-protocol';
-import { NativeSessions, type ReviewRecord } from '../../src-main/bridge/native/sessions';
+import { NativeSessions, type ReviewRecord, type SessionPush } from '../../src-main/bridge/native/sessions';
 import { AppCore } from '../../src-main/core/app-core';
 
 const BIG = 'x'.repeat(1024 * 1024);
 
 function sessions() {
   const core = new AppCore(['/ws']);
-  const delivered: ChangeSetResult[] = [];
+  const delivered: SessionPush[] = [];
   const native = new NativeSessions({ core, graceMs: 60_000, log: () => {}, disconnectCode: 4011 });
   const session = native.create('daemon', '1', { deliver: (r) => delivered.push(r), end: () => {} });
   return { native, session, delivered };
@@ -44,7 +43,10 @@ describe('native sessions keep results, not texts', () => {
     for (let i = 0; i < 250; i++) {
       const r = record(`r${i}`);
       session.reviews.set(r.id, r);
-      native.deliver(session, r, { review_id: r.id, status: 'accepted', files: [] });
+      native.deliver(session, r, {
+        command: 'change_set_result',
+        payload: { review_id: r.id, status: 'accepted', files: [] },
+      });
     }
     expect(delivered).toHaveLength(250);
     expect(session.reviews.size).toBe(200);

@@ -85,7 +85,8 @@ export type ClioErrorCode =
 export type ClioServerMessage =
   | { type: 'connected'; serverVersion: string; capabilities: string[]; ideName: string }
   /** `content`: the accepted text, as composed from the person's decisions (and as written, where DiffTray writes). */
-  | { type: 'diffAccepted'; file: string; content: string }
+  /** `note`: the person's note to the agent, when they wrote one (DiffTray's addition to Clio's message). */
+  | { type: 'diffAccepted'; file: string; content: string; note?: string }
   | { type: 'diffRejected'; file: string; reason?: string }
   | { type: 'error'; code: ClioErrorCode; message: string; file?: string };
 

@@ -20,16 +20,15 @@ import {
   ErrorCode,
   isRequestCommand,
   NATIVE_PROTOCOL_VERSION,
-  type ChangeSetResult,
   type Envelope,
   type ErrorPayload,
 } from '../../../shared/native-protocol';
-import { TooManyPendingReviewsError } from '../../core/review-queue';
+import { ReviewsPausedError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { RateWindow } from '../rate-limit';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import { nativeCommands, RequestError, type CommandConnection, type NativeServices } from './commands';
-import type { Session } from './sessions';
+import type { Session, SessionPush } from './sessions';
 
 export type { AppHooks } from './commands';
 
@@ -90,8 +89,8 @@ class NativeConnection implements CommandConnection {
     this.session = session;
   }
 
-  deliver(result: ChangeSetResult): void {
-    this.push('change_set_result', result);
+  deliver({ command, payload }: SessionPush): void {
+    this.push(command, payload);
   }
 
   end(code: number, reason: string): void {
@@ -205,6 +204,8 @@ class NativeConnection implements CommandConnection {
           message: error.message,
           details: { limit: error.limit },
         });
+      } else if (error instanceof ReviewsPausedError) {
+        this.sendError(messageId, command, { code: ErrorCode.REVIEWS_PAUSED, message: error.message });
       } else {
         this.options.log(`native: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
         this.sendError(messageId, command, {

@@ -32,13 +32,20 @@ import { patchHunkAt } from '../../../shared/unified-diff';
 
 const ABSENT: DiskSnapshot = { exists: false };
 
-/** Carries out `outcome` on disk and describes it, file by file, in the order the client gave them. */
+/** Who writes the accepted text (propose_change_set's `writer`). */
+export type Writer = 'difftray' | 'client';
+
+/**
+ * Carries out `outcome` on disk and describes it, file by file, in the order the client gave them.
+ * With `writer: 'client'` nothing is written or reverted: each accepted file carries `final_text`.
+ */
 export async function settleChangeSet(
   files: FileApplier,
   reviewId: string,
   planned: readonly PlannedFile[],
   outcome: ReviewOutcome,
   summary: ReviewSummary | undefined,
+  writer: Writer = 'difftray',
 ): Promise<ChangeSetResult> {
   const kind = outcome.kind === 'superseded' ? 'cancelled' : outcome.kind;
   const reason =
@@ -80,7 +87,11 @@ export async function settleChangeSet(
     if (outcome.kind === 'accepted') {
       const final = outcome.files[index];
       if (!final) throw new Error(`No decided text for ${entry.path}`);
-      results.push({ ...common, ...(await settleAccepted(files, entry, final)) });
+      const settled =
+        writer === 'client' ? handOver(entry, final) : await settleAccepted(files, entry, final);
+      results.push({ ...common, ...settled });
+    } else if (outcome.kind === 'rejected' && writer === 'client') {
+      results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
     } else if (outcome.kind === 'rejected') {
       results.push({ ...common, ...(await settleRejected(files, entry, reason)) });
     } else {
@@ -92,11 +103,22 @@ export async function settleChangeSet(
     review_id: reviewId,
     status: changeSetStatus(kind, results),
     ...(reason !== undefined && { reason }),
+    ...(outcome.kind === 'accepted' && outcome.note !== undefined && { note: outcome.note }),
     files: results,
   };
 }
 
-type Settled = Pick<FileResult, 'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted'>;
+type Settled = Pick<
+  FileResult,
+  'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted' | 'final_text'
+>;
+
+/** The client writes: it gets the composed text (null: delete the file), and DiffTray touches nothing. */
+function handOver(file: ReviewedFile, final: FinalFile): Settled {
+  if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
+  const deletes = file.deletes && final.finalText === '';
+  return { status: 'accepted', final_text: deletes ? null : final.finalText };
+}
 
 async function settleAccepted(files: FileApplier, file: ReviewedFile, final: FinalFile): Promise<Settled> {
   const expected = final.expectedOnDisk;
@@ -204,10 +226,10 @@ export function changeSetStatus(
   files: readonly FileResult[],
 ): ChangeSetStatus {
   if (kind !== 'accepted') return kind;
-  const applied = files.filter((file) => file.status === 'applied');
-  if (applied.length === 0) return 'rejected';
+  const taken = (file: FileResult) => file.status === 'applied' || file.status === 'accepted';
+  if (!files.some(taken)) return 'rejected';
   const whole = files.every(
-    (file) => file.status === 'applied' && file.hunks.every((hunk) => hunk.decision === 'accepted'),
+    (file) => taken(file) && file.hunks.every((hunk) => hunk.decision === 'accepted'),
   );
   return whole ? 'accepted' : 'partially_accepted';
 }

@@ -9,17 +9,28 @@
  * "Disconnect" ends the session at once: its pending reviews are cancelled.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClientInfo } from '../../../shared/app-api';
+import type { ClientInfo, ClientProtocol } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
 import type { ReviewRequest } from '../../core/review-queue';
 import type { PlannedFile } from './change-set';
-import type { ChangeSetResult } from '../../../shared/native-protocol';
+import type { ApprovalResult, ChangeSetResult, RequestPayload } from '../../../shared/native-protocol';
 
 export const NATIVE_PROTOCOL_NAME = 'native';
 
+/** A result pushed to the session's client: now, or on its next hello. */
+export type SessionPush =
+  | { command: 'change_set_result'; payload: ChangeSetResult }
+  | { command: 'approval_result'; payload: ApprovalResult };
+
+/** How the client introduced itself (hello), beyond its name and version. */
+export type SessionIdentity = Pick<
+  RequestPayload<'hello'>,
+  'integration' | 'agent_session_id' | 'workspace' | 'pid' | 'one_shot'
+>;
+
 /** What a session's live connection must offer. */
 export interface SessionConnection {
-  deliver(result: ChangeSetResult): void;
+  deliver(push: SessionPush): void;
   /** Close the socket, without the session entering its grace period (it is over or has moved). */
   end(code: number, reason: string): void;
 }
@@ -34,6 +45,13 @@ export interface ReviewRecord {
   result?: ChangeSetResult;
 }
 
+/** An approval card this session asked for (request_approval). */
+export interface ApprovalRecord {
+  id: string;
+  /** The object given to core.queue.add; undefined once answered. */
+  request: ReviewRequest | undefined;
+}
+
 export interface Session {
   id: string;
   name: string;
@@ -42,8 +60,11 @@ export interface Session {
   client: ClientInfo | undefined;
   connection: SessionConnection | undefined;
   reviews: Map<string, ReviewRecord>;
+  /** Approval cards still waiting for the person. */
+  approvals: Map<string, ApprovalRecord>;
   /** Results decided while no connection was attached, delivered on the next hello. */
-  undelivered: ChangeSetResult[];
+  undelivered: SessionPush[];
+  identity: SessionIdentity;
   graceTimer: NodeJS.Timeout | undefined;
   ended: boolean;
   /** The connection still open when the session ended without closing it (DiffTray closing): it gets the last results. */
@@ -87,7 +108,12 @@ export class NativeSessions {
     return this.sessions.get(id);
   }
 
-  create(name: string, version: string | undefined, connection: SessionConnection): Session {
+  create(
+    name: string,
+    version: string | undefined,
+    connection: SessionConnection,
+    identity: SessionIdentity = {},
+  ): Session {
     const session: Session = {
       id: randomUUID(),
       name,
@@ -95,7 +121,9 @@ export class NativeSessions {
       client: undefined,
       connection,
       reviews: new Map(),
+      approvals: new Map(),
       undelivered: [],
+      identity,
       graceTimer: undefined,
       ended: false,
       farewell: undefined,
@@ -127,7 +155,7 @@ export class NativeSessions {
   }
 
   /** Results that waited for this connection. */
-  takeUndelivered(session: Session): ChangeSetResult[] {
+  takeUndelivered(session: Session): SessionPush[] {
     return session.undelivered.splice(0);
   }
 
@@ -135,6 +163,10 @@ export class NativeSessions {
   detach(session: Session, connection: SessionConnection): void {
     if (session.connection !== connection || session.ended) return;
     session.connection = undefined;
+    if (session.identity.one_shot) {
+      this.end(session, 'client disconnected');
+      return;
+    }
     if (session.graceTimer) clearTimeout(session.graceTimer);
     session.graceTimer = setTimeout(() => this.end(session, 'client disconnected'), this.options.graceMs);
     session.graceTimer.unref?.();
@@ -162,23 +194,28 @@ export class NativeSessions {
   }
 
   cancelPending(session: Session, reason: string): number {
-    const requests = new Set([...session.reviews.values()].map((record) => record.request));
+    const requests = new Set<ReviewRequest | undefined>([
+      ...[...session.reviews.values()].map((record) => record.request),
+      ...[...session.approvals.values()].map((record) => record.request),
+    ]);
     return this.core.queue.cancelWhere((request) => requests.has(request), reason);
   }
 
-  /** A review of this session ended: its result goes to the connection, or waits for one. */
-  deliver(session: Session, record: ReviewRecord, result: ChangeSetResult): void {
-    record.result = result;
-    // Settled: the texts it was planned from are no longer needed; the result (no texts) is what is asked for.
+  /** A review or approval of this session ended: its result goes to the connection, or waits for one. */
+  deliver(session: Session, record: ReviewRecord | ApprovalRecord, push: SessionPush): void {
+    if (push.command === 'change_set_result' && 'planned' in record) {
+      record.result = push.payload;
+      // Settled: the texts it was planned from are no longer needed; the result (no texts) is what is asked for.
+      record.planned = [];
+      forgetOldestEnded(session);
+    } else session.approvals.delete(record.id);
     record.request = undefined;
-    record.planned = [];
-    forgetOldestEnded(session);
     if (session.ended) {
-      session.farewell?.deliver(result);
+      session.farewell?.deliver(push);
       return;
     }
-    if (session.connection) session.connection.deliver(result);
-    else session.undelivered.push(result);
+    if (session.connection) session.connection.deliver(push);
+    else session.undelivered.push(push);
     this.refreshPresence(session);
   }
 
@@ -201,7 +238,7 @@ export class NativeSessions {
   }
 
   pendingCount(session: Session): number {
-    let count = 0;
+    let count = session.approvals.size;
     for (const record of session.reviews.values()) if (record.request && !record.result) count++;
     return count;
   }
@@ -214,14 +251,19 @@ export class NativeSessions {
     if (session.ended) return;
     const listed = session.connection !== undefined || this.pendingCount(session) > 0;
     if (listed && !session.client) {
-      session.client = this.core.clients.connect(session.name, NATIVE_PROTOCOL_NAME, () =>
+      session.client = this.core.clients.connect(session.name, protocolOf(session), () =>
         this.end(session, 'disconnected by the user', {
           code: this.options.disconnectCode,
           reason: 'disconnected by the user',
         }),
       );
-      if (session.version !== undefined)
-        this.core.clients.describe(session.client.id, { version: session.version });
+      const { agent_session_id, workspace, pid } = session.identity;
+      this.core.clients.describe(session.client.id, {
+        ...(session.version !== undefined && { version: session.version }),
+        ...(agent_session_id !== undefined && { agentSession: agent_session_id }),
+        ...(workspace !== undefined && { workspace }),
+        ...(pid !== undefined && { pid }),
+      });
     } else if (!listed && session.client) {
       this.core.clients.disconnect(session.client.id);
       session.client = undefined;
@@ -234,4 +276,9 @@ export class NativeSessions {
       );
     }
   }
+}
+
+/** Claude Code's hooks speak the native protocol but are shown (and paused) as their own program. */
+function protocolOf(session: Session): ClientProtocol {
+  return session.identity.integration === 'claude-code-hooks' ? 'claude-hooks' : NATIVE_PROTOCOL_NAME;
 }

@@ -162,7 +162,12 @@ async function answer(
           return;
         }
       }
-      connection.send({ type: 'diffAccepted', file, content: final.finalText });
+      connection.send({
+        type: 'diffAccepted',
+        file,
+        content: final.finalText,
+        ...(result.note !== undefined && { note: result.note }),
+      });
       return;
     }
     case 'rejected':

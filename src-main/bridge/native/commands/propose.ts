@@ -77,8 +77,9 @@ async function settleUnchanged(
     planned,
     { kind: 'accepted', files: [] },
     undefined,
+    payload.writer,
   );
-  services.sessions.deliver(session, record, result);
+  services.sessions.deliver(session, record, { command: 'change_set_result', payload: result });
 }
 
 function proposeForReview(
@@ -103,7 +104,7 @@ function proposeForReview(
     .then(async (result) => {
       // Undefined once trimmed from history: the hunks cannot be described, the files still can.
       const summary = core.queue.find(id);
-      const settled = await settleChangeSet(core.files, id, planned, result, summary);
+      const settled = await settleChangeSet(core.files, id, planned, result, summary, payload.writer);
       // One result per planned file, in order. Files refused before review were never decided;
       // those that failed when written were, and History must say so.
       settled.files.forEach((file, i) => {
@@ -112,7 +113,7 @@ function proposeForReview(
           core.queue.addNote(id, `${file.path}: ${file.reason ?? file.status}`);
         }
       });
-      sessions.deliver(session, record, settled);
+      sessions.deliver(session, record, { command: 'change_set_result', payload: settled });
     })
     .catch((error: unknown) =>
       log(`native: failed to settle review ${id}: ${(error as Error).stack ?? String(error)}`),

@@ -29,7 +29,14 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
     connection.hold(session);
     resumed = true;
   } else {
-    session = sessions.create(payload.client_name, payload.client_version, connection);
+    const { integration, agent_session_id, workspace, pid, one_shot } = payload;
+    session = sessions.create(payload.client_name, payload.client_version, connection, {
+      ...(integration !== undefined && { integration }),
+      ...(agent_session_id !== undefined && { agent_session_id }),
+      ...(workspace !== undefined && { workspace }),
+      ...(pid !== undefined && { pid }),
+      ...(one_shot !== undefined && { one_shot }),
+    });
     connection.hold(session);
   }
   const response: HelloResponse = {
@@ -43,7 +50,7 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
   };
   respond(response);
   // What was decided while the client was away follows the hello response.
-  for (const result of sessions.takeUndelivered(session)) connection.deliver(result);
+  for (const push of sessions.takeUndelivered(session)) connection.deliver(push);
 });
 
 export const heartbeat = defineCommand('heartbeat', (_payload, { respond }) =>
