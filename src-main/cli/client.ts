@@ -33,6 +33,11 @@ interface Pending {
 export class NativeClient {
   private readonly pending = new Map<string, Pending>();
   private readonly pushListeners = new Set<(command: string, payload: unknown) => void>();
+  /**
+   * Pushes no listener took yet, kept for waitForPush: a result can arrive in the same read as the
+   * response that names it, before the caller had a chance to listen for it.
+   */
+  private readonly unclaimed: Array<{ command: string; payload: unknown }> = [];
   private heartbeat: NodeJS.Timeout | undefined;
   /** Resolves when the socket closes, with the close code and reason. */
   readonly closed: Promise<{ code: number; reason: string }>;
@@ -116,6 +121,30 @@ export class NativeClient {
     return () => this.pushListeners.delete(listener);
   }
 
+  /**
+   * The first push of `command` whose payload `matches`; rejects with a CliError when the connection
+   * closes first (the review or approval is then cancelled by DiffTray, or DiffTray went away).
+   */
+  waitForPush<T>(command: string, matches: (payload: T) => boolean): Promise<T> {
+    const early = this.unclaimed.findIndex(
+      (push) => push.command === command && matches(push.payload as T),
+    );
+    if (early >= 0) return Promise.resolve(this.unclaimed.splice(early, 1)[0]!.payload as T);
+    return new Promise<T>((resolve, reject) => {
+      const stop = this.onPush((pushed, payload) => {
+        if (pushed !== command || !matches(payload as T)) return;
+        stop();
+        const claimed = this.unclaimed.findIndex((push) => push.payload === payload);
+        if (claimed >= 0) this.unclaimed.splice(claimed, 1);
+        resolve(payload as T);
+      });
+      void this.closed.then(({ code, reason }) => {
+        stop();
+        reject(new CliError(`the connection to DiffTray closed (${code}${reason ? ` ${reason}` : ''})`));
+      });
+    });
+  }
+
   /** Sends `heartbeat` every `intervalMs` (as the hello response asked); the timer does not keep Node alive. */
   startHeartbeat(intervalMs: number): void {
     if (this.heartbeat) clearInterval(this.heartbeat);
@@ -143,6 +172,9 @@ export class NativeClient {
       return;
     }
     if (message.type === 'push') {
+      // Bounded: a one-shot client waits for one or two results; older unclaimed ones are let go.
+      this.unclaimed.push({ command: message.command, payload: message.payload });
+      if (this.unclaimed.length > 16) this.unclaimed.shift();
       for (const listener of this.pushListeners) listener(message.command, message.payload);
       return;
     }

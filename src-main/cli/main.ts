@@ -5,7 +5,9 @@
  */
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json';
+import { approve } from './approve';
 import { CliError } from './errors';
+import { claudeCodeHook } from './hook';
 import { review } from './review';
 import { open, status } from './status';
 
@@ -20,6 +22,12 @@ Commands:
     -t, --title <text>     Title shown in DiffTray
     -m, --message <text>   Why: shown with the review
     -c, --criterion <text> An acceptance criterion (repeatable)
+  approve [-m why] -- <command...>
+                           Ask in DiffTray whether a command may run; the script runs it itself.
+                           Exit 0: allowed, 1: denied (the note on stderr), 2: an error.
+  hook claude-code         The PreToolUse hook Claude Code runs (JSON on stdin): reviews Edit, MultiEdit
+                           and Write in DiffTray, and asks about Bash commands. Prints Claude Code's
+                           answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
   status                   Whether DiffTray runs, its pending reviews and connected clients.
   open                     Show DiffTray's window, or print the headless UI's address.
 
@@ -77,6 +85,36 @@ async function main(argv: string[]): Promise<number> {
           ...(process.stderr.isTTY && { notice: (line: string) => process.stderr.write(`${line}\n`) }),
         },
       );
+    }
+    case 'approve': {
+      const { values, positionals } = parse(() =>
+        parseArgs({
+          args: rest,
+          options: { message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h' } },
+          allowPositionals: true,
+          strict: true,
+        }),
+      );
+      if (values.help) return help();
+      return approve(positionals, values.message, {
+        env: io.env,
+        cwd: io.cwd,
+        err: (line) => process.stderr.write(`${line}\n`),
+        version: packageJson.version,
+      });
+    }
+    case 'hook': {
+      if (rest[0] !== 'claude-code' || rest.length > 1) {
+        throw new CliError('usage: difftray hook claude-code (the hook Claude Code runs; JSON on stdin)');
+      }
+      return claudeCodeHook({
+        env: io.env,
+        cwd: io.cwd,
+        stdin: process.stdin,
+        out: (text) => process.stdout.write(`${text}\n`),
+        err: (line) => process.stderr.write(`${line}\n`),
+        version: packageJson.version,
+      });
     }
     case 'status':
     case 'open': {

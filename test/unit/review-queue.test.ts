@@ -749,3 +749,42 @@ describe('ReviewQueue history limit', () => {
     expect(queue.pendingCount()).toBe(251);
   });
 });
+
+describe('notes to the agent, approval cards, paused clients', () => {
+  it('a note rides on the accept, is kept in History, and is the reason when nothing is kept', async () => {
+    const queue = new ReviewQueue(ticking());
+    const first = queue.add(request());
+    queue.submit(first.id, '  add a test  ');
+    expect(await first.outcome).toMatchObject({ kind: 'accepted', note: 'add a test' });
+    expect(queue.summary(first.id).agentNote).toBe('add a test');
+
+    const second = queue.add(request());
+    queue.decideAll(second.id, 'rejected');
+    queue.submit(second.id, 'not this way');
+    expect(await second.outcome).toEqual({ kind: 'rejected', reason: 'not this way' });
+  });
+
+  it('an approval card is allowed by submit and denied by reject, with the note', async () => {
+    const queue = new ReviewQueue(ticking());
+    const approval = { kind: 'command' as const, command: 'make deploy' };
+    const allowed = queue.add(request({ files: [], approval }));
+    queue.submit(allowed.id, 'ok once');
+    expect(await allowed.outcome).toEqual({ kind: 'accepted', files: [], note: 'ok once' });
+    const denied = queue.add(request({ files: [], approval }));
+    queue.reject(denied.id, 'no');
+    expect(await denied.outcome).toEqual({ kind: 'rejected', reason: 'no' });
+    expect(queue.summary(denied.id)).toMatchObject({ approval, agentNote: 'no', state: 'rejected' });
+  });
+
+  it('a paused program is refused new proposals, whatever its connection; others are not', () => {
+    const queue = new ReviewQueue(ticking());
+    const hooks = { ...client('h1', 'Claude Code'), protocol: 'claude-hooks' as const };
+    queue.setPaused(hooks, true);
+    const later = { ...hooks, id: 'h2' };
+    expect(() => queue.add(request({ client: later }))).toThrow(/paused/);
+    expect(() => queue.add(request({ client: { ...client('ide', 'Claude Code') } }))).not.toThrow();
+    queue.resumeByKey('claude-hooks:Claude Code');
+    expect(queue.pausedClients()).toEqual([]);
+    expect(() => queue.add(request({ client: later }))).not.toThrow();
+  });
+});
