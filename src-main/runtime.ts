@@ -6,6 +6,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
+import { currentHookCommand } from './core/claude-hook-command';
+import { claudeConfigDir } from './core/claude-hooks-setup';
 import { recoverLeftovers } from './core/write-journal';
 import { autoApplyClients, difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
 import type { BridgeEndpoint } from './bridge/bridge-server';
@@ -27,6 +29,8 @@ export interface RuntimeOptions {
   home?: string;
   /** How long a Gemini CLI / Qwen Code session may be without its event stream before it counts as gone. */
   mcpStreamGraceMs?: number;
+  /** The `difftray` command's script that Claude Code's hook runs; dist/main/cli.cjs beside this bundle by default. */
+  cliPath?: string;
 }
 
 export interface Runtime {
@@ -47,7 +51,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   // Before anything can write: clean up after a DiffTray killed mid-write (write-journal.ts).
   const writeJournalDir = path.join(difftrayHome(env), 'writes');
   await recoverLeftovers(writeJournalDir, isProcessAlive, log);
-  const core = new AppCore(folders, { writeJournalDir });
+  const core = new AppCore(folders, {
+    writeJournalDir,
+    claudeHooks: {
+      configDir: claudeConfigDir(env, options.home ?? os.homedir()),
+      // main.cjs and headless.cjs are bundled into dist/main/, beside cli.cjs.
+      command: currentHookCommand(options.cliPath ?? path.join(__dirname, 'cli.cjs'), env),
+    },
+  });
   core.watchFiles();
   const bridge = await BridgeServer.start({
     core,

@@ -9,6 +9,7 @@ import { approve } from './approve';
 import { CliError } from './errors';
 import { claudeCodeHook } from './hook';
 import { review } from './review';
+import { setup } from './setup';
 import { open, status } from './status';
 
 const USAGE = `usage: difftray <command> [options]
@@ -30,6 +31,12 @@ Commands:
                            answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
   status                   Whether DiffTray runs, its pending reviews and connected clients.
   open                     Show DiffTray's window, or print the headless UI's address.
+  setup claude-code        Let DiffTray review Claude Code's edits and commands through its hooks, from
+                           any terminal: adds a PreToolUse hook to Claude Code's settings.json
+                           ($CLAUDE_CONFIG_DIR, default ~/.claude), backing up the old file first.
+    --also <Tool,...>      More tools to ask DiffTray about (besides Edit, MultiEdit, Write, Bash)
+    --dry-run              Only print what would change
+    --remove               Take DiffTray's hook out again (other hooks stay)
 
 Options: -h, --help; -v, --version.
 DiffTray's lock files are in $DIFFTRAY_HOME (default ~/.difftray).`;
@@ -124,6 +131,34 @@ async function main(argv: string[]): Promise<number> {
       if (values.help) return help();
       if (positionals.length > 0) throw new CliError(`${command} takes no arguments`);
       return command === 'status' ? status(io) : open(io);
+    }
+    case 'setup': {
+      const { values, positionals } = parse(() =>
+        parseArgs({
+          args: rest,
+          options: {
+            remove: { type: 'boolean' },
+            'dry-run': { type: 'boolean' },
+            also: { type: 'string' },
+            help: { type: 'boolean', short: 'h' },
+          },
+          allowPositionals: true,
+          strict: true,
+        }),
+      );
+      if (values.help) return help();
+      if (positionals.length !== 1)
+        throw new CliError('usage: difftray setup claude-code [--remove] [--dry-run] [--also <Tool,...>]');
+      return setup(
+        {
+          target: positionals[0]!,
+          ...(values.remove !== undefined && { remove: values.remove }),
+          ...(values['dry-run'] !== undefined && { dryRun: values['dry-run'] }),
+          ...(values.also !== undefined && { also: values.also }),
+        },
+        // The hook runs this very script: dist/main/cli.cjs once bundled.
+        { env: io.env, out: io.out, cliPath: __filename },
+      );
     }
     default:
       throw new CliError(`unknown command "${command}" (try difftray --help)`);

@@ -2,10 +2,11 @@
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
  * Parameters come from a renderer and are validated here, once, for both carriers.
  */
-import { clientPauseKey, type AppApiMethod } from '../../shared/app-api';
+import { clientPauseKey, type AppApiMethod, type ClaudeHooksPlan } from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
+import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { submitWithDiskCheck } from './disk-guard';
 
 export class AppApiError extends Error {}
@@ -28,9 +29,7 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     reject: (p) => queue.reject(p.reviewId, p.reason),
     disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
     setClientPaused: (p) => setPaused(core, p.key, p.paused),
-    claudeHooksSetup: () => {
-      throw new AppApiError('Setting up Claude Code hooks from the app is not available yet');
-    },
+    claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
   };
 
   return async (method, params) => {
@@ -53,4 +52,13 @@ function setPaused(core: AppCore, key: string, paused: boolean): void {
   const client = core.clients.list().find((candidate) => clientPauseKey(candidate) === key);
   if (!client) throw new AppApiError(`No connected client ${key} to pause`);
   core.queue.setPaused(client, true);
+}
+
+/** Plans, or with `apply` makes, the change to Claude Code's settings; the answer is the plan either way. */
+function claudeHooksSetup(core: AppCore, apply: boolean): ClaudeHooksPlan {
+  if (!core.claudeHooks) throw new AppApiError('Setting up Claude Code hooks is not available here');
+  const { settingsPath, upToDate, changes, command } = apply
+    ? applyClaudeHooks(core.claudeHooks)
+    : planClaudeHooks(core.claudeHooks);
+  return { settingsPath, upToDate, changes, command };
 }

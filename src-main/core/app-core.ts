@@ -1,6 +1,7 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
 import type { AppSnapshot } from '../../shared/app-api';
 import { FileApplier } from './apply-outcome';
+import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
@@ -10,6 +11,8 @@ export interface AppCoreOptions {
   now?: () => number;
   /** Where notes of in-flight writes are kept for crash recovery (write-journal.ts); none in unit tests. */
   writeJournalDir?: string;
+  /** Claude Code's config folder and the hook command, for setting up its hooks from the app. */
+  claudeHooks?: ClaudeHooksTarget;
 }
 
 export class AppCore {
@@ -17,14 +20,17 @@ export class AppCore {
   readonly clients: ClientRegistry;
   /** The one writer: every file change DiffTray itself makes goes through it. */
   readonly files: FileApplier;
+  /** Where and what `claudeHooksSetup` writes; none when the runtime did not say (unit tests). */
+  readonly claudeHooks: ClaudeHooksTarget | undefined;
   private watcher: ReviewWatcher | undefined;
   private readonly listeners = new Set<(snapshot: AppSnapshot) => void>();
   private notifyScheduled = false;
 
   constructor(
     readonly workspaceFolders: readonly string[],
-    { now = Date.now, writeJournalDir }: AppCoreOptions = {},
+    { now = Date.now, writeJournalDir, claudeHooks }: AppCoreOptions = {},
   ) {
+    this.claudeHooks = claudeHooks;
     this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir));
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);

@@ -1,0 +1,35 @@
+/**
+ * The command Claude Code runs as DiffTray's PreToolUse hook: absolute paths, so it works from any
+ * folder. Claude Code runs hook commands through a shell (bash, Git Bash on Windows).
+ */
+
+export interface HookCommandParts {
+  /** The program that runs cli.cjs: node, or the Electron app's executable. */
+  execPath: string;
+  /** dist/main/cli.cjs, absolute. */
+  cliPath: string;
+  /** Under Electron the executable runs the script as plain Node only with ELECTRON_RUN_AS_NODE=1. */
+  electron: boolean;
+}
+
+export function claudeHookCommand({ execPath, cliPath, electron }: HookCommandParts): string {
+  const run = `${shellQuote(execPath)} ${shellQuote(cliPath)} hook claude-code`;
+  return electron ? `ELECTRON_RUN_AS_NODE=1 ${run}` : run;
+}
+
+/** The hook command for the program running now (`process.execPath`), given where cli.cjs is. */
+export function currentHookCommand(cliPath: string, env: NodeJS.ProcessEnv = process.env): string {
+  const electron = process.versions.electron !== undefined;
+  // An AppImage runs from a mount that changes each start; its own file stays put.
+  const execPath = electron && env.APPIMAGE ? env.APPIMAGE : process.execPath;
+  return claudeHookCommand({ execPath, cliPath, electron });
+}
+
+/**
+ * One word for a POSIX shell. Double quotes when nothing inside is special to them, since a Windows path
+ * in double quotes reads the same in bash and in cmd; otherwise single quotes, which keep everything.
+ */
+export function shellQuote(word: string): string {
+  if (!/["$`\n]|\\["$`\\\n]/.test(word) && !word.endsWith('\\')) return `"${word}"`;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
