@@ -43,6 +43,8 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     env,
     endpoints: defaultEndpoints(env, home, tmpDir),
     home,
+    // The built command (scripts/build-main.mjs), so a hook set up from the app runs from any folder.
+    cliPath: path.resolve(__dirname, '..', '..', 'dist', 'main', 'cli.cjs'),
     log: () => {},
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
