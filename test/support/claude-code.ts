@@ -12,7 +12,8 @@
  *   `projects[<cwd>].hasTrustDialogAccepted`.
  * - PreToolUse hooks in `$CLAUDE_CONFIG_DIR/settings.json` run in `-p` mode. With no hook decision, `-p`
  *   refuses an Edit ("Claude requested permissions to write to <file>, but you haven't granted it yet.")
- *   and a Bash command alike; `--permission-mode default` states that mode whatever settings say.
+ *   and a Bash command that writes a file ("… was blocked. For security, …"); `--permission-mode default`
+ *   states that mode whatever settings say.
  * - One `-p` run of a few scripted turns takes about 0.6 s here.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
