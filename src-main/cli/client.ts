@@ -126,9 +126,7 @@ export class NativeClient {
    * closes first (the review or approval is then cancelled by DiffTray, or DiffTray went away).
    */
   waitForPush<T>(command: string, matches: (payload: T) => boolean): Promise<T> {
-    const early = this.unclaimed.findIndex(
-      (push) => push.command === command && matches(push.payload as T),
-    );
+    const early = this.unclaimed.findIndex((push) => push.command === command && matches(push.payload as T));
     if (early >= 0) return Promise.resolve(this.unclaimed.splice(early, 1)[0]!.payload as T);
     return new Promise<T>((resolve, reject) => {
       const stop = this.onPush((pushed, payload) => {

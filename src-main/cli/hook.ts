@@ -12,8 +12,12 @@ import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { isEditToolName, replayEdit } from '../../shared/claude-code/edit-replay';
-import { approvalAnswer, editAnswer, type HookAnswer } from '../../shared/claude-code/hook-answer';
+import { isEditToolName, replayEdit, type EditToolName } from '../../shared/claude-code/edit-replay';
+import {
+  answerForApproval,
+  answerForEdit,
+  type PreToolUseAnswer,
+} from '../../shared/claude-code/hook-answer';
 import { MAX_FRAME_BYTES } from '../../shared/limits';
 import type { ChangeSetResult, ProposeResponse } from '../../shared/native-protocol';
 import { readDiskSnapshot } from '../core/disk-snapshot';
@@ -58,9 +62,9 @@ export async function claudeCodeHook(io: HookIo): Promise<number> {
   }
 }
 
-async function decide(input: HookInput, io: HookIo): Promise<HookAnswer | undefined> {
+async function decide(input: HookInput, io: HookIo): Promise<PreToolUseAnswer | undefined> {
   const cwd = input.cwd ?? io.cwd;
-  if (isEditToolName(input.tool_name)) return reviewEdit(input, cwd, io);
+  if (isEditToolName(input.tool_name)) return reviewEdit(input, input.tool_name, cwd, io);
   const client = await connect(input, cwd, io);
   try {
     const toolInput = (input.tool_input ?? {}) as Record<string, unknown>;
@@ -77,15 +81,22 @@ async function decide(input: HookInput, io: HookIo): Promise<HookAnswer | undefi
         : { args: input.tool_input }),
     });
     if (result.status === 'cancelled') return passThroughAnswer(io, `cancelled: ${result.note ?? ''}`);
-    return approvalAnswer(input.tool_name, result);
+    return answerForApproval(input.tool_name, result) ?? undefined;
   } finally {
     client.close();
   }
 }
 
-async function reviewEdit(input: HookInput, cwd: string, io: HookIo): Promise<HookAnswer | undefined> {
-  const toolInput = input.tool_input as { file_path?: unknown };
-  if (typeof toolInput?.file_path !== 'string') return passThroughAnswer(io, 'no file_path');
+async function reviewEdit(
+  input: HookInput,
+  toolName: EditToolName,
+  cwd: string,
+  io: HookIo,
+): Promise<PreToolUseAnswer | undefined> {
+  const toolInput = input.tool_input;
+  if (!isRecord(toolInput) || typeof toolInput.file_path !== 'string') {
+    return passThroughAnswer(io, 'no file_path');
+  }
   const file = path.resolve(cwd, toolInput.file_path);
   // Read once; the review is against this text. Claude Code itself refuses to write if it changes.
   const snapshot = await readDiskSnapshot(realPathOrSelf(file));
@@ -108,14 +119,15 @@ async function reviewEdit(input: HookInput, cwd: string, io: HookIo): Promise<Ho
       (pushed) => pushed.review_id === proposed.review_id,
     );
     if (result.status === 'cancelled') return passThroughAnswer(io, `cancelled: ${result.reason ?? ''}`);
-    return editAnswer({
-      toolName: input.tool_name,
-      toolInput: input.tool_input,
+    const answer = answerForEdit({
+      toolName,
+      toolInput,
       filePath: toolInput.file_path,
       base: replay.base,
       proposed: replay.proposed,
       result,
     });
+    return answer ?? passThroughAnswer(io, 'the review ended without a decision for this file');
   } finally {
     client.close();
   }
@@ -128,7 +140,8 @@ async function connect(input: HookInput, cwd: string, io: HookIo): Promise<Nativ
       client_name: HOOK_CLIENT_NAME,
       integration: 'claude-code-hooks',
       client_version: io.version,
-      ...(input.session_id !== undefined && input.session_id !== '' && { agent_session_id: input.session_id }),
+      ...(input.session_id !== undefined &&
+        input.session_id !== '' && { agent_session_id: input.session_id }),
       ...(path.isAbsolute(cwd) && { workspace: cwd }),
       // The hook's parent is Claude Code (or the shell it runs hooks in).
       pid: process.ppid,
@@ -158,6 +171,10 @@ async function readBounded(stream: Readable, maxBytes: number): Promise<string> 
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function realPathOrSelf(file: string): string {

@@ -121,7 +121,10 @@ describe('difftray hook claude-code: edits', () => {
 
   it('rejected with a note: deny, and the note is the reason Claude reads', async () => {
     writeFileSync(ws('notes.txt'), BASE);
-    const hook = run(['hook', 'claude-code'], hookInput('Write', { file_path: ws('notes.txt'), content: 'x\n' }));
+    const hook = run(
+      ['hook', 'claude-code'],
+      hookInput('Write', { file_path: ws('notes.txt'), content: 'x\n' }),
+    );
     const review = await waitForReview(t.runtime.core);
     await api('reject', { reviewId: review.id, reason: 'do not truncate the notes' });
     const answer = (JSON.parse((await hook.done).stdout) as HookOutput).hookSpecificOutput;
