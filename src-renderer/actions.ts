@@ -5,6 +5,7 @@
  */
 import type { AppApi, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision } from '../shared/hunks';
+import { noteToSend, useNoteDrafts } from './agent-note';
 import { baseName, fileDecisionAnnouncement } from './file-status';
 import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } from './line-selection';
 import {
@@ -33,7 +34,9 @@ export interface Actions {
   /** Main's undo: the last decision or edit of the review on screen, whatever it was. */
   undo(): Promise<void>;
   rebase(fileIndex: number): Promise<void>;
+  /** Submits (allows, for an approval card) with the review's draft note to the agent. */
   submit(): Promise<void>;
+  /** Rejects (denies, for an approval card); the reason is the note to the agent. */
   reject(reason: string): Promise<void>;
 }
 
@@ -232,9 +235,10 @@ export function createActions(api: AppApi): Actions {
       const review = selected() ?? before;
       const summary = submittedSummary(countDecisions(review));
       try {
-        await api.submit(review.id);
+        await api.submit(review.id, noteToSend(review.id));
+        useNoteDrafts.getState().clearDraft(review.id);
         clearSubmitError(review.id);
-        announce(`Review submitted (${summary})`);
+        announce(review.approval ? 'Allowed' : `Review submitted (${summary})`);
       } catch (error) {
         // Main refuses while a file changed on disk or conflicts remain; the review stays open.
         const message = errorText(error);
@@ -249,9 +253,10 @@ export function createActions(api: AppApi): Actions {
       const trimmed = reason.trim();
       try {
         await api.reject(review.id, trimmed === '' ? undefined : trimmed);
-        announce('Review rejected');
+        useNoteDrafts.getState().clearDraft(review.id);
+        announce(review.approval ? 'Denied' : 'Review rejected');
       } catch (error) {
-        announce(`Could not reject: ${errorText(error)}`);
+        announce(`Could not ${review.approval ? 'deny' : 'reject'}: ${errorText(error)}`);
       }
     },
   };

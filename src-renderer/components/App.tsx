@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
+import { useNoteDrafts } from '../agent-note';
 import { useActions } from '../context';
 import { ignoredDuringPause, type KeyPause } from '../key-pause';
 import { installKeyboard, type Command } from '../keyboard';
@@ -7,11 +8,13 @@ import { findReview, pendingReviews } from '../review-model';
 import { newStatusLines } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
+import { ClaudeHooksDialog } from './ClaudeHooksDialog';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
 import { ReviewView } from './ReviewView';
 import { Sidebar } from './Sidebar';
 import { useThemeSync } from './ThemeSwitch';
+import './notes-approvals.css';
 
 /**
  * True while decision keys are paused for a review that came up by itself; flips back on time, and the
@@ -45,6 +48,9 @@ function useClientStatusAnnouncements(snapshot: AppSnapshot | null): void {
   }, [snapshot]);
 }
 
+/** The keys that mean something on an approval card. */
+const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>(['submit', 'nextReview', 'prevReview']);
+
 export function App() {
   const actions = useActions();
   const snapshot = useAppStore((s) => s.snapshot);
@@ -56,6 +62,11 @@ export function App() {
   const keysPaused = useKeysPaused();
   useThemeSync();
   useClientStatusAnnouncements(snapshot);
+
+  // A draft note lives as long as its review waits.
+  useEffect(() => {
+    useNoteDrafts.getState().keepOnly(new Set(queue.map((review) => review.id)));
+  }, [queue]);
 
   // The window title counts what waits, so the taskbar tells without opening the window.
   useEffect(() => {
@@ -69,7 +80,10 @@ export function App() {
       if (ignoredDuringPause(command, store().keyPause, Date.now())) return;
       // Nothing can be decided for an ended review: decision keys do nothing there, quietly.
       const { snapshot: current, selectedReviewId: selectedId } = store();
-      const decidable = findReview(current, selectedId)?.state === 'pending';
+      const review = findReview(current, selectedId);
+      const decidable = review?.state === 'pending';
+      // An approval card has no hunks: only submit (Allow) and moving between reviews apply.
+      if (review?.approval && !CARD_COMMANDS.has(command)) return;
       switch (command) {
         case 'nextHunk':
           store().moveCursor(1);
@@ -118,6 +132,7 @@ export function App() {
         </main>
       </div>
       <LiveRegion />
+      <ClaudeHooksDialog />
     </div>
   );
 }

@@ -1,6 +1,14 @@
 import { useState } from 'react';
-import type { ClientInfo } from '../../shared/app-api';
+import { clientPauseKey, type ClientInfo, type PausedClient } from '../../shared/app-api';
 import { useApi } from '../api-context';
+import {
+  canPause,
+  isClientPaused,
+  pauseButtonLabel,
+  pauseExplanation,
+  pausedWithoutConnection,
+} from '../client-pause';
+import { HOOKS_SETUP_LABEL, useHooksSetup } from '../hooks-setup';
 import { useNow } from '../hooks';
 import { errorMessage } from '../review-model';
 import { clientLabel, disconnectLabels } from '../sidebar-model';
@@ -17,16 +25,67 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   native: 'DiffTray protocol (WebSocket)',
 };
 
-/** Who is connected, since when, what they last said, and a way to send each one away. */
+/** Pausing and resuming a client's reviews, by its pause key, with the outcome read out. */
+function usePauseToggle(): (key: string, name: string, paused: boolean) => Promise<void> {
+  const api = useApi();
+  const announce = useAppStore((s) => s.announce);
+  return async (key, name, paused) => {
+    try {
+      await api.setClientPaused(key, paused);
+      announce(paused ? `Reviews from ${name} paused` : `Reviews from ${name} resumed`);
+    } catch (error) {
+      const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];
+      announce(`Could not ${paused ? 'pause' : 'resume'} ${name}: ${errorMessage(error, folders)}`);
+    }
+  };
+}
+
+/** Paused clients that are not connected now (a hook connects only while it asks), each with Resume. */
+function PausedList({ paused }: { paused: PausedClient[] }) {
+  const setPaused = usePauseToggle();
+  if (paused.length === 0) return null;
+  return (
+    <section className="dt-paused" aria-labelledby="dt-paused-title" data-testid="paused-clients">
+      <h2 id="dt-paused-title" className="dt-queue-title">
+        Paused <span className="dt-count">{paused.length}</span>
+      </h2>
+      <ul>
+        {paused.map((entry) => (
+          <li key={entry.key} className="dt-client" data-pause-key={entry.key}>
+            <h3 className="dt-client-name">{entry.name}</h3>
+            <p className="dt-client-note">{pauseExplanation(entry.protocol)}</p>
+            <button
+              type="button"
+              aria-label={pauseButtonLabel(entry.name, true)}
+              onClick={() => void setPaused(entry.key, entry.name, false)}
+            >
+              Resume
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * Who is connected, since when, what they last said, and a way to send each one away; for clients
+ * that can go ahead on their own, a way to pause their reviews. Paused clients are listed even when
+ * not connected.
+ */
 export function ConnectionsList({
   clients,
   pendingByClient,
+  pausedClients = [],
 }: {
   clients: ClientInfo[];
   pendingByClient: Map<string, number>;
+  pausedClients?: PausedClient[];
 }) {
   const api = useApi();
   const announce = useAppStore((s) => s.announce);
+  const showHooksSetup = useHooksSetup((s) => s.show);
+  const setPaused = usePauseToggle();
   const now = useNow();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const labels = disconnectLabels(clients);
@@ -61,6 +120,7 @@ export function ConnectionsList({
             const pending = pendingByClient.get(client.id) ?? 0;
             const headingId = `dt-client-${index}`;
             const noteId = `dt-client-note-${index}`;
+            const paused = isClientPaused(client, pausedClients);
             return (
               <li key={client.id}>
                 <article className="dt-client" aria-labelledby={headingId} data-client-id={client.id}>
@@ -113,12 +173,34 @@ export function ConnectionsList({
                   >
                     {labels.get(client.id) ?? `Disconnect ${client.name}`}
                   </button>
+                  {canPause(client.protocol) && (
+                    <button
+                      type="button"
+                      className="dt-pause-toggle"
+                      aria-label={pauseButtonLabel(client.name, paused)}
+                      onClick={() => void setPaused(clientPauseKey(client), client.name, !paused)}
+                    >
+                      {paused ? 'Resume reviews' : 'Pause reviews'}
+                    </button>
+                  )}
+                  {paused && (
+                    <p className="dt-client-note dt-client-paused" data-testid="client-paused">
+                      {pauseExplanation(client.protocol)}
+                    </p>
+                  )}
                 </article>
               </li>
             );
           })}
         </ul>
       )}
+      <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
+      <p className="dt-hooks-offer">
+        Claude Code from any terminal, per hunk and with notes:{' '}
+        <button type="button" onClick={showHooksSetup}>
+          {HOOKS_SETUP_LABEL}
+        </button>
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import type { AppSnapshot } from '../../shared/app-api';
 import { CLI_GUIDES } from '../cli-guides';
+import { HOOKS_SETUP_LABEL, useHooksSetup } from '../hooks-setup';
 import { clientLabel, connectedClients } from '../sidebar-model';
 import { CopyCommand } from './CopyCommand';
 
@@ -7,6 +8,7 @@ import { CopyCommand } from './CopyCommand';
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
   const clients = connectedClients(snapshot);
   const folders = snapshot?.workspaceFolders ?? [];
+  const showHooksSetup = useHooksSetup((s) => s.show);
   return (
     <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
       <h1 id="dt-empty-title">No reviews waiting</h1>
@@ -43,6 +45,12 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
           </li>
         ))}
       </ul>
+      <p className="dt-hooks-offer">
+        Claude Code from any terminal, with per-hunk review and notes that reach it, through its hooks:{' '}
+        <button type="button" onClick={showHooksSetup}>
+          {HOOKS_SETUP_LABEL}
+        </button>
+      </p>
 
       <h2 id="dt-folders-title">Workspace folders</h2>
       {folders.length > 0 ? (

@@ -1,4 +1,6 @@
 import type { ReviewSummary } from '../../shared/app-api';
+import { sentNoteText } from '../agent-note';
+import { approvalIcon, approvalLabel, approvalStateLabel } from '../approval-model';
 import { useNow } from '../hooks';
 import { reviewStateLabel } from '../review-model';
 import { clientLabel, endedAt } from '../sidebar-model';
@@ -30,6 +32,9 @@ export function HistoryList({
           {reviews.map((review) => {
             const at = endedAt(review);
             const reason = review.reason?.trim();
+            // A reject's note is its reason, already shown.
+            const note = review.agentNote?.trim() === reason ? null : sentNoteText(review);
+            const approval = review.approval;
             return (
               <li key={review.id}>
                 <button
@@ -40,11 +45,26 @@ export function HistoryList({
                   aria-current={review.id === selectedId ? 'true' : undefined}
                   onClick={() => selectReview(review.id)}
                 >
-                  <span className="dt-queue-item-title">{review.title}</span>
+                  <span className="dt-queue-item-title">
+                    {approval && (
+                      <span className="dt-approval-icon" aria-hidden="true">
+                        {approvalIcon(approval)}
+                      </span>
+                    )}
+                    {approval ? approvalLabel(approval) : review.title}
+                  </span>
                   <span className="dt-ended-label" data-state={review.state}>
-                    {reviewStateLabel[review.state]}
+                    {approval ? approvalStateLabel(review) : reviewStateLabel[review.state]}
                   </span>
                   {reason && <span className="dt-queue-item-desc dt-history-reason">{reason}</span>}
+                  {note && (
+                    <span
+                      className="dt-queue-item-desc dt-history-agent-note"
+                      data-testid="history-agent-note"
+                    >
+                      {note}
+                    </span>
+                  )}
                   {review.notes?.map((note) => (
                     <span key={note} className="dt-queue-item-desc dt-history-note">
                       {note}

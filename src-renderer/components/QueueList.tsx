@@ -1,4 +1,5 @@
 import type { ClientInfo, ReviewSummary } from '../../shared/app-api';
+import { approvalIcon, approvalLabel } from '../approval-model';
 import { useNow } from '../hooks';
 import { displayPath } from '../review-model';
 import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
@@ -69,22 +70,35 @@ export function QueueList({
             <ul>
               {group.reviews.map((review) => {
                 const path = fileLabel(review, workspaceFolders);
+                const approval = review.approval;
+                const label = approval ? approvalLabel(approval) : review.title;
                 return (
                   <li key={review.id}>
                     <button
                       type="button"
                       className="dt-queue-item"
                       data-review-id={review.id}
+                      data-kind={approval ? 'approval' : 'files'}
                       aria-current={review.id === selectedId ? 'true' : undefined}
                       onClick={() => selectReview(review.id)}
                     >
-                      <span className="dt-queue-item-title">{review.title}</span>
+                      <span className="dt-queue-item-title">
+                        {approval && (
+                          <span className="dt-approval-icon" aria-hidden="true">
+                            {approvalIcon(approval)}
+                          </span>
+                        )}
+                        {label}
+                      </span>
                       <span className="dt-queue-item-meta">
                         <time dateTime={new Date(review.createdAt).toISOString()}>
                           {formatAge(review.createdAt, now)}
                         </time>
                       </span>
                       {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
+                      {approval && review.title !== label && (
+                        <span className="dt-queue-item-desc">{review.title}</span>
+                      )}
                       {review.description && review.description !== review.title && (
                         <span className="dt-queue-item-desc">{review.description}</span>
                       )}

@@ -1,12 +1,31 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import type { ClientProtocol } from '../../shared/app-api';
+import { MAX_NOTE_CHARS } from '../../shared/limits';
+import { noteUnheardText, useNoteDrafts } from '../agent-note';
 import { useActions } from '../context';
 import { MOD } from '../keyboard';
 
-/** Rejecting the whole review, with a reason that reaches the agent. A modal <dialog> traps focus for us. */
-export function RejectDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Rejecting the whole review, with a reason that reaches the agent. The reason is the review's note to
+ * the agent: what the person wrote in the note box is already here, and what they change here stays in
+ * the box if they cancel, so it is typed once. A modal <dialog> traps focus for us.
+ */
+export function RejectDialog({
+  open,
+  onClose,
+  reviewId,
+  protocol,
+}: {
+  open: boolean;
+  onClose: () => void;
+  reviewId: string;
+  protocol: ClientProtocol;
+}) {
   const actions = useActions();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
+  const reason = useNoteDrafts((s) => s.drafts[reviewId] ?? '');
+  const setReason = useNoteDrafts((s) => s.setDraft);
+  const unheard = noteUnheardText(protocol);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -18,7 +37,6 @@ export function RejectDialog({ open, onClose }: { open: boolean; onClose: () => 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
     void actions.reject(reason);
-    setReason('');
     onClose();
   };
 
@@ -33,13 +51,17 @@ export function RejectDialog({ open, onClose }: { open: boolean; onClose: () => 
     <dialog ref={dialogRef} className="dt-dialog" aria-labelledby="dt-reject-title" onClose={onClose}>
       <form onSubmit={submit}>
         <h2 id="dt-reject-title">Reject review</h2>
-        <p>Nothing is written. The reason is sent back to the agent.</p>
+        <p>
+          Nothing is written.{' '}
+          {unheard ? `${unheard} The reason is kept in History.` : 'The reason is sent back to the agent.'}
+        </p>
         <label htmlFor="dt-reject-reason">Reason</label>
         <textarea
           id="dt-reject-reason"
           rows={4}
+          maxLength={MAX_NOTE_CHARS}
           value={reason}
-          onChange={(e) => setReason(e.target.value)}
+          onChange={(e) => setReason(reviewId, e.target.value)}
           onKeyDown={onKeyDown}
           autoFocus
         />

@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
+import { sentNoteText } from '../agent-note';
+import { approvalEndedText, approvalIcon, approvalLabel } from '../approval-model';
 import { useActions } from '../context';
 import { useNow } from '../hooks';
 import { isPaused } from '../key-pause';
@@ -8,6 +10,8 @@ import { contentKey, displayPath, droppedTextsText, endedBannerText, newerPropos
 import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { formatAge } from '../time';
+import { AgentNoteBox } from './AgentNoteBox';
+import { ApprovalCard } from './ApprovalCard';
 import { BinaryPanel } from './BinaryPanel';
 import { ConflictBanner } from './ConflictBanner';
 import { DiffEditor } from './diff-editor/DiffEditor';
@@ -66,9 +70,11 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
   const editable = !ended && !file?.binary && (editing || conflicts > 0);
   const showDisk = showDiskChanges && file !== undefined && file.disk.state !== 'unchanged' && !file.binary;
 
+  // An approval card has no files, so nothing to load.
+  const approval = review.approval;
   useEffect(() => {
-    if (!entry) void actions.loadContents(review);
-  }, [actions, entry, review]);
+    if (!entry && !approval) void actions.loadContents(review);
+  }, [actions, entry, review, approval]);
 
   // Each review starts with its own view state: no selection, not editing, no disk diff.
   useEffect(() => {
@@ -77,18 +83,19 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
 
   // Ctrl/Cmd+Shift+Y / N decide the selected lines.
   useEffect(() => {
-    if (ended) return;
+    if (ended || approval) return;
     return installLineKeys(window, (command) => {
       if (isPaused(useAppStore.getState().keyPause, Date.now())) return;
       void actions.decideSelectedLines(command === 'acceptLines' ? 'accepted' : 'rejected');
     });
-  }, [actions, ended]);
+  }, [actions, ended, approval]);
 
   const selectFile = (fileIndex: number): void => {
     const hunkCount = review.files[fileIndex]?.hunks.length ?? 0;
     setCursor(review.id, { fileIndex, hunkIndex: 0 });
     if (hunkCount === 0) useReviewUi.getState().setLineSelection(null);
   };
+  const sentNote = ended ? sentNoteText(review) : null;
 
   return (
     <section
@@ -98,7 +105,17 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
       data-state={review.state}
     >
       <header className="dt-review-header">
-        <h1 id="dt-review-title">{review.title}</h1>
+        <h1 id="dt-review-title">
+          {approval && (
+            <span className="dt-approval-icon" aria-hidden="true">
+              {approvalIcon(approval)}
+            </span>
+          )}
+          {review.title}
+        </h1>
+        {approval && review.title !== approvalLabel(approval) && (
+          <p className="dt-review-desc">{approvalLabel(approval)}</p>
+        )}
         <p className="dt-review-meta">
           From <strong className="dt-review-client">{review.client.name}</strong>
           {review.client.version ? ` ${review.client.version}` : ''} · {formatAge(review.createdAt, now)}
@@ -111,9 +128,14 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
       {ended && (
         <div className="dt-ended-banner" data-testid="ended-banner" data-state={review.state}>
           <p>
-            <strong>{endedBannerText(review)}</strong> This review has ended: it can be looked at, not
-            changed.
+            <strong>{approval ? approvalEndedText(review) : endedBannerText(review)}</strong> This review has
+            ended: it can be looked at, not changed.
           </p>
+          {sentNote && (
+            <p className="dt-ended-note" data-testid="sent-note">
+              {sentNote}
+            </p>
+          )}
           {review.notes?.map((note) => (
             <p key={note} className="dt-ended-note" data-testid="review-note">
               {note}
@@ -126,100 +148,109 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
           )}
         </div>
       )}
-      <Toolbar review={review} cursor={cursor} readOnly={ended} fileName={nameOf} />
-      <DiskBanner
-        review={review}
-        fileIndex={cursor.fileIndex}
-        names={names}
-        readOnly={ended}
-        onSelectFile={selectFile}
-      />
-      {file && <ConflictBanner conflicts={conflicts} name={fileName} readOnly={ended} />}
-      {review.files.length > 1 && (
-        <FileTabs
-          files={review.files}
-          names={names}
-          selected={cursor.fileIndex}
-          readOnly={ended}
-          onSelect={selectFile}
-        />
-      )}
-      {file && (
-        <div className="dt-file-bar">
-          <code className="dt-file-path" title={file.path}>
-            {fileName}
-          </code>
-          {file.isNewFile && <span className="dt-badge">New file</span>}
-          {file.binary && <span className="dt-badge">Binary</span>}
-          {!file.binary && file.hunks.length === 0 && <span className="dt-badge">No changes</span>}
-          {!ended && !file.binary && (
-            <button
-              type="button"
-              className="dt-edit-toggle"
-              aria-pressed={editable}
-              disabled={conflicts > 0}
-              title={
-                conflicts > 0
-                  ? 'The proposal stays editable until its conflicts are resolved'
-                  : 'Edit the proposed text (right side) before accepting; your edits become part of the result'
-              }
-              onClick={() => setEditing(!editing)}
-            >
-              ✎ Edit proposal
-            </button>
-          )}
-          {editable && (
-            <span className="dt-badge dt-badge-editing" data-testid="editing-badge">
-              Editing the proposal — changes are saved as you type
-            </span>
-          )}
-          <ViewOptions />
-        </div>
-      )}
-      <div className="dt-diff-pane">
-        {file?.binary ? (
-          <BinaryPanel
-            file={file}
+      {approval ? (
+        <ApprovalCard review={review} approval={approval} readOnly={ended} />
+      ) : (
+        <>
+          <Toolbar review={review} cursor={cursor} readOnly={ended} fileName={nameOf} />
+          {!ended && <AgentNoteBox review={review} />}
+          <DiskBanner
+            review={review}
             fileIndex={cursor.fileIndex}
-            name={fileName}
-            withButtons={review.files.length === 1}
+            names={names}
             readOnly={ended}
+            onSelectFile={selectFile}
           />
-        ) : file && content && showDisk ? (
-          <DiskDiff
-            path={content.path}
-            baseText={content.baseText}
-            diskText={content.diskText}
-            deleted={file.disk.state === 'deleted'}
-          />
-        ) : file && !content && entry?.status === 'dropped' ? (
-          <div className="dt-pane-message" role="status" data-testid="texts-dropped">
-            <p>{droppedTextsText(review)}</p>
+          {file && <ConflictBanner conflicts={conflicts} name={fileName} readOnly={ended} />}
+          {review.files.length > 1 && (
+            <FileTabs
+              files={review.files}
+              names={names}
+              selected={cursor.fileIndex}
+              readOnly={ended}
+              onSelect={selectFile}
+            />
+          )}
+          {file && (
+            <div className="dt-file-bar">
+              <code className="dt-file-path" title={file.path}>
+                {fileName}
+              </code>
+              {file.isNewFile && <span className="dt-badge">New file</span>}
+              {file.binary && <span className="dt-badge">Binary</span>}
+              {!file.binary && file.hunks.length === 0 && <span className="dt-badge">No changes</span>}
+              {!ended && !file.binary && (
+                <button
+                  type="button"
+                  className="dt-edit-toggle"
+                  aria-pressed={editable}
+                  disabled={conflicts > 0}
+                  title={
+                    conflicts > 0
+                      ? 'The proposal stays editable until its conflicts are resolved'
+                      : 'Edit the proposed text (right side) before accepting; your edits become part of the result'
+                  }
+                  onClick={() => setEditing(!editing)}
+                >
+                  ✎ Edit proposal
+                </button>
+              )}
+              {editable && (
+                <span className="dt-badge dt-badge-editing" data-testid="editing-badge">
+                  Editing the proposal — changes are saved as you type
+                </span>
+              )}
+              <ViewOptions />
+            </div>
+          )}
+          <div className="dt-diff-pane">
+            {file?.binary ? (
+              <BinaryPanel
+                file={file}
+                fileIndex={cursor.fileIndex}
+                name={fileName}
+                withButtons={review.files.length === 1}
+                readOnly={ended}
+              />
+            ) : file && content && showDisk ? (
+              <DiskDiff
+                path={content.path}
+                baseText={content.baseText}
+                diskText={content.diskText}
+                deleted={file.disk.state === 'deleted'}
+              />
+            ) : file && !content && entry?.status === 'dropped' ? (
+              <div className="dt-pane-message" role="status" data-testid="texts-dropped">
+                <p>{droppedTextsText(review)}</p>
+              </div>
+            ) : file && (content || entry?.status !== 'error') ? (
+              <DiffEditor
+                reviewId={review.id}
+                fileIndex={cursor.fileIndex}
+                content={content}
+                revision={file.contentRevision}
+                hunks={file.hunks}
+                currentHunk={cursor.hunkIndex}
+                prefs={prefs}
+                readOnly={ended}
+                editable={editable}
+                onDecide={(hunkIndex, decision) =>
+                  void actions.decideHunk(cursor.fileIndex, hunkIndex, decision)
+                }
+                onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex: cursor.fileIndex, hunkIndex })}
+                onEdit={(fileIndex, text) => actions.editProposal(fileIndex, text)}
+              />
+            ) : entry?.status === 'error' ? (
+              <div className="dt-pane-message" role="alert">
+                <p>Could not load the proposed change: {entry.message}</p>
+                <button type="button" onClick={() => void actions.loadContents(review)}>
+                  Retry
+                </button>
+              </div>
+            ) : null}
           </div>
-        ) : file && (content || entry?.status !== 'error') ? (
-          <DiffEditor
-            reviewId={review.id}
-            fileIndex={cursor.fileIndex}
-            content={content}
-            revision={file.contentRevision}
-            hunks={file.hunks}
-            currentHunk={cursor.hunkIndex}
-            prefs={prefs}
-            readOnly={ended}
-            editable={editable}
-            onDecide={(hunkIndex, decision) => void actions.decideHunk(cursor.fileIndex, hunkIndex, decision)}
-            onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex: cursor.fileIndex, hunkIndex })}
-            onEdit={(fileIndex, text) => actions.editProposal(fileIndex, text)}
-          />
-        ) : entry?.status === 'error' ? (
-          <div className="dt-pane-message" role="alert">
-            <p>Could not load the proposed change: {entry.message}</p>
-            <button type="button" onClick={() => void actions.loadContents(review)}>
-              Retry
-            </button>
-          </div>
-        ) : null}
-      </div>
+        </>
+      )}
     </section>
   );
 }

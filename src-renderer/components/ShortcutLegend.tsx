@@ -1,5 +1,5 @@
 import { KEY_PAUSE_MS } from '../key-pause';
-import { commandDescriptions, shortcutLabels, type Command } from '../keyboard';
+import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keyboard';
 
 const ORDER: Command[] = [
   'nextHunk',
@@ -29,6 +29,11 @@ export function ShortcutLegend() {
           </div>
         ))}
       </dl>
+      <p className="dt-legend-note">
+        In the note to the agent, letter keys type; {MOD}+Enter submits from there too. On an approval card (a
+        command to run), {shortcutLabels.submit} allows; Deny is only its button, and the hunk keys do
+        nothing.
+      </p>
       <p className="dt-legend-note">
         When the next review comes up by itself, decision keys wait {KEY_PAUSE_MS / 1000} s, so a key meant
         for the previous review cannot decide the new one.

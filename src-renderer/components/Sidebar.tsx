@@ -92,7 +92,13 @@ export function Sidebar({
       >
         {tab === 'queue' && <QueueList groups={groups} idleClients={idleClients} selectedId={selectedId} />}
         {tab === 'history' && <HistoryList reviews={history} selectedId={selectedId} />}
-        {tab === 'connections' && <ConnectionsList clients={clients} pendingByClient={pendingByClient} />}
+        {tab === 'connections' && (
+          <ConnectionsList
+            clients={clients}
+            pendingByClient={pendingByClient}
+            pausedClients={snapshot?.pausedClients ?? []}
+          />
+        )}
       </div>
       <div className="dt-sidebar-footer">
         <ThemeSwitch />

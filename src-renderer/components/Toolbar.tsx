@@ -180,7 +180,12 @@ export function Toolbar({
                 Reject…
               </button>
             </div>
-            <RejectDialog open={rejecting} onClose={() => setRejecting(false)} />
+            <RejectDialog
+              open={rejecting}
+              onClose={() => setRejecting(false)}
+              reviewId={review.id}
+              protocol={review.client.protocol}
+            />
           </>
         )}
       </div>

@@ -1,0 +1,113 @@
+import type { ApprovalRequest, ReviewSummary } from '../../shared/app-api';
+import { noteToSend } from '../agent-note';
+import { approvalArgsText, approvalLabel, riskLabels } from '../approval-model';
+import { useActions } from '../context';
+import { shortcutLabels } from '../keyboard';
+import { AgentNoteBox } from './AgentNoteBox';
+
+/** The facts of the request, each only when the agent gave it. */
+function ApprovalFacts({ approval }: { approval: ApprovalRequest }) {
+  const args = approvalArgsText(approval.args);
+  return (
+    <dl className="dt-approval-facts">
+      {approval.command !== undefined && (
+        <>
+          <dt>Command</dt>
+          <dd>
+            <pre className="dt-approval-command" data-testid="approval-command">
+              {approval.command}
+            </pre>
+          </dd>
+        </>
+      )}
+      {approval.reason && (
+        <>
+          <dt>Why</dt>
+          <dd className="dt-approval-reason">{approval.reason}</dd>
+        </>
+      )}
+      {approval.cwd && (
+        <>
+          <dt>Folder</dt>
+          <dd>
+            <code>{approval.cwd}</code>
+          </dd>
+        </>
+      )}
+      {approval.toolName && (
+        <>
+          <dt>Tool</dt>
+          <dd>
+            <code>{approval.toolName}</code>
+          </dd>
+        </>
+      )}
+      {args !== undefined && (
+        <>
+          <dt>Arguments</dt>
+          <dd>
+            <pre className="dt-approval-args">{args}</pre>
+          </dd>
+        </>
+      )}
+      {approval.riskLevel && (
+        <>
+          <dt>Risk</dt>
+          <dd className="dt-approval-risk" data-risk={approval.riskLevel}>
+            {riskLabels[approval.riskLevel]}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * An approval card in place of the diff: what the agent wants to run, and Allow / Deny with the note
+ * (a deny sends the note as its reason). Ctrl/Cmd+Enter allows, as it submits a review; deny is only
+ * the button, so no key denies by accident.
+ */
+export function ApprovalCard({
+  review,
+  approval,
+  readOnly,
+}: {
+  review: ReviewSummary;
+  approval: ApprovalRequest;
+  readOnly: boolean;
+}) {
+  const actions = useActions();
+  return (
+    <section
+      className="dt-approval"
+      aria-label={approvalLabel(approval)}
+      data-testid="approval-card"
+      data-kind={approval.kind}
+    >
+      <ApprovalFacts approval={approval} />
+      {!readOnly && (
+        <>
+          <AgentNoteBox review={review} />
+          <div className="dt-approval-buttons" role="group" aria-label="Answer">
+            <button
+              type="button"
+              className="dt-primary"
+              title={`Allow (${shortcutLabels.submit})`}
+              onClick={() => void actions.submit()}
+            >
+              Allow
+            </button>
+            <button
+              type="button"
+              className="dt-danger"
+              title="Deny; the note goes to the agent as the reason"
+              onClick={() => void actions.reject(noteToSend(review.id) ?? '')}
+            >
+              Deny
+            </button>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
