@@ -70,8 +70,8 @@ describe('the note to the agent', () => {
     await button('Submit').click();
     const result = (await script.push('change_set_result')).payload as Record<string, unknown>;
     expect(result.status).toBe('accepted');
-    // The note went with the decision and is kept with the review. (ChangeSetResult.note on the wire is
-    // the native bridge's part, being built by the lead: add `expect(result.note).toBe(NOTE)` then.)
+    // The note went with the decision and is kept with the review.
+    expect(result.note).toBe(NOTE);
     const ended = await waitForReview(session.app.runtime.core, (r) => r.state === 'accepted');
     expect(ended.agentNote).toBe(NOTE);
 
@@ -140,34 +140,29 @@ describe('the note to the agent', () => {
 });
 
 describe('approval cards', () => {
-  // request_approval is answered "not served yet" by the native endpoint on this branch (the lead is
-  // building it in src-main/bridge); turn this into `it(` once it is served.
-  it.todo(
-    'request_approval shows a card; Allow with a note answers approval_result approved with it',
-    async () => {
-      const { page } = session;
-      const script = await nativeClient('deploy-script');
-      const asked = await script.request('request_approval', {
-        kind: 'command',
-        command: 'npm publish --tag next',
-        cwd: session.app.workspace,
-        reason: 'Publish the release candidate',
-      });
-      expect(asked.type).toBe('response');
-      const card = page.getByTestId('approval-card');
-      await card.getByText('npm publish --tag next').waitFor();
-      await card.getByText('Publish the release candidate').waitFor();
-      await card.getByText(session.app.workspace).waitFor();
-      await page
-        .locator('.dt-queue-item[data-kind="approval"]', { hasText: 'Run command: npm publish' })
-        .waitFor();
-      await noteBox().fill('only the rc tag');
-      await button('Allow').click();
-      const result = (await script.push('approval_result')).payload as Record<string, unknown>;
-      expect(result).toMatchObject({ approved: true, status: 'approved', note: 'only the rc tag' });
-      script.socket.close();
-    },
-  );
+  it('request_approval shows a card; Allow with a note answers approval_result approved with it', async () => {
+    const { page } = session;
+    const script = await nativeClient('deploy-script');
+    const asked = await script.request('request_approval', {
+      kind: 'command',
+      command: 'npm publish --tag next',
+      cwd: session.app.workspace,
+      reason: 'Publish the release candidate',
+    });
+    expect(asked.type).toBe('response');
+    const card = page.getByTestId('approval-card');
+    await card.getByText('npm publish --tag next').waitFor();
+    await card.getByText('Publish the release candidate').waitFor();
+    await card.getByText(session.app.workspace).waitFor();
+    await page
+      .locator('.dt-queue-item[data-kind="approval"]', { hasText: 'Run command: npm publish' })
+      .waitFor();
+    await noteBox().fill('only the rc tag');
+    await button('Allow').click();
+    const result = (await script.push('approval_result')).payload as Record<string, unknown>;
+    expect(result).toMatchObject({ approved: true, status: 'approved', note: 'only the rc tag' });
+    script.socket.close();
+  });
 
   it('a card queued in core shows what it asks; the hunk keys do nothing; Deny sends the note as the reason', async () => {
     const { page, app } = session;
@@ -232,10 +227,9 @@ describe('pausing reviews per client', () => {
       title: 'While paused',
       files: [{ path: 'paused.txt', after: PROPOSED }],
     });
-    // Refused, nothing queued: the script goes ahead on its own. (The contract's code is 4005,
-    // REVIEWS_PAUSED; the native bridge maps ReviewsPausedError to it in the lead's part.)
+    // Refused with 4005 (REVIEWS_PAUSED), nothing queued: the script goes ahead on its own.
     expect(refused.type).toBe('error_response');
-    expect((refused.payload as { message: string }).message).toMatch(/paused/);
+    expect(refused.payload).toMatchObject({ code: 4005, message: expect.stringMatching(/paused/) });
     expect(session.app.runtime.core.snapshot().reviews).toEqual([]);
 
     // Gone from the connected list, still listed as paused, and resumable.
