@@ -119,6 +119,8 @@ export interface ClaudePrintOptions {
   /** The stand-in's base URL. */
   baseUrl: string;
   prompt: string;
+  /** More arguments after `-p <prompt>` (e.g. `--ide`). */
+  args?: string[];
   /** More variables (e.g. DIFFTRAY_HOME for a hook that talks to the app). */
   env?: NodeJS.ProcessEnv;
   timeoutMs?: number;
@@ -141,7 +143,8 @@ export interface ClaudePrintResult {
 export async function runClaudePrint(options: ClaudePrintOptions): Promise<ClaudePrintResult> {
   const { binary, sandbox, baseUrl, prompt, timeoutMs = 30_000 } = options;
   const started = Date.now();
-  const child = spawn(binary, ['-p', prompt, '--permission-mode', 'default'], {
+  const args = ['-p', prompt, '--permission-mode', 'default', ...(options.args ?? [])];
+  const child = spawn(binary, args, {
     cwd: sandbox.workspace,
     env: { ...claudeEnv(sandbox, baseUrl), ...options.env },
     detached: process.platform !== 'win32',
