@@ -4,6 +4,8 @@
  * over WebSocket, and a Claude Code stand-in over its IDE protocol (MCP on WebSocket). Each test checks
  * what the client receives as well as what the page shows.
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_AUTH_HEADER, NATIVE_PROTOCOL_VERSION } from '../shared/native-protocol';
 import { JsonSocket, type JsonMessage } from '../test/support/json-socket';
@@ -129,9 +131,19 @@ describe('the note to the agent', () => {
     await unheard.getByRole('button', { name: 'Set up Claude Code hooks…' }).click();
     const dialog = page.getByRole('dialog', { name: 'Set up Claude Code hooks' });
     await dialog.waitFor();
-    // What main answers (a plan, or why it cannot) is shown; nothing is changed before Apply.
-    await dialog.locator('[data-testid="hooks-plan"], [data-testid="hooks-error"]').first().waitFor();
-    await dialog.getByRole('button', { name: /^(Cancel|Close)$/ }).click();
+    // The plan is shown first; nothing is changed before Apply.
+    const settings = path.join(session.app.home, '.claude', 'settings.json');
+    await dialog.getByTestId('hooks-plan').waitFor();
+    await dialog.getByText('hook claude-code').first().waitFor();
+    expect(existsSync(settings)).toBe(false);
+    await dialog.getByRole('button', { name: 'Apply', exact: true }).click();
+    await dialog.getByText('Done: Claude Code’s hooks are set up.', { exact: false }).waitFor();
+    const written = JSON.parse(readFileSync(settings, 'utf8')) as {
+      hooks: { PreToolUse: Array<{ matcher: string; hooks: Array<{ command: string }> }> };
+    };
+    expect(written.hooks.PreToolUse[0]!.matcher).toBe('Edit|MultiEdit|Write|Bash');
+    expect(written.hooks.PreToolUse[0]!.hooks[0]!.command).toMatch(/cli\.cjs" hook claude-code$/);
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     // The review keys work again once the dialog is gone.
     await page.keyboard.press('j');

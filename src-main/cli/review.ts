@@ -217,6 +217,8 @@ function defaultTitle(file: string | undefined, count: number): string {
 
 function report(result: ChangeSetResult, io: CliIo): number {
   for (const file of result.files) io.out(formatFile(file));
+  // The person's note to the agent (a reject's note is already the files' reason).
+  if (result.note !== undefined) io.out(`note: ${result.note}`);
   if (result.status === 'cancelled') {
     throw new CliError(`the review was cancelled${result.reason ? ` (${result.reason})` : ''}`);
   }

@@ -299,7 +299,7 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
       hunkIndexes: [1],
       decision: 'rejected',
     });
-    await app!.api.call('submit', { reviewId: review.id });
+    await app!.api.call('submit', { reviewId: review.id, note: 'b.txt waits for the migration' });
     const { code, stdout, stderr } = await cli.done;
     expect(stderr).toBe('');
     expect(stdout).toBe(
@@ -307,6 +307,7 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
         `applied  src/a.txt  (1/1 hunk)  sha256:${sha256('src/a.txt')}`,
         'rejected b.txt: every hunk rejected',
         `applied  src/c.txt  (1/2 hunks)  sha256:${sha256('src/c.txt')}`,
+        'note: b.txt waits for the migration',
       ),
     );
     expect(code).toBe(1);
