@@ -44,7 +44,6 @@ export interface HookIo {
   out: (text: string) => void;
   /** Why no decision was given: one line on stderr, which Claude Code shows only in its verbose view. */
   err: (line: string) => void;
-  version: string;
 }
 
 /** Always exits 0: a hook that fails must leave Claude Code's own permission flow as it is. */
@@ -139,7 +138,7 @@ async function connect(input: HookInput, cwd: string, io: HookIo): Promise<Nativ
     {
       client_name: HOOK_CLIENT_NAME,
       integration: 'claude-code-hooks',
-      client_version: io.version,
+      // No client_version: the hook cannot know Claude Code's, and DiffTray's own would mislead.
       ...(input.session_id !== undefined &&
         input.session_id !== '' && { agent_session_id: input.session_id }),
       ...(path.isAbsolute(cwd) && { workspace: cwd }),

@@ -120,7 +120,6 @@ async function main(argv: string[]): Promise<number> {
         stdin: process.stdin,
         out: (text) => process.stdout.write(`${text}\n`),
         err: (line) => process.stderr.write(`${line}\n`),
-        version: packageJson.version,
       });
     }
     case 'status':
