@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { ClaudeHooksPlan } from '../../shared/app-api';
 import { useApi } from '../api-context';
+import { useModalDialog } from '../hooks';
 import { useHooksSetup } from '../hooks-setup';
 import { errorMessage } from '../review-model';
 import { useAppStore } from '../store';
@@ -115,14 +116,7 @@ function HooksSetupSteps({ onClose }: { onClose: () => void }) {
 export function ClaudeHooksDialog() {
   const open = useHooksSetup((s) => s.open);
   const hide = useHooksSetup((s) => s.hide);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const dialogRef = useModalDialog(open);
 
   return (
     <dialog

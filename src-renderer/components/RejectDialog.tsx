@@ -1,8 +1,9 @@
-import { useEffect, useRef, type FormEvent, type KeyboardEvent } from 'react';
+import type { FormEvent, KeyboardEvent } from 'react';
 import type { ClientProtocol } from '../../shared/app-api';
 import { MAX_NOTE_CHARS } from '../../shared/limits';
 import { noteUnheardText, useNoteDrafts } from '../agent-note';
 import { useActions } from '../context';
+import { useModalDialog } from '../hooks';
 import { MOD } from '../keyboard';
 
 /**
@@ -22,17 +23,10 @@ export function RejectDialog({
   protocol: ClientProtocol;
 }) {
   const actions = useActions();
-  const dialogRef = useRef<HTMLDialogElement>(null);
+  const dialogRef = useModalDialog(open);
   const reason = useNoteDrafts((s) => s.drafts[reviewId] ?? '');
   const setReason = useNoteDrafts((s) => s.setDraft);
   const unheard = noteUnheardText(protocol);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();

@@ -5,21 +5,18 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/loopback/socket-guard';
-import { AppProcess, ROOT } from './lib/app-process';
+import { AppProcess } from './lib/app-process';
 import { createFixtureTree } from './lib/fixture-tree';
+import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
 
 let temp: string;
 let app: AppProcess;
 
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}, 120_000);
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 beforeEach(async () => {
   temp = mkdtempSync(path.join(os.tmpdir(), 'difftray-attack-'));

@@ -5,22 +5,19 @@
  * Code would get back on stdout — and, by replaying the answer as Claude Code applies it, the text that
  * would reach the disk. (The real Claude Code CLI runs the hook in e2e/claude-code-hooks.e2e.test.ts.)
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientPauseKey } from '../../shared/app-api';
 import { replayEdit } from '../../shared/claude-code/edit-replay';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
+import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'difftray.cjs');
+const BIN = DIFFTRAY_BIN;
 
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}, 120_000);
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 let t: TestRuntime;
 beforeEach(async () => {
@@ -182,6 +179,20 @@ describe('difftray hook claude-code: no decision, Claude asks as usual', () => {
     const outside = path.join(t.home, 'outside.txt');
     writeFileSync(outside, BASE);
     await silent(hookInput('Edit', { ...EDIT, file_path: outside }));
+    expect(t.runtime.core.queue.pendingCount()).toBe(0);
+  });
+
+  it('for a FIFO where the file should be: refused at once, never waited on', async () => {
+    execFileSync('mkfifo', [ws('pipe.txt')]);
+    await silent(hookInput('Write', { file_path: ws('pipe.txt'), content: 'x\n' }));
+    expect(t.runtime.core.queue.pendingCount()).toBe(0);
+  });
+
+  it('for a path through a symlink that leads out of the workspace', async () => {
+    const outside = path.join(t.home, 'secret.txt');
+    writeFileSync(outside, BASE);
+    symlinkSync(outside, ws('link.txt'));
+    await silent(hookInput('Edit', { ...EDIT, file_path: ws('link.txt') }));
     expect(t.runtime.core.queue.pendingCount()).toBe(0);
   });
 

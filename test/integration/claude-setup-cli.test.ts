@@ -7,14 +7,11 @@ import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } fro
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp';
+import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
 
-const ROOT = path.resolve(__dirname, '..', '..');
 const CLI = path.join(ROOT, 'dist', 'main', 'cli.cjs');
 
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}, 120_000);
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 let root: string;
 let cleanup: () => void;

@@ -23,14 +23,11 @@ import { HeadlessServer } from '../../src-main/headless/headless-server';
 import { sandboxEnv, startHeadlessProcess } from '../support/headless-process';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-const BIN = path.join(ROOT, 'bin', 'difftray.cjs');
+const BIN = DIFFTRAY_BIN;
 
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}, 120_000);
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 /** The app API over the headless WebSocket, as the renderer speaks it. */
 class AppApiClient {

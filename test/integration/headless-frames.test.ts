@@ -4,21 +4,15 @@
  * with the UI token; the first gets the bad frame, the second must still be answered and the process
  * must still run.
  */
-import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { closed, sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
 import { startHeadlessProcess, type HeadlessProcess } from '../support/headless-process';
+import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
 
-const ROOT = path.resolve(__dirname, '..', '..');
-
-beforeAll(() => {
-  const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-}, 120_000);
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 type App = HeadlessProcess;
 

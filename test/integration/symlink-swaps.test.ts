@@ -6,7 +6,7 @@
  * `difftray` command) the outside file must stay as it was and the answer must not say `applied`.
  * Finding 2 (Claude openDiff reading through `<link>/..`, openFile telling what exists) is here too.
  */
-import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import {
   existsSync,
   lstatSync,
@@ -26,8 +26,7 @@ import { connectClaudeClient, texts } from '../support/claude-client';
 import { JsonSocket } from '../support/json-socket';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview } from '../support/wait';
-
-const ROOT = path.resolve(__dirname, '..', '..');
+import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
 
 let t: TestRuntime;
 let outside: string;
@@ -215,17 +214,14 @@ describe('Clio', () => {
 });
 
 describe('the difftray command', () => {
-  beforeAll(() => {
-    const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { cwd: ROOT, encoding: 'utf8' });
-    if (built.status !== 0) throw new Error(`build failed: ${built.stderr}`);
-  }, 120_000);
+  beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
   it('review of a patch whose folder became a link to outside: nothing written, exit code says so', async () => {
     mkdirSync(ws('src'));
     writeFileSync(ws('src/app.ts'), 'let a = 1;\n');
     writeFileSync(out('app.ts'), 'let a = 1;\n');
     const patch = createTwoFilesPatch('a/src/app.ts', 'b/src/app.ts', 'let a = 1;\n', 'let a = 2;\n');
-    const child = spawn(process.execPath, [path.join(ROOT, 'bin', 'difftray.cjs'), 'review'], {
+    const child = spawn(process.execPath, [DIFFTRAY_BIN, 'review'], {
       cwd: t.workspace,
       env: { ...process.env, DIFFTRAY_HOME: path.join(t.home, '.difftray'), HOME: t.home },
     });

@@ -253,13 +253,37 @@ const native: ProtocolModel = {
   message: (ctx, prng) =>
     prng.weighted<() => Record<string, unknown>>([
       [1, () => envelope('hello', { client_name: 'fuzz', client_version: '1.0' })],
+      [
+        1,
+        () =>
+          envelope('hello', {
+            client_name: 'Claude Code',
+            integration: 'claude-code-hooks',
+            agent_session_id: 'fuzz-session',
+            workspace: ctx.workspace,
+            one_shot: prng.chance(0.5),
+          }),
+      ],
       [1, () => envelope('heartbeat', {})],
+      [
+        2,
+        () =>
+          envelope('request_approval', {
+            kind: prng.pick(['command', 'write_file', 'delete_file', 'tool', 'nuke']),
+            tool_name: 'Bash',
+            command: someText(prng),
+            cwd: prng.chance(0.5) ? ctx.workspace : escapePath(ctx, prng),
+            args: prng.chance(0.5) ? { deep: [[[{ x: someText(prng) }]]] } : someText(prng),
+            risk_level: prng.pick(['low', 'high', 'extreme']),
+          }),
+      ],
       [
         4,
         () =>
           envelope('propose_change_set', {
             title: 'fuzz',
             rationale: 'because',
+            ...(prng.chance(0.3) && { writer: prng.pick(['client', 'difftray', 'nobody']) }),
             files: [
               {
                 path: prng.pick(ctx.files),
@@ -307,6 +331,12 @@ const native: ProtocolModel = {
       ...fieldProbes('files[].after', MAX_FILE_BYTES, (v) => propose({}, { after: v })),
       ...fieldProbes('rationale', MAX_NOTE_CHARS, (v) => propose({ rationale: v })),
       ...fieldProbes('title', MAX_LABEL_CHARS, (v) => propose({ title: v })),
+      ...fieldProbes('request_approval.command', MAX_NOTE_CHARS, (v) =>
+        envelope('request_approval', { kind: 'command', command: v }),
+      ),
+      ...fieldProbes('hello.agent_session_id', MAX_LABEL_CHARS, (v) =>
+        envelope('hello', { client_name: 'fuzz', agent_session_id: v }),
+      ),
       ...fieldProbes('files[].path', MAX_PATH_CHARS, (v) =>
         propose({}, { path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
       ),
