@@ -238,6 +238,17 @@ describe('difftray hook claude-code: commands', () => {
     expect(answer.permissionDecisionReason).toContain('never force-push main');
   });
 
+  it('the hook killed while the card waits: the card is cancelled at once', async () => {
+    const hook = run(['hook', 'claude-code'], hookInput('Bash', { command: 'sleep 1' }));
+    const card = await waitForReview(t.runtime.core);
+    hook.child.kill('SIGKILL');
+    await hook.done;
+    await until(
+      () => (t.runtime.core.queue.find(card.id)?.state === 'cancelled' ? true : undefined),
+      'the approval card cancelled',
+    );
+  });
+
   it('Allow answers allow', async () => {
     const hook = run(['hook', 'claude-code'], hookInput('Bash', { command: 'npm test' }));
     const card = await waitForReview(t.runtime.core);

@@ -8,7 +8,8 @@
  *   the moment its connection goes;
  * - a paused client's proposals are refused with 4005 and never queued.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { clientPauseKey } from '../../shared/app-api';
@@ -112,6 +113,40 @@ describe("writer: 'client'", () => {
     });
     expect((push.payload.files as Array<Record<string, unknown>>)[0]!.final_text).toBeUndefined();
     expect(readFileSync(ws('a.txt'), 'utf8')).toBe(BASE);
+  });
+});
+
+describe("writer: 'client', attacked mid-review", () => {
+  // The client would write what it is handed, wherever the name leads by then: the file is checked at
+  // the moment of handing over, as DiffTray's own writer checks before writing.
+  const swapped = async (swap: () => void) => {
+    const client = await hello();
+    const id = await propose(client, { writer: 'client' });
+    swap();
+    await api('submit', { reviewId: id });
+    const push = await client.nextPush();
+    return (push.payload.files as Array<Record<string, unknown>>)[0]!;
+  };
+
+  it('a symlink to a file outside, swapped in with the same bytes: no text is handed over', async () => {
+    const outside = path.join(t.home, 'outside.txt');
+    writeFileSync(outside, BASE);
+    const file = await swapped(() => {
+      rmSync(ws('a.txt'));
+      symlinkSync(outside, ws('a.txt'));
+    });
+    expect(file.status).not.toBe('accepted');
+    expect(file.final_text).toBeUndefined();
+    expect(readFileSync(outside, 'utf8')).toBe(BASE);
+  });
+
+  it('a FIFO swapped in: refused at once, never waited on', async () => {
+    const file = await swapped(() => {
+      rmSync(ws('a.txt'));
+      execFileSync('mkfifo', [ws('a.txt')]);
+    });
+    expect(file.status).not.toBe('accepted');
+    expect(file.final_text).toBeUndefined();
   });
 });
 

@@ -88,7 +88,7 @@ export async function settleChangeSet(
       const final = outcome.files[index];
       if (!final) throw new Error(`No decided text for ${entry.path}`);
       const settled =
-        writer === 'client' ? handOver(entry, final) : await settleAccepted(files, entry, final);
+        writer === 'client' ? await handOver(files, entry, final) : await settleAccepted(files, entry, final);
       results.push({ ...common, ...settled });
     } else if (outcome.kind === 'rejected' && writer === 'client') {
       results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
@@ -113,9 +113,16 @@ type Settled = Pick<
   'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted' | 'final_text'
 >;
 
-/** The client writes: it gets the composed text (null: delete the file), and DiffTray touches nothing. */
-function handOver(file: ReviewedFile, final: FinalFile): Settled {
+/**
+ * The client writes: it gets the composed text (null: delete the file), and DiffTray touches nothing.
+ * The file is checked at the moment of handing over, as the writer checks before writing (confined to
+ * the workspace, a regular file, still what was reviewed): a symlink or FIFO swapped in meanwhile, or an
+ * edit made on disk, gets no text to write.
+ */
+async function handOver(files: FileApplier, file: ReviewedFile, final: FinalFile): Promise<Settled> {
   if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
+  const checked = await putOnDisk(files, file.real, final.expectedOnDisk, final.expectedOnDisk);
+  if (checked !== 'ok') return checked;
   const deletes = file.deletes && final.finalText === '';
   return { status: 'accepted', final_text: deletes ? null : final.finalText };
 }
