@@ -99,6 +99,23 @@ export interface ApprovalRequest {
   riskLevel?: 'low' | 'medium' | 'high';
 }
 
+/**
+ * An approval card's name, the same in the queue, History and its title: "Run command: npm test". Core
+ * titles a card with it when the client gives no title of its own.
+ */
+export function approvalTitle(approval: ApprovalRequest): string {
+  switch (approval.kind) {
+    case 'command':
+      return approval.command ? `Run command: ${approval.command}` : 'Run a command';
+    case 'write_file':
+      return approval.toolName ? `Write a file (${approval.toolName})` : 'Write a file';
+    case 'delete_file':
+      return approval.toolName ? `Delete a file (${approval.toolName})` : 'Delete a file';
+    case 'tool':
+      return approval.toolName ? `Use tool: ${approval.toolName}` : 'Use a tool';
+  }
+}
+
 export interface ReviewSummary {
   id: string;
   client: ClientInfo;

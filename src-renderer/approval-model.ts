@@ -1,19 +1,8 @@
 /** Pure views of an approval card (seed 001): a command or tool the agent asks to run, allowed or denied. */
-import type { ApprovalRequest, ReviewSummary } from '../shared/app-api';
+import { approvalTitle, type ApprovalRequest, type ReviewSummary } from '../shared/app-api';
 
-/** The card's one-line name in the queue and its heading: "Run command: npm test". */
-export function approvalLabel(approval: ApprovalRequest): string {
-  switch (approval.kind) {
-    case 'command':
-      return approval.command ? `Run command: ${approval.command}` : 'Run a command';
-    case 'write_file':
-      return approval.toolName ? `Write a file (${approval.toolName})` : 'Write a file';
-    case 'delete_file':
-      return approval.toolName ? `Delete a file (${approval.toolName})` : 'Delete a file';
-    case 'tool':
-      return approval.toolName ? `Use tool: ${approval.toolName}` : 'Use a tool';
-  }
-}
+/** The card's one-line name in the queue and its heading: the name core titles it with. */
+export const approvalLabel = approvalTitle;
 
 /** A small glyph for the queue, so a card stands apart from file reviews at a glance. */
 export function approvalIcon(approval: ApprovalRequest): string {

@@ -164,7 +164,7 @@ describe('request_approval', () => {
     expect(answer.type).toBe('response');
     const requestId = answer.payload.request_id as string;
     const card = await waitForReview(t.runtime.core, (review) => review.approval !== undefined);
-    expect(card.title).toBe('Run: rm -rf build && npm run build');
+    expect(card.title).toBe('Run command: rm -rf build && npm run build');
     expect(card.approval).toEqual({
       kind: 'command',
       toolName: 'Bash',
@@ -193,7 +193,7 @@ describe('request_approval', () => {
       args: { url: 'https://example.com' },
     });
     const card = await waitForReview(t.runtime.core, (review) => review.approval !== undefined);
-    expect(card.title).toBe('Use WebFetch');
+    expect(card.title).toBe('Use tool: WebFetch');
     expect(JSON.parse(card.approval!.args!)).toEqual({ url: 'https://example.com' });
     await api('reject', { reviewId: card.id, reason: 'no network in this task' });
     expect((await client.nextPush()).payload).toMatchObject({

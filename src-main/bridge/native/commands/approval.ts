@@ -4,7 +4,7 @@
  * to whichever connection holds the session then (or on its next hello).
  */
 import { randomUUID } from 'node:crypto';
-import type { ApprovalRequest } from '../../../../shared/app-api';
+import { approvalTitle, type ApprovalRequest } from '../../../../shared/app-api';
 import type { ApprovalResponse, ApprovalResult, RequestPayload } from '../../../../shared/native-protocol';
 import { boundedNote, boundedTitle } from '../../../core/review-labels';
 import type { ReviewOutcome } from '../../../core/review-queue';
@@ -20,7 +20,7 @@ export const requestApproval = defineCommand('request_approval', (payload, conte
   const approval = approvalOf(payload);
   const request = {
     client: session.client,
-    title: payload.title ?? titleOf(approval),
+    title: payload.title ?? boundedTitle(approvalTitle(approval)),
     files: [],
     approval,
   };
@@ -60,20 +60,6 @@ function argsText(args: unknown): string | undefined {
     return text === undefined ? undefined : boundedNote(text);
   } catch {
     return undefined;
-  }
-}
-
-function titleOf(approval: ApprovalRequest): string {
-  const firstLine = (text: string) => text.split('\n')[0]!.trim();
-  switch (approval.kind) {
-    case 'command':
-      return boundedTitle(`Run: ${firstLine(approval.command ?? approval.toolName ?? 'a command')}`);
-    case 'write_file':
-      return `Write a file${approval.toolName ? ` (${approval.toolName})` : ''}`;
-    case 'delete_file':
-      return `Delete a file${approval.toolName ? ` (${approval.toolName})` : ''}`;
-    case 'tool':
-      return boundedTitle(`Use ${approval.toolName ?? 'a tool'}`);
   }
 }
 
