@@ -18,6 +18,7 @@
  * config folder), and the notebook tool (Edit refuses .ipynb; so does the replay).
  */
 import { applyReplacement, findActualString, preserveEscapeStyle, preserveQuoteStyle } from './edit-strings';
+import { isRecord } from '../is-record';
 
 export const EDIT_TOOL_NAMES = ['Edit', 'MultiEdit', 'Write'] as const;
 export type EditToolName = (typeof EDIT_TOOL_NAMES)[number];
@@ -66,9 +67,6 @@ export function detectLineEndings(raw: string): LineEndings {
   }
   return crlf > lf ? 'CRLF' : 'LF';
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function parseEdit(value: unknown): Omit<EditInput, 'file_path'> | null {
   if (!isRecord(value)) return null;

@@ -15,6 +15,7 @@ import {
 import net from 'node:net';
 import path from 'node:path';
 import { isProcessAlive } from '../core/process-info';
+import { isRecord } from '../../shared/is-record';
 
 export interface AtomicWriteOptions {
   /**
@@ -159,10 +160,6 @@ export function portAnswers(port: number): Promise<boolean> {
     socket.once('connect', () => done(true));
     socket.once('error', () => done(false));
   });
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 export interface OwnedLockFileOptions extends AtomicWriteOptions {

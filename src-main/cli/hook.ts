@@ -8,7 +8,6 @@
  * an edit that does not apply — it prints nothing and exits 0: Claude Code then asks in its terminal as
  * usual. Claude Code writes the file itself; DiffTray never does (`writer: 'client'`).
  */
-import { realpathSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
@@ -18,9 +17,11 @@ import {
   answerForEdit,
   type PreToolUseAnswer,
 } from '../../shared/claude-code/hook-answer';
+import { isRecord } from '../../shared/is-record';
 import { MAX_FRAME_BYTES } from '../../shared/limits';
 import type { ChangeSetResult, ProposeResponse } from '../../shared/native-protocol';
 import { readDiskSnapshot } from '../core/disk-snapshot';
+import { resolveRealPath } from '../core/workspace-paths';
 import { askApproval } from './approve';
 import { ProtocolError, type NativeClient } from './client';
 import { CliError } from './errors';
@@ -98,12 +99,12 @@ async function reviewEdit(
   }
   const file = path.resolve(cwd, toolInput.file_path);
   // Read once; the review is against this text. Claude Code itself refuses to write if it changes.
-  const snapshot = await readDiskSnapshot(realPathOrSelf(file));
+  const snapshot = await readDiskSnapshot(resolveRealPath(file));
   if (snapshot.exists && snapshot.kind !== 'text') {
     return passThroughAnswer(io, `${file} is ${snapshot.why}: not reviewed`);
   }
   const onDisk = snapshot.exists ? snapshot.text : null;
-  const replay = replayEdit(input.tool_name, input.tool_input, onDisk);
+  const replay = replayEdit(toolName, toolInput, onDisk);
   if (!replay.applies) return passThroughAnswer(io, `the edit does not apply: ${replay.reason}`);
 
   const client = await connect(input, cwd, io);
@@ -170,18 +171,6 @@ async function readBounded(stream: Readable, maxBytes: number): Promise<string> 
     chunks.push(buffer);
   }
   return Buffer.concat(chunks).toString('utf8');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function realPathOrSelf(file: string): string {
-  try {
-    return realpathSync.native(file);
-  } catch {
-    return file;
-  }
 }
 
 function passThroughAnswer(io: HookIo, why: string): undefined {

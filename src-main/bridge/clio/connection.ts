@@ -22,6 +22,7 @@ import {
   type ClioServices,
 } from './handlers';
 import { describeIssue, isClioMessageType, type ClioErrorCode, type ClioServerMessage } from './messages';
+import { isRecord } from '../../../shared/is-record';
 
 export { CLIO_AUTH_HEADER, CLIO_CLIENT_NAME } from './handlers';
 
@@ -147,8 +148,4 @@ class ClioConnection implements ClioLink {
       }
     }
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -29,6 +29,7 @@ import { RateWindow } from '../rate-limit';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import { nativeCommands, RequestError, type CommandConnection, type NativeServices } from './commands';
 import type { Session, SessionPush } from './sessions';
+import { isRecord } from '../../../shared/is-record';
 
 export type { AppHooks } from './commands';
 
@@ -250,8 +251,4 @@ class NativeConnection implements CommandConnection {
   private send(message: Envelope): void {
     sendText(this.socket, JSON.stringify(message), 'native', this.options.log);
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
