@@ -65,6 +65,15 @@ function hookInput(tool_name: string, tool_input: Record<string, unknown>): stri
   });
 }
 
+/** Starts the hook, kills it once its review waits, and waits for DiffTray to cancel that review. */
+async function killedWhileWaiting(stdin: string, what: string): Promise<void> {
+  const hook = run(['hook', 'claude-code'], stdin);
+  const review = await waitForReview(t.runtime.core);
+  hook.child.kill('SIGKILL');
+  await hook.done;
+  await until(() => (t.runtime.core.queue.find(review.id)?.state === 'cancelled' ? true : undefined), what);
+}
+
 type HookOutput = {
   hookSpecificOutput: {
     hookEventName: string;
@@ -146,14 +155,7 @@ describe('difftray hook claude-code: edits', () => {
 
   it('the hook killed while waiting (Claude Code’s timeout, Ctrl-C): the review is cancelled at once', async () => {
     writeFileSync(ws('notes.txt'), BASE);
-    const hook = run(['hook', 'claude-code'], hookInput('Edit', EDIT));
-    const review = await waitForReview(t.runtime.core);
-    hook.child.kill('SIGKILL');
-    await hook.done;
-    await until(
-      () => (t.runtime.core.queue.find(review.id)?.state === 'cancelled' ? true : undefined),
-      'the review cancelled',
-    );
+    await killedWhileWaiting(hookInput('Edit', EDIT), 'the review cancelled');
   });
 });
 
@@ -239,14 +241,7 @@ describe('difftray hook claude-code: commands', () => {
   });
 
   it('the hook killed while the card waits: the card is cancelled at once', async () => {
-    const hook = run(['hook', 'claude-code'], hookInput('Bash', { command: 'sleep 1' }));
-    const card = await waitForReview(t.runtime.core);
-    hook.child.kill('SIGKILL');
-    await hook.done;
-    await until(
-      () => (t.runtime.core.queue.find(card.id)?.state === 'cancelled' ? true : undefined),
-      'the approval card cancelled',
-    );
+    await killedWhileWaiting(hookInput('Bash', { command: 'sleep 1' }), 'the approval card cancelled');
   });
 
   it('Allow answers allow', async () => {
