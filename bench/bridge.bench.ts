@@ -10,8 +10,8 @@ import { largeFilePair } from '../test/support/fixtures';
 import { report } from './stats';
 
 const t = await startTestRuntime();
-t.runtime.core.onSnapshot((snapshot) => {
-  for (const review of snapshot.reviews) {
+t.runtime.core.subscribe((change) => {
+  for (const review of change.added ?? []) {
     if (review.state === 'pending') void t.runtime.handler('submit', { reviewId: review.id });
   }
 });

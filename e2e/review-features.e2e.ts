@@ -254,7 +254,7 @@ describe('review features in the browser', () => {
       .getByTestId('submit-summary')
       .filter({ hasText: /^0 accepted, 0 rejected, 1 mixed$/ })
       .waitFor();
-    const [review] = app.runtime.core.snapshot().reviews;
+    const [review] = app.runtime.core.queue.summaries();
     expect(review!.files[0]!.hunks[0]!.lines).toEqual({
       removed: ['rejected', 'rejected', 'rejected'],
       added: ['accepted', 'accepted', 'rejected'],
@@ -294,9 +294,7 @@ describe('review features in the browser', () => {
     // Sent after the pause in typing; main recomputes the hunks: the edited one is the person's, accepted.
     await page.locator('[data-testid="diff-editor"][data-diff-ready="true"]').waitFor();
     await expectDecisions(['accepted', 'rejected', 'pending']);
-    await waitForSnapshot(app.runtime.core, (s) =>
-      s.reviews[0]?.files[0]?.hunks[0]?.decision === 'accepted' ? true : undefined,
-    );
+    await waitForReview(app.runtime.core, (r) => r.files[0]?.hunks[0]?.decision === 'accepted');
     await screenshot(page, 'editing');
 
     // One more keystroke, then Submit at once: Submit sends the pending edit first.
@@ -516,7 +514,7 @@ describe('review features in the browser', () => {
     const reviewB = await waitForReview(app.runtime.core, (r) => r.title === 'b.txt');
     expect(reviewB.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'pending', 'pending']);
     expect(reviewB.canUndo).toBe(false);
-    const reviewA = app.runtime.core.snapshot().reviews.find((r) => r.title === 'a.txt')!;
+    const reviewA = app.runtime.core.queue.summaries().find((r) => r.title === 'a.txt')!;
     expect(reviewA.files[0]!.hunks.map((h) => h.decision)).toEqual([
       'accepted',
       'accepted',

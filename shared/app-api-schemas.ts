@@ -11,6 +11,7 @@ const lineIndexes = z.array(z.number().int().min(0)).max(1_000_000);
 /** Parameter schemas of every call a carrier may forward; keyed by method name. */
 export const appApiCallSchemas = {
   getSnapshot: z.object({}),
+  focusReview: z.object({ reviewId: reviewId.nullable() }),
   getReviewContent: z.object({ reviewId }),
   decideHunks: z.object({
     reviewId,

@@ -64,7 +64,8 @@ export interface HunkView extends Hunk {
  */
 export type DiskState = 'unchanged' | 'modified' | 'deleted' | 'created';
 
-export interface ReviewFileSummary {
+/** One file of a review as every list shows it: small, without its hunks. */
+export interface ReviewFileInfo {
   path: string;
   /** True when the file does not exist on disk yet. */
   isNewFile: boolean;
@@ -76,10 +77,16 @@ export interface ReviewFileSummary {
   fileDecision: HunkState;
   /** Bumped whenever the base or proposed text changes (an edit, a rebase), so caches can be refreshed. */
   contentRevision: number;
-  hunks: HunkView[];
+  /** How many hunks the file has; the hunks themselves travel only for the review on screen. */
+  hunkCount: number;
   disk: { state: DiskState; detectedAt?: number };
   /** Conflict blocks (<<<<<<< … >>>>>>>) left in the proposal by a rebase; submit waits until none remain. */
   conflicts: number;
+}
+
+/** A file of the review on screen: its info and every hunk with its decision. */
+export interface ReviewFileSummary extends ReviewFileInfo {
+  hunks: HunkView[];
 }
 
 /** What an approval card asks (seed 001): run a command, write or delete a file, use a tool. */
@@ -116,7 +123,8 @@ export function approvalTitle(approval: ApprovalRequest): string {
   }
 }
 
-export interface ReviewSummary {
+/** What every review carries, in the queue, History and on screen alike. */
+interface ReviewFields {
   id: string;
   client: ClientInfo;
   /** Short title: the tab name a CLI gave, else the file name. */
@@ -127,7 +135,6 @@ export interface ReviewSummary {
   /** Why it ended, when it did not end by a person's accept: a reject reason, "client disconnected"... */
   reason?: string;
   decidedAt?: number;
-  files: ReviewFileSummary[];
   /** Present for an approval card (a command or tool to allow or deny): such a review has no files. */
   approval?: ApprovalRequest;
   /** The person's note to the agent, sent with the decision (kept in History). */
@@ -141,6 +148,16 @@ export interface ReviewSummary {
    * superseded, or is older than History's byte budget), so getReviewContent refuses it.
    */
   textsDropped?: true;
+}
+
+/** A review as the queue and History list it: small, so thousands of them cost little to send. */
+export interface ReviewItem extends ReviewFields {
+  files: ReviewFileInfo[];
+}
+
+/** A review with every hunk: the review on screen (AppApi.focusReview), and core's own full view. */
+export interface ReviewSummary extends ReviewFields {
+  files: ReviewFileSummary[];
 }
 
 export interface ReviewFileContent {
@@ -158,13 +175,61 @@ export interface LineSelection {
   proposed: number[];
 }
 
+/** The whole state at one version: sent on connect, and when a version gap is found. */
 export interface AppSnapshot {
-  reviews: ReviewSummary[];
+  /** The version of the change stream this state is at (AppChange.version). */
+  version: number;
+  reviews: ReviewItem[];
   clients: ClientInfo[];
   /** Clients whose reviews the person paused, connected or not (a hook connects only while it asks). */
   pausedClients: PausedClient[];
   workspaceFolders: string[];
 }
+
+/**
+ * One step of the change stream: what changed since `version - 1`. A field left out did not change.
+ * Applying every change in order to a snapshot gives the same state as a fresh snapshot
+ * (shared/state-sync.ts); a change whose version does not follow calls for a fresh snapshot.
+ */
+export interface AppChange {
+  version: number;
+  /** New reviews, whole, in arrival order (they come after every review listed before). */
+  added?: ReviewItem[];
+  /** Reviews that changed: their id and only the fields that changed. */
+  changed?: ReviewPatch[];
+  /** Reviews that left History. */
+  removed?: string[];
+  clients?: ClientInfo[];
+  pausedClients?: PausedClient[];
+  workspaceFolders?: string[];
+  /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
+  detail?: DetailPatch;
+}
+
+/** Fields of a review that changed; optional fields that went away are named in `unset`. */
+export type ReviewPatch = { id: string; unset?: Array<keyof ReviewItem> } & Partial<Omit<ReviewItem, 'id'>>;
+
+/**
+ * The hunks of the review on screen, per file, at a revision that counts the changes sent for it.
+ * Its other fields are its ReviewItem's.
+ */
+export interface ReviewDetail {
+  reviewId: string;
+  revision: number;
+  files: HunkView[][];
+}
+
+/** Hunks that changed in the review on screen since revision `from`. */
+export interface DetailPatch {
+  reviewId: string;
+  from: number;
+  to: number;
+  /** Per changed file: its new hunk list whole (after an edit or rebase), or the hunks that changed. */
+  files: Array<{ fileIndex: number; hunks?: HunkView[]; changed?: Array<[number, HunkView]> }>;
+}
+
+/** What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden). */
+export type StateEvent = { change: AppChange } | { snapshot: AppSnapshot };
 
 /** What `difftray setup claude-code` would change in Claude Code's settings, shown before it is done. */
 export interface ClaudeHooksPlan {
@@ -180,6 +245,11 @@ export interface ClaudeHooksPlan {
 
 export interface AppApi {
   getSnapshot(): Promise<AppSnapshot>;
+  /**
+   * Names the review on screen (null: none). Answers its hunks; from then on every change carries what
+   * changed in them (AppChange.detail), for this window only.
+   */
+  focusReview(reviewId: string | null): Promise<ReviewDetail | null>;
   getReviewContent(reviewId: string): Promise<ReviewFileContent[]>;
   decideHunks(
     reviewId: string,
@@ -214,12 +284,13 @@ export interface AppApi {
   setClientPaused(key: string, paused: boolean): Promise<void>;
   /** What setting up Claude Code's hooks would change; `apply` does it. */
   claudeHooksSetup(apply: boolean): Promise<ClaudeHooksPlan>;
-  /** Called with every new snapshot; returns an unsubscribe function. */
-  onSnapshot(listener: (snapshot: AppSnapshot) => void): () => void;
+  /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
+  onState(listener: (event: StateEvent) => void): () => void;
 }
 
 export type AppApiMethod =
   | 'getSnapshot'
+  | 'focusReview'
   | 'getReviewContent'
   | 'decideHunks'
   | 'decideLines'
@@ -237,7 +308,7 @@ export type AppApiMethod =
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
   call(method: AppApiMethod, params: unknown): Promise<unknown>;
-  onSnapshot(listener: (snapshot: AppSnapshot) => void): () => void;
+  onState(listener: (event: StateEvent) => void): () => void;
 }
 
 export function createAppApi(carrier: AppApiCarrier): AppApi {
@@ -245,6 +316,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     carrier.call(method, params) as Promise<T>;
   return {
     getSnapshot: () => call('getSnapshot', {}),
+    focusReview: (id) => call('focusReview', { reviewId: id }),
     getReviewContent: (id) => call('getReviewContent', { reviewId: id }),
     decideHunks: (id, file, hunkIndexes, d) =>
       call('decideHunks', { reviewId: id, fileIndex: file, hunkIndexes, decision: d }),
@@ -262,7 +334,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     disconnectClient: (clientId) => call('disconnectClient', { clientId }),
     setClientPaused: (key, paused) => call('setClientPaused', { key, paused }),
     claudeHooksSetup: (apply) => call('claudeHooksSetup', { apply }),
-    onSnapshot: (listener) => carrier.onSnapshot(listener),
+    onState: (listener) => carrier.onState(listener),
   };
 }
 
@@ -271,6 +343,7 @@ export type HeadlessClientMessage = { id: number; method: AppApiMethod; params: 
 export type HeadlessServerMessage =
   | { id: number; result: unknown }
   | { id: number; error: { message: string } }
+  | { event: 'change'; change: AppChange }
   | { event: 'snapshot'; snapshot: AppSnapshot };
 
 /** Name of the global the Electron preload exposes. */

@@ -3,7 +3,7 @@
  * request, announce the outcome, and let the next pushed snapshot re-render the view. Nothing here
  * changes a decision locally.
  */
-import type { AppApi, ReviewSummary } from '../shared/app-api';
+import type { AppApi, ReviewItem, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision } from '../shared/hunks';
 import { noteToSend, useNoteDrafts } from './agent-note';
 import { baseName, fileDecisionAnnouncement } from './file-status';
@@ -20,9 +20,7 @@ import { flushPendingEdits, useReviewUi } from './review-ui';
 import { resolveCursor, useAppStore } from './store';
 
 export interface Actions {
-  loadContents(review: ReviewSummary): Promise<void>;
-  /** refresh() after every (re)connect: snapshots pushed while we were away are lost. */
-  refresh(): Promise<void>;
+  loadContents(review: ReviewItem): Promise<void>;
   decideHunk(fileIndex: number, hunkIndex: number, decision: HunkDecision): Promise<void>;
   decideCurrent(decision: HunkDecision): Promise<void>;
   /** Decides the lines the person selected in the diff (one hunk's worth; see line-selection.ts). */
@@ -43,10 +41,6 @@ export interface Actions {
 export function createActions(api: AppApi): Actions {
   const store = useAppStore;
   const ui = useReviewUi;
-  let pushesSeen = 0;
-  api.onSnapshot(() => {
-    pushesSeen += 1;
-  });
 
   const announce = (text: string): void => store.getState().announce(text);
   /** An error as the person reads it: paths relative to the workspace, as the rest of the window names files. */
@@ -54,8 +48,7 @@ export function createActions(api: AppApi): Actions {
     errorMessage(error, store.getState().snapshot?.workspaceFolders ?? []);
 
   const selected = (): ReviewSummary | undefined => {
-    const { snapshot, selectedReviewId } = store.getState();
-    const review = findReview(snapshot, selectedReviewId);
+    const review = store.getState().selected;
     return review?.state === 'pending' ? review : undefined;
   };
 
@@ -86,17 +79,6 @@ export function createActions(api: AppApi): Actions {
           ui.getState().setShownContent({ reviewId: review.id, files });
       } catch (error) {
         store.getState().setContent(key, { status: 'error', message: errorText(error) });
-      }
-    },
-
-    async refresh() {
-      const before = pushesSeen;
-      try {
-        const snapshot = await api.getSnapshot();
-        // A push that arrived meanwhile is at least as new as this answer.
-        if (pushesSeen === before) store.getState().applySnapshot(snapshot);
-      } catch (error) {
-        announce(`Could not load reviews: ${errorText(error)}`);
       }
     },
 

@@ -3,7 +3,7 @@
  * renderer's own, one per review, kept while the person moves between reviews and dropped once sent.
  */
 import { create } from 'zustand';
-import { protocolHearsNotes, type ClientProtocol, type ReviewSummary } from '../shared/app-api';
+import { protocolHearsNotes, type ClientProtocol, type ReviewItem } from '../shared/app-api';
 
 /** Whose protocol cannot carry a note, by the name the person knows it by. */
 const deafProtocolNames: Partial<Record<ClientProtocol, string>> = {
@@ -26,7 +26,7 @@ export function offersHooksSetup(protocol: ClientProtocol): boolean {
 }
 
 /** What History and an ended review say about the note, or null when none was written. */
-export function sentNoteText(review: Pick<ReviewSummary, 'agentNote' | 'client'>): string | null {
+export function sentNoteText(review: Pick<ReviewItem, 'agentNote' | 'client'>): string | null {
   const note = review.agentNote?.trim();
   if (!note) return null;
   return protocolHearsNotes(review.client.protocol)

@@ -1,5 +1,5 @@
 /** Pure views of an approval card (seed 001): a command or tool the agent asks to run, allowed or denied. */
-import { approvalTitle, type ApprovalRequest, type ReviewSummary } from '../shared/app-api';
+import { approvalTitle, type ApprovalRequest, type ReviewItem } from '../shared/app-api';
 
 /** The card's one-line name in the queue and its heading: the name core titles it with. */
 export const approvalLabel = approvalTitle;
@@ -26,7 +26,7 @@ export const riskLabels: Record<NonNullable<ApprovalRequest['riskLevel']>, strin
 };
 
 /** The outcome of an ended card in the words of its buttons: "Allowed", "Denied: not now". */
-export function approvalEndedText(review: ReviewSummary): string {
+export function approvalEndedText(review: ReviewItem): string {
   const reason = review.reason?.trim();
   switch (review.state) {
     case 'accepted':
@@ -43,7 +43,7 @@ export function approvalEndedText(review: ReviewSummary): string {
 }
 
 /** History's state label for a card. */
-export function approvalStateLabel(review: ReviewSummary): string {
+export function approvalStateLabel(review: ReviewItem): string {
   if (review.state === 'accepted') return 'Allowed';
   if (review.state === 'rejected') return 'Denied';
   return review.state === 'cancelled' ? 'Cancelled' : 'Superseded';

@@ -2,7 +2,7 @@
  * Words for the state of the files in a change set: the file list, the disk and conflict banners,
  * the binary panel and why Submit waits. Pure, so it is tested without a DOM.
  */
-import type { DiskState, ReviewFileSummary, ReviewSummary } from '../shared/app-api';
+import type { DiskState, ReviewFileInfo, ReviewFileSummary, ReviewItem } from '../shared/app-api';
 import type { HunkState } from '../shared/line-decisions';
 import { decisionLabel } from './review-model';
 import { formatAge } from './time';
@@ -61,7 +61,7 @@ export interface FileBadge {
 }
 
 /** The short flags shown next to a file's name. */
-export function fileBadges(file: ReviewFileSummary): FileBadge[] {
+export function fileBadges(file: ReviewFileInfo): FileBadge[] {
   const badges: FileBadge[] = [];
   if (file.isNewFile) badges.push({ key: 'new', label: 'new' });
   if (file.binary) badges.push({ key: 'binary', label: 'binary' });
@@ -71,14 +71,14 @@ export function fileBadges(file: ReviewFileSummary): FileBadge[] {
 }
 
 /** "first.txt changed on disk 2m ago" (or "deleted", "created"; "just now"). */
-export function diskChangeText(name: string, file: ReviewFileSummary, now: number): string {
+export function diskChangeText(name: string, file: ReviewFileInfo, now: number): string {
   if (file.disk.state === 'unchanged') return '';
   const when = file.disk.detectedAt === undefined ? '' : ` ${formatAge(file.disk.detectedAt, now)}`;
   return `${name} ${diskWords[file.disk.state]}${when}`;
 }
 
 /** "disk.txt changed on disk" (or deleted, created): what the status line says as it happens. */
-export function diskChangeAnnouncement(name: string, file: ReviewFileSummary): string {
+export function diskChangeAnnouncement(name: string, file: ReviewFileInfo): string {
   return file.disk.state === 'unchanged' ? '' : `${name} ${diskWords[file.disk.state]}`;
 }
 
@@ -86,7 +86,7 @@ export function diskChangeAnnouncement(name: string, file: ReviewFileSummary): s
  * Files of a review that changed on disk since the previous snapshot of it: their disk state left
  * 'unchanged' just now. Nothing for a review the previous snapshot did not have.
  */
-export function newlyChangedOnDisk(before: ReviewSummary | undefined, after: ReviewSummary): number[] {
+export function newlyChangedOnDisk(before: ReviewItem | undefined, after: ReviewItem): number[] {
   if (!before) return [];
   const changed: number[] = [];
   after.files.forEach((file, index) => {
@@ -98,7 +98,7 @@ export function newlyChangedOnDisk(before: ReviewSummary | undefined, after: Rev
 }
 
 /** Files changed on disk since the proposal was made, in file order. */
-export function filesChangedOnDisk(review: ReviewSummary): number[] {
+export function filesChangedOnDisk(review: ReviewItem): number[] {
   const changed: number[] = [];
   review.files.forEach((file, index) => {
     if (file.disk.state !== 'unchanged') changed.push(index);
@@ -111,10 +111,7 @@ export function conflictBannerText(conflicts: number): string {
 }
 
 /** Why Submit is disabled, or null when it is not. Conflict markers left by a rebase must go first. */
-export function submitBlocker(
-  review: ReviewSummary,
-  name: (path: string) => string = baseName,
-): string | null {
+export function submitBlocker(review: ReviewItem, name: (path: string) => string = baseName): string | null {
   const withConflicts = review.files.filter((file) => file.conflicts > 0);
   if (withConflicts.length === 0) return null;
   const total = withConflicts.reduce((sum, file) => sum + file.conflicts, 0);

@@ -6,6 +6,7 @@ import { ApiContext } from './api-context';
 import { selectCarrier } from './carriers/select';
 import { App } from './components/App';
 import { ActionsContext } from './context';
+import { startLiveState } from './live-state';
 import { useAppStore } from './store';
 import './styles.css';
 
@@ -13,11 +14,15 @@ const carrier = selectCarrier(window);
 const api = createAppApi(carrier);
 const actions = createActions(api);
 
-api.onSnapshot((snapshot) => useAppStore.getState().applySnapshot(snapshot));
+const live = startLiveState(api, (error) =>
+  useAppStore
+    .getState()
+    .announce(`Could not load reviews: ${error instanceof Error ? error.message : String(error)}`),
+);
 carrier.onStatus((status, detail) => {
   useAppStore.getState().setConnection(status, detail);
   // Pushes sent while we were away are gone: ask for the whole picture on every (re)connect.
-  if (status === 'connected') void actions.refresh();
+  if (status === 'connected') void live.resync();
 });
 
 const root = document.getElementById('root');

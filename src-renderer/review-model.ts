@@ -1,10 +1,10 @@
 /** Pure read-only views over the snapshot main sends. Hunks are shown exactly as main computed them. */
-import type { AppSnapshot, HunkView, ReviewState, ReviewSummary } from '../shared/app-api';
+import type { AppSnapshot, HunkView, ReviewItem, ReviewState, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision, HunkStats } from '../shared/hunks';
 import type { HunkState } from '../shared/line-decisions';
 
 /** Pending reviews, oldest first: the queue the person works through. */
-export function pendingReviews(snapshot: AppSnapshot | null): ReviewSummary[] {
+export function pendingReviews(snapshot: AppSnapshot | null): ReviewItem[] {
   if (!snapshot) return [];
   return snapshot.reviews
     .filter((review) => review.state === 'pending')
@@ -15,9 +15,9 @@ export function pendingReviews(snapshot: AppSnapshot | null): ReviewSummary[] {
 export const ENDED_SHOWN = 10;
 
 /** Ended reviews, most recently ended first, at most `limit` of them. */
-export function endedReviews(snapshot: AppSnapshot | null, limit = ENDED_SHOWN): ReviewSummary[] {
+export function endedReviews(snapshot: AppSnapshot | null, limit = ENDED_SHOWN): ReviewItem[] {
   if (!snapshot) return [];
-  const endedAt = (review: ReviewSummary): number => review.decidedAt ?? review.createdAt;
+  const endedAt = (review: ReviewItem): number => review.decidedAt ?? review.createdAt;
   return snapshot.reviews
     .filter((review) => review.state !== 'pending')
     .sort((a, b) => endedAt(b) - endedAt(a))
@@ -28,7 +28,7 @@ export function endedReviews(snapshot: AppSnapshot | null, limit = ENDED_SHOWN):
  * True when the agent side ended the review (its CLI went away, or sent a newer proposal for the same
  * tab), not the person: such a review stays on screen so the person sees what happened to it.
  */
-export function endedByAgent(review: ReviewSummary): boolean {
+export function endedByAgent(review: ReviewItem): boolean {
   return review.state === 'cancelled' || review.state === 'superseded';
 }
 
@@ -41,7 +41,7 @@ export const reviewStateLabel: Record<ReviewState, string> = {
 };
 
 /** The queue's label for an ended review: "Accepted", "Rejected — too broad", "Cancelled — client disconnected". */
-export function endedLabel(review: ReviewSummary): string {
+export function endedLabel(review: ReviewItem): string {
   const label = reviewStateLabel[review.state];
   const reason = review.reason?.trim();
   const withReason = review.state === 'rejected' || review.state === 'cancelled';
@@ -49,7 +49,7 @@ export function endedLabel(review: ReviewSummary): string {
 }
 
 /** The sentence shown above the diff of an ended review: what happened, and whether anything went out. */
-export function endedBannerText(review: ReviewSummary): string {
+export function endedBannerText(review: ReviewItem): string {
   const reason = review.reason?.trim();
   switch (review.state) {
     case 'cancelled': {
@@ -72,7 +72,7 @@ export function endedBannerText(review: ReviewSummary): string {
 }
 
 /** Shown instead of the diff of an ended review whose texts main let go (ReviewSummary.textsDropped). */
-export function droppedTextsText(review: ReviewSummary): string {
+export function droppedTextsText(review: ReviewItem): string {
   const why =
     review.state === 'cancelled' || review.state === 'superseded'
       ? 'nobody answered this review, so DiffTray let them go'
@@ -81,10 +81,7 @@ export function droppedTextsText(review: ReviewSummary): string {
 }
 
 /** The pending review that likely replaced a superseded one: same client and tab, arrived no earlier. */
-export function newerProposal(
-  snapshot: AppSnapshot | null,
-  review: ReviewSummary,
-): ReviewSummary | undefined {
+export function newerProposal(snapshot: AppSnapshot | null, review: ReviewItem): ReviewItem | undefined {
   if (review.state !== 'superseded') return undefined;
   return pendingReviews(snapshot).find(
     (other) =>
@@ -98,7 +95,7 @@ export function newerProposal(
   );
 }
 
-export function findReview(snapshot: AppSnapshot | null, reviewId: string | null): ReviewSummary | undefined {
+export function findReview(snapshot: AppSnapshot | null, reviewId: string | null): ReviewItem | undefined {
   if (!snapshot || reviewId === null) return undefined;
   return snapshot.reviews.find((review) => review.id === reviewId);
 }
@@ -107,8 +104,8 @@ export function findReview(snapshot: AppSnapshot | null, reviewId: string | null
  * Cache key for a review's contents: it changes whenever any file's text changes, and when a change
  * on disk is detected (the contents then carry what is on disk, `diskText`).
  */
-export function contentKey(review: ReviewSummary): string {
-  const part = (file: ReviewSummary['files'][number]): string =>
+export function contentKey(review: ReviewItem): string {
+  const part = (file: ReviewItem['files'][number]): string =>
     file.disk.state === 'unchanged'
       ? String(file.contentRevision)
       : `${file.contentRevision}:${file.disk.state}${file.disk.detectedAt ?? ''}`;

@@ -2,14 +2,14 @@
  * Pure views for the sidebar: the queue grouped by client session, the history of ended reviews, and
  * the connected clients. Nothing here reads the store or the DOM, so all of it is unit-tested.
  */
-import type { AppSnapshot, ClientInfo, ReviewSummary } from '../shared/app-api';
+import type { AppSnapshot, ClientInfo, ReviewItem } from '../shared/app-api';
 import { pendingReviews } from './review-model';
 
 /** The pending reviews of one session (one client connection, ClientInfo.id), oldest first. */
 export interface QueueGroup {
   /** The client as it is now (status, connected) when the snapshot still lists it. */
   client: ClientInfo;
-  reviews: ReviewSummary[];
+  reviews: ReviewItem[];
 }
 
 /** The client's latest info from the snapshot, else the copy the review carries. */
@@ -35,7 +35,7 @@ export function groupQueue(snapshot: AppSnapshot | null): QueueGroup[] {
 }
 
 /** The queue in the order it is shown: group by group. `]` and `[` walk this order. */
-export function queueOrder(snapshot: AppSnapshot | null): ReviewSummary[] {
+export function queueOrder(snapshot: AppSnapshot | null): ReviewItem[] {
   return groupQueue(snapshot).flatMap((group) => group.reviews);
 }
 
@@ -56,12 +56,12 @@ export function statusLine(client: ClientInfo): string | undefined {
 }
 
 /** When a review ended; reviews from before decidedAt existed fall back to their arrival. */
-export function endedAt(review: ReviewSummary): number {
+export function endedAt(review: ReviewItem): number {
   return review.decidedAt ?? review.createdAt;
 }
 
 /** Every ended review, most recently ended first (ties: most recently arrived first). */
-export function historyEntries(snapshot: AppSnapshot | null): ReviewSummary[] {
+export function historyEntries(snapshot: AppSnapshot | null): ReviewItem[] {
   if (!snapshot) return [];
   return snapshot.reviews
     .filter((review) => review.state !== 'pending')

@@ -3,7 +3,7 @@
  * rides along with whatever else is said while keys are paused. Pure state changes; store.ts applies
  * them.
  */
-import type { AppSnapshot, ReviewSummary } from '../shared/app-api';
+import type { AppSnapshot, ReviewItem } from '../shared/app-api';
 import { diskChangeAnnouncement, newlyChangedOnDisk } from './file-status';
 import { isPaused, type KeyPause } from './key-pause';
 import { displayPath, endedBannerText, endedByAgent, findReview } from './review-model';
@@ -64,8 +64,8 @@ export function pauseNoticeDropped(line: StatusLine): Partial<StatusLine> {
 
 /** What to say when the agent ended the review the person was working on, else null. */
 export function endedByAgentNotice(
-  before: ReviewSummary | undefined,
-  selected: ReviewSummary | undefined,
+  before: ReviewItem | undefined,
+  selected: ReviewItem | undefined,
 ): string | null {
   if (!selected || before?.state !== 'pending' || !endedByAgent(selected)) return null;
   return endedBannerText(selected);
@@ -75,7 +75,7 @@ export function endedByAgentNotice(
 export function diskChangeNotice(
   previous: AppSnapshot | null,
   snapshot: AppSnapshot,
-  selected: ReviewSummary | undefined,
+  selected: ReviewItem | undefined,
 ): string | null {
   if (selected?.state !== 'pending') return null;
   const changed = newlyChangedOnDisk(findReview(previous, selected.id), selected);

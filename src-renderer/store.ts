@@ -1,7 +1,15 @@
 import { create } from 'zustand';
-import type { AppSnapshot, ReviewFileContent, ReviewSummary } from '../shared/app-api';
+import type {
+  AppChange,
+  AppSnapshot,
+  ReviewDetail,
+  ReviewFileContent,
+  ReviewItem,
+  ReviewSummary,
+} from '../shared/app-api';
+import { applyChange, applyDetailPatch, withHunks } from '../shared/state-sync';
 import type { ConnectionStatus } from './carriers/types';
-import { contentKey, endedByAgent, findReview, hunkRefs, pendingReviews, type HunkRef } from './review-model';
+import { contentKey, endedByAgent, findReview, type HunkRef } from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
 import { pauseForAutoSelection, type KeyPause } from './key-pause';
 import { queueOrder } from './sidebar-model';
@@ -29,7 +37,12 @@ export interface Cursor {
 
 /** The app's state; the status line's fields and how they change are status-line.ts. */
 export interface AppState extends StatusLine {
+  /** Every review as lists show it, kept up to date by main's change stream (state-sync.ts). */
   snapshot: AppSnapshot | null;
+  /** The hunks of the review on screen, as main sent them (AppApi.focusReview). */
+  detail: ReviewDetail | null;
+  /** The review on screen with its hunks; null until they arrive. Unchanged parts keep their identity. */
+  selected: ReviewSummary | null;
   connection: ConnectionStatus;
   connectionDetail: string | undefined;
   selectedReviewId: string | null;
@@ -39,6 +52,12 @@ export interface AppState extends StatusLine {
   prefs: ViewPrefs;
 
   applySnapshot(snapshot: AppSnapshot): void;
+  /**
+   * Applies the next change of the stream; false when it does not follow the version held (the caller
+   * then asks for a fresh snapshot). A detail patch that does not follow drops the hunks held.
+   */
+  applyChange(change: AppChange): boolean;
+  setDetail(detail: ReviewDetail | null): void;
   setConnection(status: ConnectionStatus, detail?: string): void;
   selectReview(reviewId: string): void;
   selectAdjacentReview(delta: 1 | -1): void;
@@ -52,6 +71,28 @@ export interface AppState extends StatusLine {
   endKeyPause(pause: KeyPause): void;
 }
 
+/** The review on screen with its hunks, reusing `previous` when neither part changed. */
+function assembleSelected(
+  previous: ReviewSummary | null,
+  item: ReviewItem | undefined,
+  detail: ReviewDetail | null,
+): ReviewSummary | null {
+  if (!item || !detail || detail.reviewId !== item.id || detail.files.length !== item.files.length)
+    return null;
+  if (
+    previous &&
+    assembledFrom.get(previous)?.item === item &&
+    assembledFrom.get(previous)?.detail === detail
+  ) {
+    return previous;
+  }
+  const selected = withHunks(item, detail);
+  assembledFrom.set(selected, { item, detail });
+  return selected;
+}
+
+const assembledFrom = new WeakMap<ReviewSummary, { item: ReviewItem; detail: ReviewDetail }>();
+
 export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
   const fileCount = review.files.length;
   const firstWithHunks = review.files.findIndex((file) => file.hunks.length > 0);
@@ -60,6 +101,29 @@ export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): 
   const hunkCount = review.files[fileIndex]?.hunks.length ?? 0;
   if (hunkCount === 0) return { fileIndex, hunkIndex: null };
   return { fileIndex, hunkIndex: Math.min(Math.max(0, ref?.hunkIndex ?? 0), hunkCount - 1) };
+}
+
+/**
+ * The hunk `delta` away from `cursor`, across files; the first or last hunk stays where it is. Costs
+ * nothing per hunk, so walking a file of thousands of hunks stays as quick as walking ten.
+ */
+export function stepCursor(review: ReviewSummary, cursor: Cursor, delta: 1 | -1): HunkRef | undefined {
+  const count = (fileIndex: number): number => review.files[fileIndex]?.hunks.length ?? 0;
+  const { fileIndex, hunkIndex } = cursor;
+  if (hunkIndex !== null) {
+    const within = hunkIndex + delta;
+    if (within >= 0 && within < count(fileIndex)) return { fileIndex, hunkIndex: within };
+  }
+  // The nearest file in that direction that has hunks; at either end, stay on the hunk we are at.
+  for (let other = fileIndex + delta; other >= 0 && other < review.files.length; other += delta) {
+    if (count(other) > 0) return { fileIndex: other, hunkIndex: delta > 0 ? 0 : count(other) - 1 };
+  }
+  if (hunkIndex !== null) return { fileIndex, hunkIndex };
+  // The shown file has no hunks and none lie that way: the nearest the other way.
+  for (let other = fileIndex - delta; other >= 0 && other < review.files.length; other -= delta) {
+    if (count(other) > 0) return { fileIndex: other, hunkIndex: delta > 0 ? count(other) - 1 : 0 };
+  }
+  return undefined;
 }
 
 /**
@@ -96,6 +160,8 @@ export function chooseSelection(
 
 export const useAppStore = create<AppState>()((set, get) => ({
   snapshot: null,
+  detail: null,
+  selected: null,
   connection: 'connecting',
   connectionDetail: undefined,
   selectedReviewId: null,
@@ -107,35 +173,25 @@ export const useAppStore = create<AppState>()((set, get) => ({
   beforePause: null,
 
   applySnapshot(snapshot) {
-    const state = get();
-    const selectedReviewId = chooseSelection(state.snapshot, snapshot, state.selectedReviewId);
-    const queue = pendingReviews(snapshot);
-    const selected = findReview(snapshot, selectedReviewId);
-    // Pending reviews and the one on screen, even ended, keep their cursor and contents.
-    const kept = selected && selected.state !== 'pending' ? [...queue, selected] : queue;
-    const keptIds = new Set(kept.map((review) => review.id));
-    const keptKeys = new Set(kept.map(contentKey));
-    // Forget what belongs to ended reviews or to superseded content revisions.
-    const contents = Object.fromEntries(Object.entries(state.contents).filter(([key]) => keptKeys.has(key)));
-    const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => keptIds.has(id)));
-    // Undo lives in main (ReviewSummary.canUndo), not here.
-    set({ snapshot, selectedReviewId, contents, cursors });
-    // Say so when the agent ends the review the person is working on.
-    const ended = endedByAgentNotice(findReview(state.snapshot, selectedReviewId), selected);
-    if (ended !== null) {
-      // Nothing is left to decide, so no "keys paused" notice either.
-      set({ keyPause: null, beforePause: null });
-      get().announce(ended);
-    }
-    // A review the person did not choose came up: hold decision keys a moment, and say so.
-    const now = Date.now();
-    const pause = pauseForAutoSelection(state.selectedReviewId, selected, now);
-    if (pause) set(pauseNoticeStarted(get(), pause, now));
-    // A file of the review on screen changed on disk: said once, as it happens (the banner stays).
-    const diskChange = diskChangeNotice(state.snapshot, snapshot, selected);
-    if (diskChange !== null) get().announce(diskChange);
+    adopt(snapshot);
   },
 
+  applyChange(change) {
+    const { snapshot, detail } = get();
+    if (!snapshot || change.version !== snapshot.version + 1) return false;
+    if (change.detail && detail) set({ detail: applyDetailPatch(detail, change.detail) ?? null });
+    adopt(applyChange(snapshot, change));
+    return true;
+  },
+
+  setDetail(detail) {
+    const { snapshot, selectedReviewId, selected } = get();
+    const wanted = detail && detail.reviewId === selectedReviewId ? detail : null;
+    set({
+      detail: wanted,
+      selected: assembleSelected(selected, findReview(snapshot, selectedReviewId), wanted),
+    });
+  },
   setConnection(connection, detail) {
     set({ connection, connectionDetail: detail });
   },
@@ -161,24 +217,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   moveCursor(delta) {
-    const { snapshot, selectedReviewId, cursors } = get();
-    const review = findReview(snapshot, selectedReviewId);
+    const { selected: review, cursors } = get();
     if (!review) return undefined;
-    const refs = hunkRefs(review);
-    if (refs.length === 0) return undefined;
-    const cursor = resolveCursor(review, cursors[review.id]);
-    const position = refs.findIndex(
-      (ref) => ref.fileIndex === cursor.fileIndex && ref.hunkIndex === cursor.hunkIndex,
-    );
-    let next: HunkRef | undefined;
-    if (position >= 0) {
-      next = refs[Math.min(Math.max(0, position + delta), refs.length - 1)];
-    } else if (delta > 0) {
-      // The shown file has no hunks: step to the nearest file that has some.
-      next = refs.find((ref) => ref.fileIndex > cursor.fileIndex) ?? refs[refs.length - 1];
-    } else {
-      next = refs.findLast((ref) => ref.fileIndex < cursor.fileIndex) ?? refs[0];
-    }
+    const next = stepCursor(review, resolveCursor(review, cursors[review.id]), delta);
     if (next) get().setCursor(review.id, next);
     return next;
   },
@@ -202,3 +243,53 @@ export const useAppStore = create<AppState>()((set, get) => ({
     if (get().keyPause === pause) set(pauseNoticeDropped(get()));
   },
 }));
+
+/**
+ * Takes the state main sent (a fresh snapshot, or the held one with a change applied): chooses what is
+ * on screen, forgets what belongs to reviews no longer kept, and says what the person should hear.
+ */
+function adopt(snapshot: AppSnapshot): void {
+  const get = useAppStore.getState;
+  const set = useAppStore.setState;
+  const state = get();
+  const selectedReviewId = chooseSelection(state.snapshot, snapshot, state.selectedReviewId);
+  const selected = findReview(snapshot, selectedReviewId);
+  // Pending reviews and the one on screen, even ended, keep their cursor and contents.
+  const kept = (id: string): ReviewItem | undefined => {
+    const review = findReview(snapshot, id);
+    return review && (review.state === 'pending' || review.id === selectedReviewId) ? review : undefined;
+  };
+  // Forget what belongs to ended reviews or to superseded content revisions.
+  const contents = Object.fromEntries(
+    Object.entries(state.contents).filter(([key]) => {
+      const review = kept(key.slice(0, key.indexOf('@')));
+      return review !== undefined && contentKey(review) === key;
+    }),
+  );
+  const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => kept(id)));
+  // The hunks held belong to the review on screen only.
+  const detail = state.detail?.reviewId === selectedReviewId ? state.detail : null;
+  // Undo lives in main (ReviewSummary.canUndo), not here.
+  set({
+    snapshot,
+    selectedReviewId,
+    contents,
+    cursors,
+    detail,
+    selected: assembleSelected(state.selected, selected, detail),
+  });
+  // Say so when the agent ends the review the person is working on.
+  const ended = endedByAgentNotice(findReview(state.snapshot, selectedReviewId), selected);
+  if (ended !== null) {
+    // Nothing is left to decide, so no "keys paused" notice either.
+    set({ keyPause: null, beforePause: null });
+    get().announce(ended);
+  }
+  // A review the person did not choose came up: hold decision keys a moment, and say so.
+  const now = Date.now();
+  const pause = pauseForAutoSelection(state.selectedReviewId, selected, now);
+  if (pause) set(pauseNoticeStarted(get(), pause, now));
+  // A file of the review on screen changed on disk: said once, as it happens (the banner stays).
+  const diskChange = diskChangeNotice(state.snapshot, snapshot, selected);
+  if (diskChange !== null) get().announce(diskChange);
+}

@@ -2,21 +2,37 @@
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
  * Parameters come from a renderer and are validated here, once, for both carriers.
  */
-import { clientPauseKey, type AppApiMethod, type ClaudeHooksPlan } from '../../shared/app-api';
+import {
+  clientPauseKey,
+  type AppApiMethod,
+  type ClaudeHooksPlan,
+  type ReviewDetail,
+} from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { submitWithDiskCheck } from './disk-guard';
+import type { StateSubscription } from './state-feed';
 
 export class AppApiError extends Error {}
 
-export type AppApiHandler = (method: unknown, params: unknown) => Promise<unknown>;
+/**
+ * Serves one call. `subscription` is the caller's end of the change stream (a window's): focusReview
+ * names the review on screen for it; without one, focusReview only answers the hunks.
+ */
+export type AppApiHandler = (
+  method: unknown,
+  params: unknown,
+  subscription?: StateSubscription,
+) => Promise<unknown>;
 
 export function createAppApiHandler(core: AppCore): AppApiHandler {
   const { queue } = core;
+  let caller: StateSubscription | undefined;
   const handlers: { [M in AppApiMethod]: (params: AppApiParams<M>) => unknown } = {
     getSnapshot: () => core.snapshot(),
+    focusReview: (p) => focusReview(core, p.reviewId, caller),
     getReviewContent: (p) => queue.contents(p.reviewId),
     decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
     decideLines: (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),
@@ -32,7 +48,7 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
   };
 
-  return async (method, params) => {
+  return async (method, params, subscription) => {
     if (!isAppApiMethod(method)) throw new AppApiError(`Unknown method: ${String(method)}`);
     const parsed = appApiCallSchemas[method].safeParse(params ?? {});
     if (!parsed.success) {
@@ -41,9 +57,22 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
       );
     }
     // The schema for `method` produced `parsed.data`, so it fits that method's handler.
+    caller = subscription;
     const result = await (handlers[method] as (p: unknown) => unknown)(parsed.data);
     return result === undefined ? null : result;
   };
+}
+
+function focusReview(
+  core: AppCore,
+  reviewId: string | null,
+  subscription: StateSubscription | undefined,
+): ReviewDetail | null {
+  if (subscription) return subscription.focus(reviewId);
+  const summary = reviewId === null ? undefined : core.queue.find(reviewId);
+  return summary
+    ? { reviewId: summary.id, revision: 1, files: summary.files.map((file) => file.hunks) }
+    : null;
 }
 
 /** Pauses a client by its key: one connected now, or one already paused (to resume it). */

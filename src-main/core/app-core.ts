@@ -1,10 +1,11 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
-import type { AppSnapshot } from '../../shared/app-api';
+import type { AppChange, AppSnapshot } from '../../shared/app-api';
 import { FileApplier } from './apply-outcome';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
+import { StateFeed, type StateSubscription } from './state-feed';
 import { WriteJournal } from './write-journal';
 
 export interface AppCoreOptions {
@@ -23,8 +24,7 @@ export class AppCore {
   /** Where and what `claudeHooksSetup` writes; none when the runtime did not say (unit tests). */
   readonly claudeHooks: ClaudeHooksTarget | undefined;
   private watcher: ReviewWatcher | undefined;
-  private readonly listeners = new Set<(snapshot: AppSnapshot) => void>();
-  private notifyScheduled = false;
+  private readonly feed: StateFeed;
 
   constructor(
     readonly workspaceFolders: readonly string[],
@@ -34,8 +34,7 @@ export class AppCore {
     this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir));
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
-    this.queue.onChange(() => this.scheduleNotify());
-    this.clients.onChange(() => this.scheduleNotify());
+    this.feed = new StateFeed(this.queue, this.clients, workspaceFolders);
   }
 
   /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */
@@ -59,29 +58,16 @@ export class AppCore {
     this.watcher = undefined;
   }
 
+  /** The whole state, at the version of the change stream it is at. */
   snapshot(): AppSnapshot {
-    return {
-      reviews: this.queue.summaries(),
-      clients: this.clients.list(),
-      pausedClients: this.queue.pausedClients(),
-      workspaceFolders: [...this.workspaceFolders],
-    };
+    return this.feed.snapshot();
   }
 
-  /** Listeners get one snapshot per burst of changes, not one per change. */
-  onSnapshot(listener: (snapshot: AppSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
-  private scheduleNotify(): void {
-    if (this.notifyScheduled) return;
-    this.notifyScheduled = true;
-    queueMicrotask(() => {
-      this.notifyScheduled = false;
-      if (this.listeners.size === 0) return;
-      const snapshot = this.snapshot();
-      for (const listener of this.listeners) listener(snapshot);
-    });
+  /**
+   * The change stream: one versioned change per burst of changes, with only what changed (state-feed.ts).
+   * A window subscribes once and names the review on screen with `focus`.
+   */
+  subscribe(listener: (change: AppChange) => void): StateSubscription {
+    return this.feed.subscribe(listener);
   }
 }

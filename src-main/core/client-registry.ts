@@ -7,11 +7,12 @@ export class ClientRegistry {
   private readonly clients = new Map<string, ClientInfo>();
   /** How to close each client's connection, for the person's "Disconnect". */
   private readonly closers = new Map<string, () => void>();
-  private readonly listeners = new Set<() => void>();
+  private readonly listeners = new Set<(clientId: string) => void>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  onChange(listener: () => void): () => void {
+  /** Called with the id of a client that connected, changed or left. */
+  onChange(listener: (clientId: string) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -20,7 +21,7 @@ export class ClientRegistry {
     const client: ClientInfo = { id: randomUUID(), name, protocol, connectedAt: this.now(), connected: true };
     this.clients.set(client.id, client);
     this.closers.set(client.id, close);
-    this.emit();
+    this.emit(client.id);
     return client;
   }
 
@@ -37,7 +38,7 @@ export class ClientRegistry {
       if (value !== undefined) details = { ...details, [key]: value.slice(0, MAX_LABEL_CHARS) };
     }
     Object.assign(client, details);
-    this.emit();
+    this.emit(id);
   }
 
   /** A status line from the client ("running tests…"), shown without interrupting anything. */
@@ -46,7 +47,7 @@ export class ClientRegistry {
     if (!client) return;
     // Cut by code points, not UTF-16 units, so an emoji is never split in two.
     client.status = { text: Array.from(text).slice(0, 500).join(''), at: this.now() };
-    this.emit();
+    this.emit(id);
   }
 
   /** The client object stays referenced by its reviews (marked disconnected); the registry forgets it. */
@@ -56,7 +57,7 @@ export class ClientRegistry {
     client.connected = false;
     this.clients.delete(id);
     this.closers.delete(id);
-    this.emit();
+    this.emit(id);
   }
 
   /** The person asked to drop this client: close its connection (which then reports `disconnect`). */
@@ -70,7 +71,7 @@ export class ClientRegistry {
     return [...this.clients.values()];
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(clientId: string): void {
+    for (const listener of this.listeners) listener(clientId);
   }
 }

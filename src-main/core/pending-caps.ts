@@ -21,47 +21,38 @@ export class TooManyPendingReviewsError extends Error {
   }
 }
 
+/** What waits already: the client's pending reviews and bytes, and the bytes of all pending reviews. */
 export interface Waiting {
-  clientId: string;
-  /** UTF-8 bytes of the texts the review holds. */
-  bytes: number;
+  clientCount: number;
+  clientBytes: number;
+  totalBytes: number;
 }
 
 /**
- * Throws TooManyPendingReviewsError unless a proposal of `bytes` from `clientName` fits beside `waiting`
+ * Throws TooManyPendingReviewsError unless a proposal of `bytes` from `client` fits beside what waits
  * (the pending reviews that will remain: those it supersedes already left out).
  */
-export function checkRoomFor(
-  client: { id: string; name: string },
-  bytes: number,
-  waiting: readonly Waiting[],
-): void {
-  const ofClient = waiting.filter((review) => review.clientId === client.id);
+export function checkRoomFor(client: { name: string }, bytes: number, waiting: Waiting): void {
   const wait = 'wait for the person to decide (or close some) before proposing more';
-  if (ofClient.length >= MAX_PENDING_REVIEWS_PER_CLIENT) {
+  if (waiting.clientCount >= MAX_PENDING_REVIEWS_PER_CLIENT) {
     throw new TooManyPendingReviewsError(
       `Too many pending reviews: ${client.name} already has ${MAX_PENDING_REVIEWS_PER_CLIENT} proposals ` +
         `waiting for a decision; ${wait}`,
       MAX_PENDING_REVIEWS_PER_CLIENT,
     );
   }
-  const clientBytes = sum(ofClient) + bytes;
-  if (clientBytes > MAX_PENDING_TEXT_BYTES_PER_CLIENT) {
+  if (waiting.clientBytes + bytes > MAX_PENDING_TEXT_BYTES_PER_CLIENT) {
     throw new TooManyPendingReviewsError(
       `Too many pending reviews: ${client.name}'s proposals waiting for a decision would hold more than ` +
         `${describeBytes(MAX_PENDING_TEXT_BYTES_PER_CLIENT)} of text; ${wait}`,
       MAX_PENDING_TEXT_BYTES_PER_CLIENT,
     );
   }
-  if (sum(waiting) + bytes > MAX_PENDING_TEXT_BYTES) {
+  if (waiting.totalBytes + bytes > MAX_PENDING_TEXT_BYTES) {
     throw new TooManyPendingReviewsError(
       `Too many pending reviews: the proposals waiting for a decision would hold more than ` +
         `${describeBytes(MAX_PENDING_TEXT_BYTES)} of text in all; ${wait}`,
       MAX_PENDING_TEXT_BYTES,
     );
   }
-}
-
-function sum(waiting: readonly Waiting[]): number {
-  return waiting.reduce((total, review) => total + review.bytes, 0);
 }

@@ -2,7 +2,13 @@
  * One file under review: its base and proposed texts, hunks, line-level decisions, and what is known
  * about the file on disk. The operations here are pure state changes; the queue orders and publishes them.
  */
-import type { DiskState, ReviewFileContent, ReviewFileSummary } from '../../shared/app-api';
+import type {
+  DiskState,
+  HunkView,
+  ReviewFileContent,
+  ReviewFileInfo,
+  ReviewFileSummary,
+} from '../../shared/app-api';
 import type { Hunk, HunkDecision } from '../../shared/hunks';
 import { computeHunks } from '../../shared/hunks';
 import type { HunkLineDecisions } from '../../shared/line-decisions';
@@ -81,8 +87,9 @@ function setUndecidedHunks(file: FileState, hunks: Hunk[]): void {
 export function cloneFileState(file: FileState): FileState {
   return {
     ...file,
-    hunks: [...file.hunks],
-    lines: file.lines.map((l) => ({ removed: [...l.removed], added: [...l.added] })),
+    // Hunks are never changed in place, and a hunk's decisions are replaced, not written into (see
+    // decideLines): unchanged entries stay shared, so a change can be found by identity (state-feed.ts).
+    lines: [...file.lines],
     disk: { ...file.disk },
   };
 }
@@ -112,7 +119,8 @@ export function decideLines(
   decision: HunkDecision,
 ): void {
   const hunk = hunkAt(file, hunkIndex);
-  const lines = file.lines[hunkIndex]!;
+  const current = file.lines[hunkIndex]!;
+  const lines = { removed: [...current.removed], added: [...current.added] };
   const inRange = (line: number, start: number, end: number) =>
     Number.isInteger(line) && line >= start && line < end;
   for (const line of selection.base) {
@@ -127,6 +135,7 @@ export function decideLines(
   if (selection.base.length + selection.proposed.length === 0) throw new ReviewError('No lines selected');
   for (const line of selection.base) lines.removed[line - hunk.baseStart] = decision;
   for (const line of selection.proposed) lines.added[line - hunk.proposedStart] = decision;
+  file.lines[hunkIndex] = lines;
 }
 
 /**
@@ -222,27 +231,41 @@ export function composeFinal(file: FileState): FinalFile {
   };
 }
 
-export function fileSummary(file: FileState): ReviewFileSummary {
+/** One hunk as the person sees it: where it is, what is proposed, and what was decided. */
+export function hunkView(file: FileState, index: number): HunkView {
+  const lines = file.lines[index]!;
+  const decision = hunkState(lines);
+  const hunk = file.hunks[index]!;
+  return decision === 'mixed' ? { ...hunk, decision, lines } : { ...hunk, decision };
+}
+
+export function hunkViews(file: FileState): HunkView[] {
+  return file.hunks.map((_, i) => hunkView(file, i));
+}
+
+export function fileInfo(file: FileState): ReviewFileInfo {
   const binary = isBinary(file);
-  const hunks = file.hunks.map((hunk, i) => {
-    const lines = file.lines[i]!;
-    const decision = hunkState(lines);
-    return decision === 'mixed' ? { ...hunk, decision, lines } : { ...hunk, decision };
-  });
   return {
     path: file.path,
     isNewFile: !file.base.exists,
     binary,
     ...(binary && file.base.exists && file.base.kind === 'opaque' && { binarySize: file.base.size }),
-    fileDecision: hunks.length === 0 ? file.wholeDecision : combinedState(hunks.map((hunk) => hunk.decision)),
+    fileDecision:
+      file.hunks.length === 0
+        ? file.wholeDecision
+        : combinedState(file.lines.map((lines) => hunkState(lines))),
     contentRevision: file.contentRevision,
-    hunks,
+    hunkCount: file.hunks.length,
     disk:
       file.disk.detectedAt === undefined
         ? { state: file.disk.state }
         : { state: file.disk.state, detectedAt: file.disk.detectedAt },
     conflicts: file.conflicts,
   };
+}
+
+export function fileSummary(file: FileState): ReviewFileSummary {
+  return { ...fileInfo(file), hunks: hunkViews(file) };
 }
 
 export function fileContent(file: FileState): ReviewFileContent {

@@ -8,11 +8,10 @@
  */
 import {
   clientPauseKey,
-  type ApprovalRequest,
   type ClientInfo,
   type PausedClient,
   type ReviewFileContent,
-  type ReviewFileSummary,
+  type ReviewItem,
   type ReviewState,
   type ReviewSummary,
 } from '../../shared/app-api';
@@ -25,11 +24,19 @@ import { checkRoomFor, TooManyPendingReviewsError } from './pending-caps';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
 import { ReviewError } from './review-file';
+import { toItem, toSummary, type Review, type ReviewOutcome, type ReviewRequest } from './review-record';
 
 export { ReviewError };
-export type { FinalFile, ProposedFile };
+export type { FinalFile, ProposedFile, ReviewOutcome, ReviewRequest };
 
 export { TooManyPendingReviewsError };
+
+/**
+ * What changed, for whoever follows the queue: a review added or changed, a review gone from History,
+ * or the paused clients.
+ */
+export type QueueChange =
+  { kind: 'review'; id: string } | { kind: 'removed'; id: string } | { kind: 'paused' };
 
 /** Asked for the texts of a review that keeps only its summary. */
 export class ReviewTextsDroppedError extends ReviewError {
@@ -48,57 +55,23 @@ export class ReviewsPausedError extends ReviewError {
   }
 }
 
-export interface ReviewRequest {
-  client: ClientInfo;
-  title: string;
-  description?: string;
-  /** A CLI's name for the review; a new review with the same tab name from the same client supersedes it. */
-  tabName?: string;
-  files: ProposedFile[];
-  /** An approval card (a command or tool to allow or deny) instead of files: then `files` is empty. */
-  approval?: ApprovalRequest;
-}
-
-export type ReviewOutcome =
-  | { kind: 'accepted'; files: FinalFile[]; note?: string }
-  | { kind: 'rejected'; reason?: string }
-  | { kind: 'superseded' }
-  | { kind: 'cancelled'; reason: string };
-
-/** The files an operation touched, as they were before it: one undo step. */
-type UndoStep = Array<{ fileIndex: number; before: FileState }>;
-
-interface Review {
-  id: string;
-  /** As the adapter gave it: adapters find their reviews again by this very object. */
-  request: ReviewRequest;
-  /** The request's title and description held to their limits: they go to every snapshot. */
-  title: string;
-  description?: string;
-  files: FileState[];
-  createdAt: number;
-  state: ReviewState;
-  reason?: string;
-  decidedAt?: number;
-  notes: string[];
-  /** The person's note to the agent, sent with the decision. */
-  agentNote?: string;
-  undo: UndoStep[];
-  settle: (outcome: ReviewOutcome) => void;
-  /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
-  textBytes: number;
-  /** UTF-8 bytes of the proposal's texts, counted once when it arrives: what it holds while pending. */
-  pendingBytes: number;
-  /** Set once the texts are dropped: the files as History shows them, all that is left of them. */
-  droppedFiles?: ReviewFileSummary[];
-}
-
 /** Undo steps kept per review. */
 const UNDO_LIMIT = 500;
 
 export class ReviewQueue {
-  private readonly reviews: Review[] = [];
-  private readonly listeners = new Set<() => void>();
+  /** Every review by id, in arrival order (a Map keeps insertion order, and deletes in O(1)). */
+  private readonly reviews = new Map<string, Review>();
+  /** Pending reviews by id, in arrival order. */
+  private readonly pendingById = new Map<string, Review>();
+  /** Each client's pending reviews, for superseding and its caps without a scan of the queue. */
+  private readonly pendingOfClient = new Map<string, Set<Review>>();
+  /** The sum of `pendingBytes` over pending reviews. */
+  private pendingTextBytes = 0;
+  /** Ended reviews in the order they ended: the first ended leaves History first. */
+  private readonly ended = new Map<string, Review>();
+  /** Ended reviews that still keep their texts, in the order they ended. */
+  private readonly endedWithTexts = new Map<string, Review>();
+  private readonly listeners = new Set<(change: QueueChange) => void>();
   /** The latest content seen on disk per path, to re-judge files that an undo restores. */
   private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
   /** Clients whose reviews the person paused, by clientPauseKey. */
@@ -109,8 +82,8 @@ export class ReviewQueue {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Subscribe to any change; returns an unsubscribe function. */
-  onChange(listener: () => void): () => void {
+  /** Subscribe to every change; returns an unsubscribe function. */
+  onChange(listener: (change: QueueChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
@@ -121,25 +94,28 @@ export class ReviewQueue {
    */
   add(request: ReviewRequest): { id: string; outcome: Promise<ReviewOutcome> } {
     if (this.isPaused(request.client)) throw new ReviewsPausedError(request.client.name);
-    const ofClient = this.pendingReviews().filter((other) => other.request.client.id === request.client.id);
+    const ofClient = [...(this.pendingOfClient.get(request.client.id) ?? [])];
     const superseded = ofClient.filter(
       (other) => request.tabName !== undefined && other.request.tabName === request.tabName,
     );
     // Judged before anything ends: a refused proposal supersedes nothing.
     const pendingBytes = filesTextBytes([], request.files);
-    const remaining = this.pendingReviews().filter((other) => !superseded.includes(other));
-    checkRoomFor(
-      request.client,
-      pendingBytes,
-      remaining.map((other) => ({ clientId: other.request.client.id, bytes: other.pendingBytes })),
-    );
+    const leaving = superseded.reduce((total, other) => total + other.pendingBytes, 0);
+    const clientBytes = ofClient.reduce((total, other) => total + other.pendingBytes, 0) - leaving;
+    checkRoomFor(request.client, pendingBytes, {
+      clientCount: ofClient.length - superseded.length,
+      clientBytes,
+      totalBytes: this.pendingTextBytes - leaving,
+    });
     for (const other of superseded) {
       this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
     }
     let settle!: (outcome: ReviewOutcome) => void;
     const outcome = new Promise<ReviewOutcome>((resolve) => (settle = resolve));
+    const seq = this.nextId++;
     const review: Review = {
-      id: `r${this.nextId++}`,
+      id: `r${seq}`,
+      seq,
       request,
       title: boundedTitle(request.title),
       ...(request.description !== undefined && { description: boundedNote(request.description) }),
@@ -152,9 +128,13 @@ export class ReviewQueue {
       textBytes: 0,
       pendingBytes,
     };
-    this.reviews.push(review);
-    this.trimHistory();
-    this.emit();
+    this.reviews.set(review.id, review);
+    this.pendingById.set(review.id, review);
+    let ofThisClient = this.pendingOfClient.get(request.client.id);
+    if (!ofThisClient) this.pendingOfClient.set(request.client.id, (ofThisClient = new Set()));
+    ofThisClient.add(review);
+    this.pendingTextBytes += pendingBytes;
+    this.emit({ kind: 'review', id: review.id });
     return { id: review.id, outcome };
   }
 
@@ -218,7 +198,7 @@ export class ReviewQueue {
       }
       review.files[fileIndex] = before;
     }
-    this.emit();
+    this.emit({ kind: 'review', id });
   }
 
   isPaused(client: Pick<ClientInfo, 'protocol' | 'name'>): boolean {
@@ -231,7 +211,7 @@ export class ReviewQueue {
     if (paused === this.paused.has(key)) return;
     if (paused) this.paused.set(key, { key, name: client.name, protocol: client.protocol });
     else this.paused.delete(key);
-    this.emit();
+    this.emit({ kind: 'paused' });
   }
 
   /** Resumes by key, as the UI names a paused client; an unknown key changes nothing. */
@@ -247,18 +227,20 @@ export class ReviewQueue {
   /** Records what is on disk at `path` for every pending review of that file. */
   noteDisk(path: string, snapshot: DiskSnapshot): void {
     this.lastSeenOnDisk.set(path, snapshot);
-    let changed = false;
-    for (const review of this.pendingReviews()) {
+    for (const review of this.pendingById.values()) {
+      let changed = false;
       for (const file of review.files) {
         if (file.path === path) changed = reviewFile.noteDisk(file, snapshot, this.now()) || changed;
       }
+      if (changed) this.emit({ kind: 'review', id: review.id });
     }
-    if (changed) this.emit();
   }
 
   /** Paths of every file in a pending review: what must be watched on disk. */
   pendingPaths(): Set<string> {
-    const paths = new Set(this.pendingReviews().flatMap((review) => review.files.map((file) => file.path)));
+    const paths = new Set(
+      [...this.pendingById.values()].flatMap((review) => review.files.map((f) => f.path)),
+    );
     for (const path of this.lastSeenOnDisk.keys()) if (!paths.has(path)) this.lastSeenOnDisk.delete(path);
     return paths;
   }
@@ -314,7 +296,7 @@ export class ReviewQueue {
   /** The client closed its tab(s) or went away: its pending reviews end, but stay visible. */
   cancelWhere(predicate: (request: ReviewRequest) => boolean, reason: string): number {
     let count = 0;
-    for (const review of this.pendingReviews()) {
+    for (const review of [...this.pendingById.values()]) {
       if (predicate(review.request)) {
         this.end(review, 'cancelled', { kind: 'cancelled', reason }, reason);
         count++;
@@ -328,20 +310,54 @@ export class ReviewQueue {
    * the truth about it. A review already dropped from history is ignored.
    */
   addNote(id: string, note: string): void {
-    const review = this.reviews.find((r) => r.id === id);
+    const review = this.reviews.get(id);
     if (!review) return;
     review.notes.push(boundedNote(note));
-    this.emit();
+    this.emit({ kind: 'review', id });
   }
 
+  /** Every review with every hunk, in arrival order. Costly: tests and diagnostics, not the UI. */
   summaries(): ReviewSummary[] {
-    return this.reviews.map(toSummary);
+    return [...this.reviews.values()].map(toSummary);
+  }
+
+  /** Every review as lists show it (no hunks), in arrival order. */
+  items(): ReviewItem[] {
+    return [...this.reviews.values()].map(toItem);
+  }
+
+  /** One review as lists show it, or undefined when it is gone from History. */
+  item(id: string): ReviewItem | undefined {
+    const review = this.reviews.get(id);
+    return review && toItem(review);
+  }
+
+  /** Pending reviews as lists show them, in arrival order. */
+  pendingItems(): ReviewItem[] {
+    return [...this.pendingById.values()].map(toItem);
   }
 
   /** The review's summary, or undefined when there is no such review (never was, or gone from history). */
   find(id: string): ReviewSummary | undefined {
-    const review = this.reviews.find((r) => r.id === id);
+    const review = this.reviews.get(id);
     return review && toSummary(review);
+  }
+
+  /**
+   * The review's files as the queue holds them, for following its hunks by identity (state-feed.ts):
+   * unchanged files and decisions stay the same objects. Read only.
+   */
+  fileStates(id: string): readonly FileState[] | undefined {
+    const review = this.reviews.get(id);
+    return review && !review.droppedFiles ? review.files : undefined;
+  }
+
+  /** Ids of the reviews of a client, pending or in History: what shows the client when it changes. */
+  reviewIdsOf(clientId: string): string[] {
+    const ids: string[] = [];
+    for (const review of this.reviews.values())
+      if (review.request.client.id === clientId) ids.push(review.id);
+    return ids;
   }
 
   summary(id: string): ReviewSummary {
@@ -366,7 +382,7 @@ export class ReviewQueue {
    */
   retainedTextBytes(): number {
     let total = 0;
-    for (const review of this.reviews) {
+    for (const review of this.reviews.values()) {
       if (review.droppedFiles) continue;
       total +=
         review.state === 'pending' ? filesTextBytes(review.files, review.request.files) : review.textBytes;
@@ -376,7 +392,7 @@ export class ReviewQueue {
   }
 
   pendingCount(): number {
-    return this.pendingReviews().length;
+    return this.pendingById.size;
   }
 
   /**
@@ -395,7 +411,7 @@ export class ReviewQueue {
     fileIndexes.forEach((fileIndex, i) => (review.files[fileIndex] = copies[i]!));
     review.undo.push(fileIndexes.map((fileIndex, i) => ({ fileIndex, before: originals[i]! })));
     if (review.undo.length > UNDO_LIMIT) review.undo.shift();
-    this.emit();
+    this.emit({ kind: 'review', id });
   }
 
   private end(review: Review, state: ReviewState, outcome: ReviewOutcome, reason?: string): void {
@@ -404,15 +420,22 @@ export class ReviewQueue {
     review.undo = [];
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
+    this.pendingById.delete(review.id);
+    const ofClient = this.pendingOfClient.get(review.request.client.id);
+    ofClient?.delete(review);
+    if (ofClient?.size === 0) this.pendingOfClient.delete(review.request.client.id);
+    this.pendingTextBytes -= review.pendingBytes;
+    this.ended.set(review.id, review);
     // Nobody answered: no text went to the agent, and nobody needs it back.
     if (state === 'cancelled' || state === 'superseded') this.dropTexts(review);
     else {
       review.textBytes = filesTextBytes(review.files, review.request.files);
       this.endedTextBytes += review.textBytes;
+      this.endedWithTexts.set(review.id, review);
     }
-    this.forgetDiskOfEndedPaths();
+    this.forgetDiskOfEndedPaths(review);
+    this.emit({ kind: 'review', id: review.id });
     this.trimHistory();
-    this.emit();
   }
 
   /** Keeps the summary of an ended review and lets go of every text it holds. */
@@ -430,20 +453,23 @@ export class ReviewQueue {
       files: [],
     };
     this.endedTextBytes -= review.textBytes;
+    this.endedWithTexts.delete(review.id);
     review.textBytes = 0;
   }
 
-  private forgetDiskOfEndedPaths(): void {
-    const pending = new Set(this.pendingReviews().flatMap((r) => r.files.map((file) => file.path)));
-    for (const path of this.lastSeenOnDisk.keys()) if (!pending.has(path)) this.lastSeenOnDisk.delete(path);
-  }
-
-  private pendingReviews(): Review[] {
-    return this.reviews.filter((review) => review.state === 'pending');
+  /** What was seen on disk of an ended review's files is kept only while another pending review has them. */
+  private forgetDiskOfEndedPaths(ended: Review): void {
+    const paths = new Set(ended.request.files.map((file) => file.path));
+    for (const file of ended.files) paths.add(file.path);
+    for (const path of paths) {
+      if (!this.lastSeenOnDisk.has(path)) continue;
+      const stillPending = [...this.pendingById.values()].some((r) => r.files.some((f) => f.path === path));
+      if (!stillPending) this.lastSeenOnDisk.delete(path);
+    }
   }
 
   private existing(id: string): Review {
-    const review = this.reviews.find((r) => r.id === id);
+    const review = this.reviews.get(id);
     if (!review) throw new ReviewError(`No review ${id}`);
     return review;
   }
@@ -460,44 +486,23 @@ export class ReviewQueue {
     return file;
   }
 
-  /** Oldest first: ended reviews beyond the count go, then the texts of those beyond the byte budget. */
+  /** First ended first: ended reviews beyond the count go, then the texts of those beyond the byte budget. */
   private trimHistory(): void {
-    let ended = this.reviews.filter((r) => r.state !== 'pending').length;
-    for (let i = 0; i < this.reviews.length && ended > HISTORY_MAX_REVIEWS;) {
-      const review = this.reviews[i]!;
-      if (review.state !== 'pending') {
-        this.dropTexts(review);
-        this.reviews.splice(i, 1);
-        ended--;
-      } else i++;
+    for (const review of this.ended.values()) {
+      if (this.ended.size <= HISTORY_MAX_REVIEWS) break;
+      this.dropTexts(review);
+      this.ended.delete(review.id);
+      this.reviews.delete(review.id);
+      this.emit({ kind: 'removed', id: review.id });
     }
-    for (const review of this.reviews) {
+    for (const review of this.endedWithTexts.values()) {
       if (this.endedTextBytes <= HISTORY_MAX_TEXT_BYTES) break;
-      if (review.state !== 'pending') this.dropTexts(review);
+      this.dropTexts(review);
+      this.emit({ kind: 'review', id: review.id });
     }
   }
 
-  private emit(): void {
-    for (const listener of this.listeners) listener();
+  private emit(change: QueueChange): void {
+    for (const listener of this.listeners) listener(change);
   }
-}
-
-function toSummary(review: Review): ReviewSummary {
-  const { request } = review;
-  return {
-    id: review.id,
-    client: request.client,
-    title: review.title,
-    ...(review.description !== undefined && { description: review.description }),
-    createdAt: review.createdAt,
-    state: review.state,
-    ...(review.reason !== undefined && { reason: review.reason }),
-    ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
-    files: review.droppedFiles ?? review.files.map(reviewFile.fileSummary),
-    ...(request.approval && { approval: request.approval }),
-    ...(review.agentNote !== undefined && { agentNote: review.agentNote }),
-    canUndo: review.undo.length > 0,
-    ...(review.notes.length > 0 && { notes: [...review.notes] }),
-    ...(review.droppedFiles && { textsDropped: true }),
-  };
 }

@@ -2,7 +2,7 @@
  * Which arrivals deserve a system notification. A notification informs without taking focus: the
  * window is never raised for a new review, so keystrokes meant for another app stay there.
  */
-import type { AppSnapshot } from '../../shared/app-api';
+import type { AppChange } from '../../shared/app-api';
 
 export interface ArrivalNotice {
   reviewId: string;
@@ -10,11 +10,10 @@ export interface ArrivalNotice {
   body: string;
 }
 
-/** Reviews pending in `next` that were not known in `previous`, as notification texts. */
-export function arrivalNotices(previous: AppSnapshot | undefined, next: AppSnapshot): ArrivalNotice[] {
-  const known = new Set(previous?.reviews.map((review) => review.id) ?? []);
-  return next.reviews
-    .filter((review) => review.state === 'pending' && !known.has(review.id))
+/** Reviews a change brings that are still pending, as notification texts. */
+export function arrivalNotices(change: AppChange): ArrivalNotice[] {
+  return (change.added ?? [])
+    .filter((review) => review.state === 'pending')
     .map((review) => {
       const files = review.files.length > 1 ? `${review.files.length} files` : review.title;
       return {

@@ -15,7 +15,6 @@ import {
   Tray,
 } from 'electron';
 import path from 'node:path';
-import type { AppSnapshot } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
@@ -24,13 +23,14 @@ import {
   APP_ENTRY_URL,
   APP_SCHEME,
   IPC_CALL_CHANNEL,
-  IPC_SNAPSHOT_CHANNEL,
+  IPC_STATE_CHANNEL,
   isAllowedNavigation,
   isTrustedSenderUrl,
   secureWebPreferences,
 } from './security';
 import { arrivalNotices } from './arrival-notices';
 import { trayModel } from './tray-model';
+import { WindowFeed } from './window-feed';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
 
@@ -50,7 +50,7 @@ function showWindow(): void {
   mainWindow.focus();
 }
 
-function createWindow(): BrowserWindow {
+function createWindow(feed: WindowFeed): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,
@@ -65,14 +65,18 @@ function createWindow(): BrowserWindow {
       window.hide();
     }
   });
+  // Nothing is built or sent for a hidden window; shown again, it gets the whole state first.
+  window.on('show', () => feed.shown());
+  window.on('hide', () => feed.hidden());
+  window.on('closed', () => feed.hidden());
   window.once('ready-to-show', () => window.show());
   void window.loadURL(APP_ENTRY_URL);
   return window;
 }
 
-function updateTray(snapshot: AppSnapshot): void {
+function updateTray(pendingCount: number): void {
   if (!tray) return;
-  const model = trayModel(snapshot);
+  const model = trayModel(pendingCount);
   tray.setToolTip(model.tooltip);
   tray.setContextMenu(
     Menu.buildFromTemplate([
@@ -109,24 +113,23 @@ async function start(): Promise<void> {
   // Nothing is fetched from outside the app.
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
+  const feed = new WindowFeed(core, (state) => mainWindow?.webContents.send(IPC_STATE_CHANNEL, state));
   ipcMain.handle(IPC_CALL_CHANNEL, (event, method: unknown, params: unknown) => {
     if (!isTrustedSenderUrl(event.senderFrame?.url)) throw new Error('Untrusted sender');
-    return handler(method, params);
+    return handler(method, params, feed.current);
   });
 
   tray = new Tray(nativeImage.createFromPath(path.join(__dirname, '..', '..', 'assets', 'tray-icon.png')));
   tray.on('click', showWindow);
-  mainWindow = createWindow();
+  mainWindow = createWindow(feed);
   // `difftray open` shows this window.
   runtime.native.setAppHooks({ showWindow });
-  let previous = core.snapshot();
-  core.onSnapshot((snapshot) => {
-    updateTray(snapshot);
-    mainWindow?.webContents.send(IPC_SNAPSHOT_CHANNEL, snapshot);
-    notifyArrivals(arrivalNotices(previous, snapshot));
-    previous = snapshot;
+  // The tray and notifications follow the stream whether or not the window is shown.
+  core.subscribe((change) => {
+    updateTray(core.queue.pendingCount());
+    notifyArrivals(arrivalNotices(change));
   });
-  updateTray(core.snapshot());
+  updateTray(core.queue.pendingCount());
 }
 
 if (!app.requestSingleInstanceLock()) {

@@ -6,7 +6,7 @@ export const APP_ORIGIN = `${APP_SCHEME}://app`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 export const IPC_CALL_CHANNEL = 'difftray:call';
-export const IPC_SNAPSHOT_CHANNEL = 'difftray:snapshot';
+export const IPC_STATE_CHANNEL = 'difftray:state';
 
 /** webPreferences for the one window: isolated, sandboxed, no Node, no remote content. */
 export function secureWebPreferences(preloadPath: string) {

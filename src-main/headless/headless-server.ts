@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { RawData, WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { z } from 'zod';
-import type { HeadlessServerMessage } from '../../shared/app-api';
+import type { AppChange, HeadlessServerMessage } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { AppApiHandler } from '../core/app-api-handler';
 import type { AppCore } from '../core/app-core';
@@ -142,17 +142,30 @@ export class HeadlessServer {
   }
 }
 
+/** A change goes to every open window as the same text: it is serialized once, not once per socket. */
+const changeFrames = new WeakMap<AppChange, string>();
+
+function changeFrame(change: AppChange): string {
+  let frame = changeFrames.get(change);
+  if (frame === undefined) {
+    frame = JSON.stringify({ event: 'change', change } satisfies HeadlessServerMessage);
+    changeFrames.set(change, frame);
+  }
+  return frame;
+}
+
 /**
- * One renderer connection: requests answered as they complete, snapshots pushed as they change. A
- * malformed frame is answered with an error (id -1 when it has no usable id); none ends the app.
+ * One renderer connection: the whole state once, then the change stream; requests answered as they
+ * complete. A malformed frame is answered with an error (id -1 when it has no usable id); none ends
+ * the app.
  */
 function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: HeadlessOptions): void {
   const send = (message: HeadlessServerMessage) => {
     sendText(ws, JSON.stringify(message), 'headless API', log);
   };
   guardSocket(ws, 'headless API', log);
-  const unsubscribe = core.onSnapshot((snapshot) => send({ event: 'snapshot', snapshot }));
-  ws.on('close', unsubscribe);
+  const subscription = core.subscribe((change) => sendText(ws, changeFrame(change), 'headless API', log));
+  ws.on('close', () => subscription.close());
   onGuardedMessage(
     ws,
     'headless API',
@@ -174,7 +187,7 @@ function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: Headle
       }
       const { id, method, params } = request.data;
       try {
-        send({ id, result: await handler(method, params) });
+        send({ id, result: await handler(method, params, subscription) });
       } catch (error) {
         // The call failed, or its result could not be sent: either way the renderer hears of it.
         send({ id, error: { message: error instanceof Error ? error.message : String(error) } });

@@ -5,8 +5,8 @@ import type { RendererCarrier } from './types';
 export function findPreloadCarrier(global: object): AppApiCarrier | undefined {
   const candidate = (global as Record<string, unknown>)[PRELOAD_GLOBAL];
   if (typeof candidate !== 'object' || candidate === null) return undefined;
-  const { call, onSnapshot } = candidate as Partial<AppApiCarrier>;
-  return typeof call === 'function' && typeof onSnapshot === 'function'
+  const { call, onState } = candidate as Partial<AppApiCarrier>;
+  return typeof call === 'function' && typeof onState === 'function'
     ? (candidate as AppApiCarrier)
     : undefined;
 }
@@ -16,7 +16,7 @@ export function wrapPreloadCarrier(carrier: AppApiCarrier): RendererCarrier {
   return {
     kind: 'preload',
     call: (method, params) => carrier.call(method, params),
-    onSnapshot: (listener) => carrier.onSnapshot(listener),
+    onState: (listener) => carrier.onState(listener),
     onStatus: (listener) => {
       listener('connected');
       return () => {};

@@ -1,6 +1,6 @@
 import type {
   AppApiMethod,
-  AppSnapshot,
+  StateEvent,
   HeadlessClientMessage,
   HeadlessServerMessage,
 } from '../../shared/app-api';
@@ -37,7 +37,7 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
   const createSocket = options.createSocket ?? ((u: string) => new WebSocket(u));
 
   const pending = new Map<number, PendingCall>();
-  const snapshotListeners = new Set<(snapshot: AppSnapshot) => void>();
+  const stateListeners = new Set<(event: StateEvent) => void>();
   const statusListeners = new Set<(status: ConnectionStatus, detail?: string) => void>();
   let status: ConnectionStatus = 'connecting';
   let statusDetail: string | undefined;
@@ -60,7 +60,9 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
       return; // A malformed frame must not take the UI down.
     }
     if ('event' in message) {
-      if (message.event === 'snapshot') for (const listener of snapshotListeners) listener(message.snapshot);
+      const event: StateEvent =
+        message.event === 'change' ? { change: message.change } : { snapshot: message.snapshot };
+      for (const listener of stateListeners) listener(event);
       return;
     }
     const call = pending.get(message.id);
@@ -106,9 +108,9 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
         ws.send(JSON.stringify(message));
       });
     },
-    onSnapshot(listener) {
-      snapshotListeners.add(listener);
-      return () => snapshotListeners.delete(listener);
+    onState(listener) {
+      stateListeners.add(listener);
+      return () => stateListeners.delete(listener);
     },
     onStatus(listener) {
       statusListeners.add(listener);

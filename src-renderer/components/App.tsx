@@ -58,7 +58,9 @@ export function App() {
   const queue = useMemo(() => pendingReviews(snapshot), [snapshot]);
   // Ended reviews are shown too (read-only): one the agent ended stays on screen, and any ended one
   // can be opened again from History.
-  const shown = findReview(snapshot, selectedReviewId);
+  const shownItem = findReview(snapshot, selectedReviewId);
+  // The review on screen with its hunks; null for the moment they take to arrive.
+  const shown = useAppStore((s) => s.selected);
   const keysPaused = useKeysPaused();
   useThemeSync();
   useClientStatusAnnouncements(snapshot);
@@ -79,8 +81,7 @@ export function App() {
       // A review that came up by itself does not take decision keys meant for the one before it.
       if (ignoredDuringPause(command, store().keyPause, Date.now())) return;
       // Nothing can be decided for an ended review: decision keys do nothing there, quietly.
-      const { snapshot: current, selectedReviewId: selectedId } = store();
-      const review = findReview(current, selectedId);
+      const review = store().selected ?? undefined;
       const decidable = review?.state === 'pending';
       // An approval card has no hunks: only submit (Allow) and moving between reviews apply.
       if (review?.approval && !CARD_COMMANDS.has(command)) return;
@@ -125,10 +126,16 @@ export function App() {
       <ConnectionBanner />
       <div className="dt-layout">
         <aside className="dt-sidebar" aria-label="Sidebar">
-          <Sidebar snapshot={snapshot} selectedId={shown?.id ?? null} />
+          <Sidebar snapshot={snapshot} selectedId={shownItem?.id ?? null} />
         </aside>
         <main className="dt-main">
-          {shown ? <ReviewView key={shown.id} review={shown} /> : <EmptyState snapshot={snapshot} />}
+          {shown ? (
+            <ReviewView key={shown.id} review={shown} />
+          ) : shownItem ? (
+            <p className="dt-pane-message">Loading the review…</p>
+          ) : (
+            <EmptyState snapshot={snapshot} />
+          )}
         </main>
       </div>
       <LiveRegion />

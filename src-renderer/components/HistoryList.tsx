@@ -1,4 +1,4 @@
-import type { ReviewSummary } from '../../shared/app-api';
+import type { ReviewItem } from '../../shared/app-api';
 import { sentNoteText } from '../agent-note';
 import { approvalIcon, approvalLabel, approvalStateLabel } from '../approval-model';
 import { useNow } from '../hooks';
@@ -11,13 +11,7 @@ import { formatAge } from '../time';
  * Every ended review, most recently ended first: what happened, when, from which client, and why.
  * Opening one shows it read-only, as it was decided.
  */
-export function HistoryList({
-  reviews,
-  selectedId,
-}: {
-  reviews: ReviewSummary[];
-  selectedId: string | null;
-}) {
+export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; selectedId: string | null }) {
   const selectReview = useAppStore((s) => s.selectReview);
   const now = useNow();
   return (

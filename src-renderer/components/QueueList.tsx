@@ -1,4 +1,5 @@
-import type { ClientInfo, ReviewSummary } from '../../shared/app-api';
+import { memo } from 'react';
+import type { ClientInfo, ReviewItem } from '../../shared/app-api';
 import { approvalIcon, approvalLabel } from '../approval-model';
 import { useNow } from '../hooks';
 import { displayPath } from '../review-model';
@@ -6,7 +7,7 @@ import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
 
-function fileLabel(review: ReviewSummary, workspaceFolders: readonly string[]): string {
+function fileLabel(review: ReviewItem, workspaceFolders: readonly string[]): string {
   const first = displayPath(review.files[0]?.path ?? '', workspaceFolders);
   return review.files.length > 1 ? `${first} and ${review.files.length - 1} more` : first;
 }
@@ -68,44 +69,16 @@ export function QueueList({
             {!group.client.connected && <p className="dt-group-note">Disconnected</p>}
             <ClientStatus client={group.client} now={now} />
             <ul>
-              {group.reviews.map((review) => {
-                const path = fileLabel(review, workspaceFolders);
-                const approval = review.approval;
-                const label = approval ? approvalLabel(approval) : review.title;
-                return (
-                  <li key={review.id}>
-                    <button
-                      type="button"
-                      className="dt-queue-item"
-                      data-review-id={review.id}
-                      data-kind={approval ? 'approval' : 'files'}
-                      aria-current={review.id === selectedId ? 'true' : undefined}
-                      onClick={() => selectReview(review.id)}
-                    >
-                      <span className="dt-queue-item-title">
-                        {approval && (
-                          <span className="dt-approval-icon" aria-hidden="true">
-                            {approvalIcon(approval)}
-                          </span>
-                        )}
-                        {label}
-                      </span>
-                      <span className="dt-queue-item-meta">
-                        <time dateTime={new Date(review.createdAt).toISOString()}>
-                          {formatAge(review.createdAt, now)}
-                        </time>
-                      </span>
-                      {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
-                      {approval && review.title !== label && (
-                        <span className="dt-queue-item-desc">{review.title}</span>
-                      )}
-                      {review.description && review.description !== review.title && (
-                        <span className="dt-queue-item-desc">{review.description}</span>
-                      )}
-                    </button>
-                  </li>
-                );
-              })}
+              {group.reviews.map((review) => (
+                <QueueItem
+                  key={review.id}
+                  review={review}
+                  workspaceFolders={workspaceFolders}
+                  current={review.id === selectedId}
+                  now={now}
+                  onSelect={selectReview}
+                />
+              ))}
             </ul>
           </section>
         );
@@ -120,3 +93,54 @@ export function QueueList({
     </nav>
   );
 }
+
+/**
+ * One row of the queue. Memoized: a change to one review re-renders its row only, however long the
+ * queue (the store keeps an unchanged review the same object).
+ */
+const QueueItem = memo(function QueueItem({
+  review,
+  workspaceFolders,
+  current,
+  now,
+  onSelect,
+}: {
+  review: ReviewItem;
+  workspaceFolders: readonly string[];
+  current: boolean;
+  now: number;
+  onSelect: (reviewId: string) => void;
+}) {
+  const path = fileLabel(review, workspaceFolders);
+  const approval = review.approval;
+  const label = approval ? approvalLabel(approval) : review.title;
+  return (
+    <li>
+      <button
+        type="button"
+        className="dt-queue-item"
+        data-review-id={review.id}
+        data-kind={approval ? 'approval' : 'files'}
+        aria-current={current ? 'true' : undefined}
+        onClick={() => onSelect(review.id)}
+      >
+        <span className="dt-queue-item-title">
+          {approval && (
+            <span className="dt-approval-icon" aria-hidden="true">
+              {approvalIcon(approval)}
+            </span>
+          )}
+          {label}
+        </span>
+        <span className="dt-queue-item-meta">
+          <time dateTime={new Date(review.createdAt).toISOString()}>{formatAge(review.createdAt, now)}</time>
+        </span>
+        {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
+        {approval && review.title !== label && <span className="dt-queue-item-desc">{review.title}</span>}
+        {review.description && review.description !== review.title && (
+          <span className="dt-queue-item-desc">{review.description}</span>
+        )}
+      </button>
+    </li>
+  );
+});

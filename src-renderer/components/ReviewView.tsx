@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { memo, useEffect, useMemo } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
 import { sentNoteText } from '../agent-note';
 import { approvalEndedText, approvalIcon, approvalLabel } from '../approval-model';
@@ -35,7 +35,8 @@ function pickContent(
   return atIndex?.path === file.path ? atIndex : files.find((content) => content.path === file.path);
 }
 
-export function ReviewView({ review }: { review: ReviewSummary }) {
+/** Memoized: it renders again only when its review (kept the same object while unchanged) changes. */
+export const ReviewView = memo(function ReviewView({ review }: { review: ReviewSummary }) {
   const actions = useActions();
   const key = contentKey(review);
   const entry = useAppStore((s) => s.contents[key]);
@@ -253,4 +254,4 @@ export function ReviewView({ review }: { review: ReviewSummary }) {
       )}
     </section>
   );
-}
+});

@@ -17,7 +17,8 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { AppSnapshot, HeadlessServerMessage, ReviewSummary } from '../../shared/app-api';
+import type { AppSnapshot, HeadlessServerMessage, ReviewItem } from '../../shared/app-api';
+import { applyChange } from '../../shared/state-sync';
 import { startNativeEndpoint, type NativeEndpoint } from '../../src-main/bridge/native';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
 import { sandboxEnv, startHeadlessProcess } from '../support/headless-process';
@@ -40,7 +41,9 @@ class AppApiClient {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as HeadlessServerMessage;
       if ('event' in message) {
-        this.snapshot = message.snapshot;
+        // Folded into the state the way a window does (shared/state-sync.ts).
+        if (message.event === 'snapshot') this.snapshot = message.snapshot;
+        else if (this.snapshot) this.snapshot = applyChange(this.snapshot, message.change);
         for (const watcher of [...this.watchers]) watcher();
         return;
       }
@@ -91,7 +94,7 @@ class AppApiClient {
     });
   }
 
-  pendingReview(): Promise<ReviewSummary> {
+  pendingReview(): Promise<ReviewItem> {
     return this.waitFor((s) => s.reviews.find((r) => r.state === 'pending'));
   }
 
@@ -287,7 +290,7 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
       description: 'Because\n\nAcceptance criteria:\n- tests pass',
       client: { name: 'difftray review', protocol: 'native' },
     });
-    expect(review.files.map((f) => f.hunks.length)).toEqual([1, 1, 2]);
+    expect(review.files.map((f) => f.hunkCount)).toEqual([1, 1, 2]);
     await app!.api.call('decideFile', { reviewId: review.id, fileIndex: 0, decision: 'accepted' });
     await app!.api.call('decideFile', { reviewId: review.id, fileIndex: 1, decision: 'rejected' });
     await app!.api.call('decideHunks', {

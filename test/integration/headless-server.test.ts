@@ -158,7 +158,8 @@ describe('headless app API', () => {
       tab_name: 'a',
     });
     const review = await waitForReview(t.runtime.core);
-    await next((m) => 'event' in m && m.snapshot.reviews.length === 1);
+    // The socket got the whole state at connect, then the change that brought the review.
+    await next((m) => 'event' in m && m.event === 'change' && m.change.added?.length === 1);
 
     socket.send(JSON.stringify({ id: 1, method: 'getReviewContent', params: { reviewId: review.id } }));
     expect(await next((m) => 'id' in m && m.id === 1)).toEqual({

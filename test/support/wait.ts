@@ -1,25 +1,30 @@
 import type { AppSnapshot, ReviewSummary } from '../../shared/app-api';
 import type { AppCore } from '../../src-main/core/app-core';
 
-/** Resolves with the first review matching `predicate`, now or when it arrives. */
+/** Resolves with the first review matching `predicate` (with every hunk), now or when it arrives. */
 export function waitForReview(
   core: AppCore,
   predicate: (review: ReviewSummary) => boolean = (review) => review.state === 'pending',
 ): Promise<ReviewSummary> {
-  return waitForSnapshot(core, (snapshot) => snapshot.reviews.find(predicate)) as Promise<ReviewSummary>;
+  return waitForCore(core, () => core.queue.summaries().find(predicate));
 }
 
 export function waitForSnapshot<T>(
   core: AppCore,
   pick: (snapshot: AppSnapshot) => T | undefined,
 ): Promise<T> {
+  return waitForCore(core, () => pick(core.snapshot()));
+}
+
+/** Resolves with `probe()` once it is defined, looking again after every change core sends. */
+function waitForCore<T>(core: AppCore, probe: () => T | undefined): Promise<T> {
   return new Promise((resolve) => {
-    const now = pick(core.snapshot());
+    const now = probe();
     if (now !== undefined) return resolve(now);
-    const unsubscribe = core.onSnapshot((snapshot) => {
-      const found = pick(snapshot);
+    const subscription = core.subscribe(() => {
+      const found = probe();
       if (found !== undefined) {
-        unsubscribe();
+        subscription.close();
         resolve(found);
       }
     });

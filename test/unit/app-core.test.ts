@@ -2,7 +2,8 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppSnapshot, ClientInfo } from '../../shared/app-api';
+import type { AppChange, AppSnapshot, ClientInfo, ReviewDetail } from '../../shared/app-api';
+import { applyChange } from '../../shared/state-sync';
 import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
 import { MAX_NOTE_CHARS } from '../../src-main/core/limits';
@@ -29,7 +30,29 @@ function reviewRequest(
   };
 }
 
-/** Lets queued microtasks (the coalesced snapshot) and one macrotask turn run. */
+/** Follows core's change stream the way a window does: the changes, and the state they build. */
+function follow(core: AppCore) {
+  let state = core.snapshot();
+  const changes: AppChange[] = [];
+  const subscription = core.subscribe((change) => {
+    changes.push(change);
+    state = applyChange(state, change);
+  });
+  return {
+    changes,
+    subscription,
+    get state(): AppSnapshot {
+      return state;
+    },
+  };
+}
+
+/** The decision of each hunk of the review's first file, as core holds it. */
+function decisionsOf(core: AppCore, reviewId: string): string[] {
+  return core.queue.summary(reviewId).files[0]!.hunks.map((hunk) => hunk.decision);
+}
+
+/** Lets queued microtasks (the coalesced change) and one macrotask turn run. */
 const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 describe('AppCore', () => {
@@ -48,37 +71,44 @@ describe('AppCore', () => {
     expect(core.workspaceFolders).toEqual(['/ws/one', '/ws/two']);
   });
 
-  it('coalesces several changes in one tick into one listener call with the final state', async () => {
+  it('coalesces several changes in one tick into one versioned change with only what changed', async () => {
     const core = makeCore();
-    const listener = vi.fn<(snapshot: AppSnapshot) => void>();
-    core.onSnapshot(listener);
+    const window = follow(core);
 
     const client = core.clients.connect('Claude Code', 'claude-ide');
     const { id } = core.queue.add(reviewRequest(client));
     core.queue.decideHunks(id, 0, [0], 'rejected');
     core.clients.describe(client.id, { version: '2.0' });
-    expect(listener).not.toHaveBeenCalled(); // not synchronous
+    expect(window.changes).toEqual([]); // not synchronous
 
     await tick();
-    expect(listener).toHaveBeenCalledTimes(1);
-    const snapshot = listener.mock.calls[0]![0];
-    expect(snapshot.reviews).toHaveLength(1);
-    expect(snapshot.reviews[0]!.files[0]!.hunks.map((h) => h.decision)).toEqual(['rejected', 'pending']);
-    expect(snapshot.clients[0]!.version).toBe('2.0');
+    expect(window.changes).toHaveLength(1);
+    const [change] = window.changes;
+    expect(change!.version).toBe(1);
+    expect(change!.added?.map((review) => review.id)).toEqual([id]);
+    // The list item is small: no hunks, their count and the file's decision.
+    expect(change!.added![0]!.files[0]).toMatchObject({ hunkCount: 2, fileDecision: 'mixed' });
+    expect(change!.added![0]!.files[0]).not.toHaveProperty('hunks');
+    expect(change!.clients![0]!.version).toBe('2.0');
 
     await tick();
-    expect(listener).toHaveBeenCalledTimes(1); // nothing new, nothing sent
+    expect(window.changes).toHaveLength(1); // nothing new, nothing sent
 
     core.queue.reject(id);
     await tick();
-    expect(listener).toHaveBeenCalledTimes(2);
-    expect(listener.mock.calls[1]![0].reviews[0]!.state).toBe('rejected');
+    expect(window.changes).toHaveLength(2);
+    // Only the fields that changed travel.
+    expect(window.changes[1]).toEqual({
+      version: 2,
+      changed: [{ id, state: 'rejected', decidedAt: 7, canUndo: false }],
+    });
+    expect(window.state).toEqual(core.snapshot());
   });
 
   it('coalescing happens within a microtask turn, before any timer', async () => {
     const core = makeCore();
-    const listener = vi.fn();
-    core.onSnapshot(listener);
+    const listener = vi.fn<(change: AppChange) => void>();
+    core.subscribe(listener);
     core.clients.connect('x', 'nexus3-ide');
     core.clients.connect('y', 'nexus3-ide');
     await Promise.resolve();
@@ -87,17 +117,18 @@ describe('AppCore', () => {
     expect(listener.mock.calls[0]![0].clients).toHaveLength(2);
   });
 
-  it('gives every listener the snapshot and stops after unsubscribe', async () => {
+  it('gives every subscriber the same change and stops after close', async () => {
     const core = makeCore();
     const first = vi.fn();
     const second = vi.fn();
-    const unsubscribeFirst = core.onSnapshot(first);
-    core.onSnapshot(second);
+    const { close: unsubscribeFirst } = core.subscribe(first);
+    core.subscribe(second);
     core.clients.connect('x', 'claude-ide');
     await tick();
     expect(first).toHaveBeenCalledTimes(1);
     expect(second).toHaveBeenCalledTimes(1);
-    expect(second.mock.calls[0]![0]).toEqual(first.mock.calls[0]![0]);
+    // The very same object: a carrier serializes it once for every window.
+    expect(second.mock.calls[0]![0]).toBe(first.mock.calls[0]![0]);
 
     unsubscribeFirst();
     core.clients.connect('y', 'claude-ide');
@@ -111,7 +142,7 @@ describe('AppCore', () => {
     core.clients.connect('x', 'claude-ide');
     await tick();
     const listener = vi.fn();
-    core.onSnapshot(listener);
+    core.subscribe(listener);
     await tick();
     expect(listener).not.toHaveBeenCalled();
     core.clients.connect('y', 'claude-ide');
@@ -271,7 +302,9 @@ describe('createAppApiHandler', () => {
       handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' }),
     ).resolves.toBeNull();
     const snapshot = (await handler('getSnapshot', {})) as AppSnapshot;
-    expect(snapshot.reviews[0]!.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'rejected']);
+    expect(snapshot.reviews[0]!.files[0]!.fileDecision).toBe('mixed');
+    const detail = (await handler('focusReview', { reviewId: review.id })) as ReviewDetail;
+    expect(detail.files[0]!.map((h) => h.decision)).toEqual(['pending', 'rejected']);
     expect(snapshot.workspaceFolders).toEqual([path.dirname(filePath)]);
   });
 
@@ -319,7 +352,7 @@ describe('createAppApiHandler', () => {
         decision: 'rejected',
       }),
     ).resolves.toBeNull();
-    const hunks = core.snapshot().reviews[0]!.files[0]!.hunks;
+    const hunks = core.queue.summary(review.id).files[0]!.hunks;
     expect(hunks.map((h) => h.decision)).toEqual(['pending', 'mixed']);
     expect(hunks[1]!.lines).toEqual({ removed: ['rejected'], added: ['pending'] });
     // Lines outside the hunk are the queue's to refuse.
@@ -339,9 +372,8 @@ describe('createAppApiHandler', () => {
     await expect(
       handler('decideFile', { reviewId: review.id, fileIndex: 0, decision: 'rejected' }),
     ).resolves.toBeNull();
-    const file = core.snapshot().reviews[0]!.files[0]!;
-    expect(file.fileDecision).toBe('rejected');
-    expect(file.hunks.map((h) => h.decision)).toEqual(['rejected', 'rejected']);
+    expect(core.snapshot().reviews[0]!.files[0]!.fileDecision).toBe('rejected');
+    expect(decisionsOf(core, review.id)).toEqual(['rejected', 'rejected']);
     await expect(
       handler('decideFile', { reviewId: review.id, fileIndex: 3, decision: 'rejected' }),
     ).rejects.toBeInstanceOf(ReviewError);
@@ -354,9 +386,8 @@ describe('createAppApiHandler', () => {
     await handler('decideAll', { reviewId: review.id, decision: 'rejected' });
     expect(core.snapshot().reviews[0]!.canUndo).toBe(true);
     await expect(handler('undo', { reviewId: review.id })).resolves.toBeNull();
-    const summary = core.snapshot().reviews[0]!;
-    expect(summary.canUndo).toBe(false);
-    expect(summary.files[0]!.hunks.map((h) => h.decision)).toEqual(['pending', 'pending']);
+    expect(core.snapshot().reviews[0]!.canUndo).toBe(false);
+    expect(decisionsOf(core, review.id)).toEqual(['pending', 'pending']);
   });
 
   it('submit is refused with the disk message when the file changed; rebase then lets it through', async () => {
@@ -432,19 +463,26 @@ describe('createAppApiHandler', () => {
     await expect(handler('submit', { reviewId: review.id })).rejects.toBeInstanceOf(ReviewError);
   });
 
-  it('handler calls made in one tick notify snapshot listeners once', async () => {
+  it('handler calls made in one tick make one change, with the hunks only for the window that focuses', async () => {
     const { core, handler, review } = setup();
     await tick();
-    const listener = vi.fn<(snapshot: AppSnapshot) => void>();
-    core.onSnapshot(listener);
+    const focused = follow(core);
+    const other = follow(core);
+    await handler('focusReview', { reviewId: review.id }, focused.subscription);
     await Promise.all([
       handler('decideAll', { reviewId: review.id, decision: 'rejected' }),
       handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [0], decision: 'accepted' }),
     ]);
     await tick();
-    expect(listener).toHaveBeenCalledTimes(1);
-    const hunks = listener.mock.calls[0]![0].reviews[0]!.files[0]!.hunks;
-    expect(hunks.map((h) => h.decision)).toEqual(['accepted', 'rejected']);
+    expect(focused.changes).toHaveLength(1);
+    const detail = focused.changes[0]!.detail!;
+    expect(detail).toMatchObject({ reviewId: review.id, from: 1, to: 2 });
+    expect(detail.files[0]!.changed!.map(([index, hunk]) => [index, hunk.decision])).toEqual([
+      [0, 'accepted'],
+      [1, 'rejected'],
+    ]);
+    expect(other.changes).toHaveLength(1);
+    expect(other.changes[0]!.detail).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import type { ReviewState, ReviewSummary } from '../../shared/app-api';
+import type { ReviewItem, ReviewState } from '../../shared/app-api';
 import {
   APP_ENTRY_URL,
   APP_ORIGIN,
@@ -10,7 +10,7 @@ import {
 } from '../../src-main/desktop/security';
 import { trayModel } from '../../src-main/desktop/tray-model';
 
-function review(state: ReviewState, id: string = state): ReviewSummary {
+function review(state: ReviewState, id: string = state): ReviewItem {
   return {
     id,
     client: { id: 'c', name: 'Claude Code', protocol: 'claude-ide', connectedAt: 0, connected: true },
@@ -24,7 +24,7 @@ function review(state: ReviewState, id: string = state): ReviewSummary {
 
 describe('trayModel', () => {
   it('with no reviews', () => {
-    expect(trayModel({ reviews: [] })).toEqual({
+    expect(trayModel(0)).toEqual({
       tooltip: 'DiffTray — No pending reviews',
       pendingLabel: 'No pending reviews',
       pendingCount: 0,
@@ -32,7 +32,7 @@ describe('trayModel', () => {
   });
 
   it('with one pending review (singular)', () => {
-    expect(trayModel({ reviews: [review('pending')] })).toEqual({
+    expect(trayModel(1)).toEqual({
       tooltip: 'DiffTray — 1 pending review',
       pendingLabel: '1 pending review',
       pendingCount: 1,
@@ -40,22 +40,10 @@ describe('trayModel', () => {
   });
 
   it('with two pending reviews (plural)', () => {
-    expect(trayModel({ reviews: [review('pending', 'a'), review('pending', 'b')] })).toEqual({
+    expect(trayModel(2)).toEqual({
       tooltip: 'DiffTray — 2 pending reviews',
       pendingLabel: '2 pending reviews',
       pendingCount: 2,
-    });
-  });
-
-  it('counts only pending reviews', () => {
-    const ended = (['accepted', 'rejected', 'superseded', 'cancelled'] as const).map((s) => review(s));
-    expect(trayModel({ reviews: ended })).toMatchObject({
-      pendingCount: 0,
-      pendingLabel: 'No pending reviews',
-    });
-    expect(trayModel({ reviews: [...ended, review('pending')] })).toMatchObject({
-      pendingCount: 1,
-      pendingLabel: '1 pending review',
     });
   });
 });
@@ -129,20 +117,14 @@ describe('secureWebPreferences', () => {
 });
 
 describe('arrivalNotices', () => {
-  const snapshot = (reviews: ReviewSummary[]) => ({
-    reviews,
-    clients: [],
-    pausedClients: [],
-    workspaceFolders: [],
-  });
   it('announces only reviews that are new and pending', async () => {
     const { arrivalNotices } = await import('../../src-main/desktop/arrival-notices');
     const old = { ...review('pending', 'r1'), title: 'a.ts' };
     const fresh = { ...review('pending', 'r2'), title: 'b.ts', description: 'rename x' };
     const endedFresh = review('cancelled', 'r3');
-    expect(arrivalNotices(snapshot([old]), snapshot([old, fresh, endedFresh]))).toEqual([
-      { reviewId: 'r2', title: 'Claude Code proposes a change', body: 'b.ts — rename x' },
-    ]);
-    expect(arrivalNotices(snapshot([old, fresh]), snapshot([old, fresh]))).toEqual([]);
+    expect(
+      arrivalNotices({ version: 2, added: [fresh, endedFresh], changed: [{ id: old.id, title: 'a2.ts' }] }),
+    ).toEqual([{ reviewId: 'r2', title: 'Claude Code proposes a change', body: 'b.ts — rename x' }]);
+    expect(arrivalNotices({ version: 3, changed: [{ id: fresh.id, canUndo: true }] })).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import { exitCodeOf, formatFile, lowerFirst } from '../../src-main/cli/review';
 const file = (hunks: ReviewFileSummary['hunks']): ReviewFileSummary => ({
   path: '/w/x.txt',
   isNewFile: false,
+  hunkCount: hunks.length,
   binary: false,
   fileDecision: 'mixed',
   contentRevision: 1,

@@ -404,6 +404,7 @@ describe('binary files', () => {
       binarySize: 4096,
       fileDecision: 'pending',
       contentRevision: 1,
+      hunkCount: 0,
       hunks: [],
       disk: { state: 'unchanged' },
       conflicts: 0,

@@ -75,6 +75,7 @@ describe('ReviewQueue.add', () => {
       binary: false,
       fileDecision: 'pending',
       contentRevision: 1,
+      hunkCount: 2,
       disk: { state: 'unchanged' },
       conflicts: 0,
       hunks: [
@@ -88,6 +89,7 @@ describe('ReviewQueue.add', () => {
       binary: false,
       fileDecision: 'pending',
       contentRevision: 1,
+      hunkCount: 1,
       disk: { state: 'unchanged' },
       conflicts: 0,
       hunks: [{ index: 0, baseStart: 0, baseEnd: 0, proposedStart: 0, proposedEnd: 2, decision: 'pending' }],
@@ -630,6 +632,7 @@ describe('ReviewQueue summaries and contents', () => {
           binary: false,
           fileDecision: 'pending',
           contentRevision: 1,
+          hunkCount: 1,
           hunks: [
             { index: 0, baseStart: 0, baseEnd: 1, proposedStart: 0, proposedEnd: 1, decision: 'pending' },
           ],

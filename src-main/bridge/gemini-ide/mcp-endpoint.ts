@@ -67,7 +67,7 @@ export class GeminiMcpEndpoint implements SessionHost {
   }
 
   currentContext(): IdeContext {
-    return ideContext(this.core.queue.summaries());
+    return ideContext(this.core.queue.pendingItems());
   }
 
   sessionInitialized(session: GeminiSession): void {

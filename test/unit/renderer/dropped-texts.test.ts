@@ -5,19 +5,18 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppApi, type AppApi } from '../../../shared/app-api';
-import { createAppApiHandler } from '../../../src-main/core/app-api-handler';
 import { AppCore } from '../../../src-main/core/app-core';
 import { createActions } from '../../../src-renderer/actions';
 import { contentKey, droppedTextsText } from '../../../src-renderer/review-model';
 import { useAppStore } from '../../../src-renderer/store';
+import { inProcessCarrier } from '../../support/in-process-carrier';
 
 let core: AppCore;
 let api: AppApi;
 
 beforeEach(() => {
   core = new AppCore(['/ws']);
-  const handler = createAppApiHandler(core);
-  api = createAppApi({ call: handler, onSnapshot: (listener) => core.onSnapshot(listener) });
+  api = createAppApi(inProcessCarrier(core));
   useAppStore.setState({ contents: {} });
 });
 

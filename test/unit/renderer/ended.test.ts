@@ -24,6 +24,7 @@ function review(
   return { id, client, title: `${id}.ts`, createdAt: 1, state, files: [], canUndo: false, ...extra };
 }
 const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
+  version: 0,
   reviews,
   clients: [client],
   pausedClients: [],

@@ -1,5 +1,6 @@
 /** Snapshots for the app-shell tests (queue groups, history, key pause, connections). */
-import type { AppSnapshot, ClientInfo, ReviewState, ReviewSummary } from '../../../shared/app-api';
+import type { ClientInfo, ReviewState, ReviewSummary } from '../../../shared/app-api';
+import type { FullState } from './full-state';
 
 export function client(id: string, overrides: Partial<ClientInfo> = {}): ClientInfo {
   return {
@@ -34,6 +35,7 @@ export function review(
         binary: false,
         fileDecision: 'pending',
         contentRevision: 1,
+        hunkCount: 1,
         hunks: [
           { index: 0, baseStart: 0, baseEnd: 1, proposedStart: 0, proposedEnd: 1, decision: 'pending' },
         ],
@@ -45,6 +47,6 @@ export function review(
   };
 }
 
-export function snapshot(reviews: ReviewSummary[], clients: ClientInfo[] = []): AppSnapshot {
-  return { reviews, clients, pausedClients: [], workspaceFolders: ['/w'] };
+export function snapshot(reviews: ReviewSummary[], clients: ClientInfo[] = []): FullState {
+  return { version: 0, reviews, clients, pausedClients: [], workspaceFolders: ['/w'] };
 }

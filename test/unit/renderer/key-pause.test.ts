@@ -8,6 +8,7 @@ import {
 import type { Command } from '../../../src-renderer/keyboard';
 import { useAppStore } from '../../../src-renderer/store';
 import { client, review, snapshot } from './fixtures-app-shell';
+import { applyFullState } from './full-state';
 
 const all: Command[] = [
   'nextHunk',
@@ -192,10 +193,10 @@ describe('a paused review the agent ends at once', () => {
   it('drops the pause notice: the announcement says only what happened', () => {
     const c = client('c');
     useAppStore.setState({ snapshot: null, selectedReviewId: null, keyPause: null, announcement: null });
-    useAppStore.getState().applySnapshot(snapshot([review('a', 1, c)], [c]));
+    applyFullState(snapshot([review('a', 1, c)], [c]));
     expect(useAppStore.getState().keyPause).not.toBeNull();
     const cancelled = review('a', 1, c, 'cancelled', { reason: 'client disconnected' });
-    useAppStore.getState().applySnapshot(snapshot([cancelled], [c]));
+    applyFullState(snapshot([cancelled], [c]));
     expect(useAppStore.getState().keyPause).toBeNull();
     expect(useAppStore.getState().announcement?.text).toBe(
       'Cancelled: client disconnected — nothing was sent to Claude Code.',

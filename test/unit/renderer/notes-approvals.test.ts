@@ -13,7 +13,6 @@ import {
   type ClientProtocol,
   type ReviewSummary,
 } from '../../../shared/app-api';
-import { createAppApiHandler } from '../../../src-main/core/app-api-handler';
 import { AppCore } from '../../../src-main/core/app-core';
 import { readDiskSnapshot } from '../../../src-main/core/disk-snapshot';
 import { createActions, type Actions } from '../../../src-renderer/actions';
@@ -40,6 +39,7 @@ import {
 import { useAppStore } from '../../../src-renderer/store';
 import { makeTempDir } from '../../support/temp';
 import { client, review } from './fixtures-app-shell';
+import { inProcessCarrier } from '../../support/in-process-carrier';
 
 const ALL_PROTOCOLS: ClientProtocol[] = [
   'claude-ide',
@@ -166,7 +166,7 @@ describe('actions send the note', () => {
   beforeEach(() => {
     temp = makeTempDir('unit-notes');
     core = new AppCore([realpathSync(temp.dir)]);
-    api = createAppApi({ call: createAppApiHandler(core), onSnapshot: (l) => core.onSnapshot(l) });
+    api = createAppApi(inProcessCarrier(core));
     actions = createActions(api);
     useNoteDrafts.setState({ drafts: {} });
     useAppStore.setState({ snapshot: null, selectedReviewId: null, keyPause: null, announcement: null });
@@ -177,6 +177,8 @@ describe('actions send the note', () => {
   function show(id: string): void {
     useAppStore.getState().applySnapshot(core.snapshot());
     useAppStore.getState().selectReview(id);
+    const { files } = core.queue.summary(id);
+    useAppStore.getState().setDetail({ reviewId: id, revision: 1, files: files.map((file) => file.hunks) });
   }
 
   async function fileReview() {

@@ -187,6 +187,7 @@ describe('decorations', () => {
 
 const file = (over: Partial<ReviewFileSummary> = {}): ReviewFileSummary => ({
   path: '/w/src/a.ts',
+  hunkCount: 0,
   isNewFile: false,
   binary: false,
   fileDecision: 'pending',

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { AppSnapshot, ReviewSummary } from '../../../shared/app-api';
+import type { ReviewSummary } from '../../../shared/app-api';
 import { chooseSelection, resolveCursor, useAppStore } from '../../../src-renderer/store';
+import { applyFullState, type FullState } from './full-state';
 
 const client = {
   id: 'c',
@@ -37,12 +38,14 @@ function review(
       disk: { state: 'unchanged' as const },
       conflicts: 0,
       contentRevision: 1,
+      hunkCount: count,
       hunks: Array.from({ length: count }, (_, i) => hunk(i)),
     })),
     canUndo: false,
   };
 }
-const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
+const snap = (...reviews: ReviewSummary[]): FullState => ({
+  version: 0,
   reviews,
   clients: [client],
   pausedClients: [],
@@ -114,26 +117,24 @@ describe('selectAdjacentReview', () => {
   });
 
   it('walks pending reviews only; from an ended one, ] goes to the first pending', () => {
-    const store = useAppStore.getState();
-    store.applySnapshot(snap(review('a', 1), review('x', 2, [1], 'accepted'), review('b', 3)));
+    applyFullState(snap(review('a', 1), review('x', 2, [1], 'accepted'), review('b', 3)));
     expect(useAppStore.getState().selectedReviewId).toBe('a');
-    store.selectAdjacentReview(1);
+    useAppStore.getState().selectAdjacentReview(1);
     expect(useAppStore.getState().selectedReviewId).toBe('b');
-    store.selectAdjacentReview(1);
+    useAppStore.getState().selectAdjacentReview(1);
     expect(useAppStore.getState().selectedReviewId).toBe('b');
-    store.selectAdjacentReview(-1);
+    useAppStore.getState().selectAdjacentReview(-1);
     expect(useAppStore.getState().selectedReviewId).toBe('a');
-    store.selectReview('x');
-    store.selectAdjacentReview(1);
+    useAppStore.getState().selectReview('x');
+    useAppStore.getState().selectAdjacentReview(1);
     expect(useAppStore.getState().selectedReviewId).toBe('a');
   });
 
   it('stays on an ended review when nothing is pending', () => {
-    const store = useAppStore.getState();
-    store.applySnapshot(snap(review('a', 1)));
-    store.applySnapshot(snap(review('a', 1, [1], 'cancelled')));
-    store.selectAdjacentReview(1);
-    store.selectAdjacentReview(-1);
+    applyFullState(snap(review('a', 1)));
+    applyFullState(snap(review('a', 1, [1], 'cancelled')));
+    useAppStore.getState().selectAdjacentReview(1);
+    useAppStore.getState().selectAdjacentReview(-1);
     expect(useAppStore.getState().selectedReviewId).toBe('a');
   });
 });
@@ -149,8 +150,7 @@ describe('cursor', () => {
   });
 
   it('walks hunks across files and stops at the ends', () => {
-    const store = useAppStore.getState();
-    store.applySnapshot(snap(review('a', 1, [2, 1])));
+    applyFullState(snap(review('a', 1, [2, 1])));
     const moves = [1, 1, 1, -1, -1, -1, -1].map((d) => useAppStore.getState().moveCursor(d as 1 | -1));
     expect(moves).toEqual([
       { fileIndex: 0, hunkIndex: 1 },
@@ -164,11 +164,10 @@ describe('cursor', () => {
   });
 
   it('forgets cursors and cached contents of ended reviews', () => {
-    const store = useAppStore.getState();
-    store.applySnapshot(snap(review('a', 1), review('b', 2)));
-    store.setCursor('a', { fileIndex: 0, hunkIndex: 1 });
-    store.setContent('a@1', { status: 'loading' });
-    useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'accepted'), review('b', 2)));
+    applyFullState(snap(review('a', 1), review('b', 2)));
+    useAppStore.getState().setCursor('a', { fileIndex: 0, hunkIndex: 1 });
+    useAppStore.getState().setContent('a@1', { status: 'loading' });
+    applyFullState(snap(review('a', 1, [2], 'accepted'), review('b', 2)));
     const state = useAppStore.getState();
     expect(state.selectedReviewId).toBe('b');
     expect(state.cursors).toEqual({});
@@ -176,12 +175,11 @@ describe('cursor', () => {
   });
 
   it('keeps the cursor and contents of the review the agent ended while it is on screen', () => {
-    const store = useAppStore.getState();
-    store.applySnapshot(snap(review('a', 1), review('b', 2)));
-    store.setCursor('a', { fileIndex: 0, hunkIndex: 1 });
-    store.setContent('a@1', { status: 'ready', files: [] });
-    store.setCursor('b', { fileIndex: 0, hunkIndex: 1 });
-    useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
+    applyFullState(snap(review('a', 1), review('b', 2)));
+    useAppStore.getState().setCursor('a', { fileIndex: 0, hunkIndex: 1 });
+    useAppStore.getState().setContent('a@1', { status: 'ready', files: [] });
+    useAppStore.getState().setCursor('b', { fileIndex: 0, hunkIndex: 1 });
+    applyFullState(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
     let state = useAppStore.getState();
     expect(state.selectedReviewId).toBe('a');
     expect(state.cursors).toEqual({
@@ -193,7 +191,7 @@ describe('cursor', () => {
     expect(state.moveCursor(-1)).toEqual({ fileIndex: 0, hunkIndex: 0 });
     // Once the person moves on, what was kept for it goes at the next snapshot.
     state.selectReview('b');
-    useAppStore.getState().applySnapshot(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
+    applyFullState(snap(review('a', 1, [2], 'cancelled'), review('b', 2)));
     state = useAppStore.getState();
     expect(state.selectedReviewId).toBe('b');
     expect(Object.keys(state.cursors)).toEqual(['b']);
@@ -201,19 +199,18 @@ describe('cursor', () => {
   });
 
   it('announces once when the agent ends the review on screen, not when the person ends one', () => {
-    const store = useAppStore.getState();
     useAppStore.setState({ announcement: null });
-    store.applySnapshot(snap(review('a', 1), review('b', 2)));
+    applyFullState(snap(review('a', 1), review('b', 2)));
     const cancelled = { ...review('a', 1, [2], 'cancelled'), reason: 'client disconnected' };
-    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2)));
+    applyFullState(snap(cancelled, review('b', 2)));
     expect(useAppStore.getState().announcement?.text).toBe(
       'Cancelled: client disconnected — nothing was sent to Claude Code.',
     );
     const id = useAppStore.getState().announcement?.id;
-    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2), review('c', 3)));
+    applyFullState(snap(cancelled, review('b', 2), review('c', 3)));
     expect(useAppStore.getState().announcement?.id).toBe(id);
     useAppStore.getState().selectReview('b');
-    useAppStore.getState().applySnapshot(snap(cancelled, review('b', 2, [2], 'accepted'), review('c', 3)));
+    applyFullState(snap(cancelled, review('b', 2, [2], 'accepted'), review('c', 3)));
     expect(useAppStore.getState().selectedReviewId).toBe('c');
     // Not "ended" news: only the notice that the next review came up (key-pause.test.ts).
     expect(useAppStore.getState().announcement?.text).toBe('New review: c — keys paused briefly');
@@ -228,7 +225,7 @@ describe('files changed on disk', () => {
     ...base,
     files: base.files.map((file, i) => ({ ...file, disk: { state: states[i] ?? 'unchanged' } })),
   });
-  const withFolders = (...reviews: ReviewSummary[]): AppSnapshot => ({
+  const withFolders = (...reviews: ReviewSummary[]): FullState => ({
     ...snap(...reviews),
     workspaceFolders: ['/w'],
   });
@@ -243,27 +240,27 @@ describe('files changed on disk', () => {
 
   it('are announced once, as they change, by their workspace path', () => {
     const a = located(review('a', 1, [1, 1, 1]));
-    useAppStore.getState().applySnapshot(withFolders(a));
+    applyFullState(withFolders(a));
     useAppStore.setState({ announcement: null, keyPause: null });
-    useAppStore.getState().applySnapshot(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
+    applyFullState(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
     expect(useAppStore.getState().announcement?.text).toBe(
       'src/f0.ts changed on disk. src/f2.ts deleted on disk',
     );
     const id = useAppStore.getState().announcement?.id;
     // Still changed: nothing new to say.
-    useAppStore.getState().applySnapshot(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
+    applyFullState(withFolders(onDisk(a, ['modified', 'unchanged', 'deleted'])));
     expect(useAppStore.getState().announcement?.id).toBe(id);
   });
 
   it('only for the review on screen, and not for one that came up already changed', () => {
     const a = located(review('a', 1));
     const b = located(review('b', 2));
-    useAppStore.getState().applySnapshot(withFolders(a, b));
+    applyFullState(withFolders(a, b));
     useAppStore.setState({ announcement: null, keyPause: null });
-    useAppStore.getState().applySnapshot(withFolders(a, onDisk(b, ['modified'])));
+    applyFullState(withFolders(a, onDisk(b, ['modified'])));
     expect(useAppStore.getState().announcement).toBeNull();
     useAppStore.getState().selectReview('b');
-    useAppStore.getState().applySnapshot(withFolders(a, onDisk(b, ['modified'])));
+    applyFullState(withFolders(a, onDisk(b, ['modified'])));
     expect(useAppStore.getState().announcement).toBeNull();
   });
 });

@@ -54,8 +54,8 @@ describe('headless WebSocket carrier', () => {
     const carrier = make();
     const statuses: string[] = [];
     carrier.onStatus((s) => statuses.push(s));
-    const snapshots: unknown[] = [];
-    carrier.onSnapshot((s) => snapshots.push(s));
+    const events: unknown[] = [];
+    carrier.onState((event) => events.push(event));
     await expect(carrier.call('getSnapshot', {})).rejects.toThrow('Disconnected from DiffTray');
     sockets[0]!.open();
     const ok = carrier.call('submit', { reviewId: 'r' });
@@ -65,9 +65,10 @@ describe('headless WebSocket carrier', () => {
     sockets[0]!.receive({ id: second!.id, error: { message: 'no such review' } });
     sockets[0]!.receive({ id: first!.id, result: null });
     sockets[0]!.receive({ event: 'snapshot', snapshot: { reviews: [] } });
+    sockets[0]!.receive({ event: 'change', change: { version: 1, removed: ['r1'] } });
     await expect(ok).resolves.toBeNull();
     await expect(bad).rejects.toThrow('no such review');
-    expect(snapshots).toEqual([{ reviews: [] }]);
+    expect(events).toEqual([{ snapshot: { reviews: [] } }, { change: { version: 1, removed: ['r1'] } }]);
     expect(statuses).toEqual(['connecting', 'connected']);
   });
 

@@ -1,5 +1,5 @@
 /** `ide/contextUpdate`: what DiffTray has "open", as the CLI's context about the IDE. */
-import type { ReviewSummary } from '../../../../shared/app-api';
+import type { ReviewItem } from '../../../../shared/app-api';
 
 /** The CLI keeps the 10 most recent files; sending more only costs bytes. */
 export const MAX_OPEN_FILES = 10;
@@ -18,7 +18,7 @@ export type IdeContext = {
  * What DiffTray has "open": the files of every pending review, newest first, each with the time its
  * latest review arrived. None is marked active: DiffTray does not know which one the person looks at.
  */
-export function ideContext(reviews: readonly ReviewSummary[]): IdeContext {
+export function ideContext(reviews: readonly ReviewItem[]): IdeContext {
   const latest = new Map<string, number>();
   for (const review of reviews) {
     if (review.state !== 'pending') continue;

@@ -1,0 +1,185 @@
+/**
+ * The change stream from core to the windows (DESIGN: incremental state). Every burst of changes
+ * becomes one versioned AppChange with only what changed: new reviews whole, changed reviews as the
+ * fields that changed, removed ones by id. Each subscriber (a window) may name the review on screen;
+ * its changes then also carry the hunks of that review that changed, found by identity (a decision
+ * replaces one hunk's decisions, an edit or rebase the file's hunk list).
+ */
+import type {
+  AppChange,
+  AppSnapshot,
+  DetailPatch,
+  ReviewDetail,
+  ReviewItem,
+  ReviewPatch,
+} from '../../shared/app-api';
+import type { HunkLineDecisions } from '../../shared/line-decisions';
+import { diffReview } from '../../shared/state-sync';
+import type { ClientRegistry } from './client-registry';
+import type { FileState } from './review-file';
+import { hunkView, hunkViews } from './review-file';
+import type { ReviewQueue } from './review-queue';
+
+/** One window's end of the stream. */
+export interface StateSubscription {
+  /**
+   * Names the review on screen (null: none) and answers its hunks at the current version; later
+   * changes carry what changed in them. Null for a review that is gone.
+   */
+  focus(reviewId: string | null): ReviewDetail | null;
+  close(): void;
+}
+
+/** The hunks last sent to one window, to find what changed by identity. */
+interface SentDetail {
+  reviewId: string;
+  revision: number;
+  files: Array<{ state: FileState; lines: readonly HunkLineDecisions[] }>;
+}
+
+export class StateFeed {
+  private version = 0;
+  private readonly dirty = new Set<string>();
+  private readonly removed = new Set<string>();
+  private clientsChanged = false;
+  private pausedChanged = false;
+  /** Each review as every subscriber last received it: the base of the next patch. */
+  private readonly sent = new Map<string, ReviewItem>();
+  private readonly subscribers = new Set<Subscriber>();
+  private flushScheduled = false;
+
+  constructor(
+    private readonly queue: ReviewQueue,
+    private readonly clients: ClientRegistry,
+    private readonly workspaceFolders: readonly string[],
+  ) {
+    for (const item of queue.items()) this.sent.set(item.id, item);
+    queue.onChange((change) => {
+      if (change.kind === 'paused') this.pausedChanged = true;
+      else if (change.kind === 'removed') this.removed.add(change.id);
+      else this.dirty.add(change.id);
+      this.schedule();
+    });
+    clients.onChange((clientId) => {
+      this.clientsChanged = true;
+      // A review shows its client (name, connected): each of that client's reviews may have changed.
+      for (const id of queue.reviewIdsOf(clientId)) this.dirty.add(id);
+      this.schedule();
+    });
+  }
+
+  /** The whole state at the current version (any change not yet sent is sent first). */
+  snapshot(): AppSnapshot {
+    this.flush();
+    return {
+      version: this.version,
+      reviews: [...this.sent.values()],
+      clients: this.clients.list().map((client) => ({ ...client })),
+      pausedClients: this.queue.pausedClients(),
+      workspaceFolders: [...this.workspaceFolders],
+    };
+  }
+
+  /** Every change from now on goes to `listener`, in order, once per burst. */
+  subscribe(listener: (change: AppChange) => void): StateSubscription {
+    const subscriber = new Subscriber(this, this.queue, listener);
+    this.subscribers.add(subscriber);
+    return {
+      focus: (reviewId) => subscriber.focus(reviewId),
+      close: () => this.subscribers.delete(subscriber),
+    };
+  }
+
+  /** Sends what changed since the last change, now. */
+  flush(): void {
+    if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !this.pausedChanged) return;
+    const change: AppChange = { version: ++this.version };
+    const removed = [...this.removed].filter((id) => this.sent.delete(id));
+    const added: ReviewItem[] = [];
+    const changed: ReviewPatch[] = [];
+    for (const id of this.dirty) {
+      const item = this.queue.item(id);
+      if (!item) continue;
+      const before = this.sent.get(id);
+      if (!before) added.push(item);
+      else {
+        const patch = diffReview(before, item);
+        if (patch) changed.push(patch);
+      }
+      this.sent.set(id, item);
+    }
+    if (added.length) change.added = added;
+    if (changed.length) change.changed = changed;
+    if (removed.length) change.removed = removed;
+    if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
+    if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
+    const dirty = new Set(this.dirty);
+    this.dirty.clear();
+    this.removed.clear();
+    this.clientsChanged = false;
+    this.pausedChanged = false;
+    for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
+  }
+
+  private schedule(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    queueMicrotask(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+}
+
+class Subscriber {
+  private sent: SentDetail | null = null;
+
+  constructor(
+    private readonly feed: StateFeed,
+    private readonly queue: ReviewQueue,
+    private readonly listener: (change: AppChange) => void,
+  ) {}
+
+  focus(reviewId: string | null): ReviewDetail | null {
+    // The answer must be at the version the window will have next: nothing may be left unsent.
+    this.feed.flush();
+    this.sent = null;
+    if (reviewId === null) return null;
+    const summary = this.queue.find(reviewId);
+    if (!summary) return null;
+    const states = this.queue.fileStates(reviewId) ?? [];
+    this.sent = { reviewId, revision: 1, files: states.map((state) => ({ state, lines: [...state.lines] })) };
+    return { reviewId, revision: 1, files: summary.files.map((file) => file.hunks) };
+  }
+
+  deliver(change: AppChange, dirty: ReadonlySet<string>): void {
+    const detail = this.sent && dirty.has(this.sent.reviewId) ? this.detailPatch(this.sent) : undefined;
+    this.listener(detail ? { ...change, detail } : change);
+  }
+
+  /** The hunks of the review on screen that changed since they were last sent. */
+  private detailPatch(sent: SentDetail): DetailPatch | undefined {
+    // A review whose texts were let go keeps the hunks it had: nothing changes in them any more.
+    const states = this.queue.fileStates(sent.reviewId);
+    if (!states) return undefined;
+    const files: DetailPatch['files'] = [];
+    states.forEach((state, fileIndex) => {
+      const before = sent.files[fileIndex];
+      if (before?.state === state) return;
+      if (!before || before.state.hunks !== state.hunks) {
+        files.push({ fileIndex, hunks: hunkViews(state) });
+      } else {
+        const changed: Array<[number, ReturnType<typeof hunkView>]> = [];
+        state.lines.forEach((lines, i) => {
+          if (lines !== before.lines[i]) changed.push([i, hunkView(state, i)]);
+        });
+        if (changed.length > 0) files.push({ fileIndex, changed });
+      }
+      sent.files[fileIndex] = { state, lines: [...state.lines] };
+    });
+    if (files.length === 0) return undefined;
+    const from = sent.revision;
+    sent.revision += 1;
+    return { reviewId: sent.reviewId, from, to: sent.revision, files };
+  }
+}

@@ -1,0 +1,91 @@
+/**
+ * Keeps the store in step with main: the whole state once per (re)connect, then main's change stream
+ * applied change by change. A change that does not follow the version held (one was missed) calls for
+ * a fresh snapshot; changes arriving meanwhile wait and are applied after it. The review on screen is
+ * named to main (focusReview) whenever the selection moves, so its hunks, and only its, come along.
+ */
+import type { AppApi, AppChange, StateEvent } from '../shared/app-api';
+import { useAppStore } from './store';
+
+export interface LiveState {
+  /** Asks for the whole state again (after a reconnect: what was pushed meanwhile is lost). */
+  resync(): Promise<void>;
+  stop(): void;
+}
+
+export function startLiveState(api: AppApi, onError: (error: unknown) => void = () => {}): LiveState {
+  const store = useAppStore;
+  /** Changes that arrived while a snapshot was on its way. */
+  let waiting: AppChange[] | null = null;
+  /** The review whose hunks were last asked for, and a count that tells stale answers apart. */
+  let focused: string | null | undefined;
+  let focusCall = 0;
+
+  const focus = (force = false): void => {
+    const wanted = store.getState().selectedReviewId;
+    if (!force && wanted === focused) return;
+    focused = wanted;
+    const call = ++focusCall;
+    api.focusReview(wanted).then(
+      (detail) => {
+        if (call === focusCall) store.getState().setDetail(detail);
+      },
+      (error: unknown) => {
+        if (call !== focusCall) return;
+        // Asked again at the next change of selection or of the stream.
+        focused = undefined;
+        onError(error);
+      },
+    );
+  };
+
+  const apply = (change: AppChange): void => {
+    const state = store.getState();
+    if (state.snapshot && change.version <= state.snapshot.version) return; // Already held.
+    if (!state.applyChange(change)) {
+      void resync();
+      return;
+    }
+    // The hunks held no longer follow main's: ask for them whole.
+    const { detail, selectedReviewId } = store.getState();
+    if (change.detail && !detail && selectedReviewId === change.detail.reviewId) focus(true);
+    else focus();
+  };
+
+  const resync = async (): Promise<void> => {
+    if (waiting) return;
+    waiting = [];
+    try {
+      // Changes wait meanwhile, so the answer is the state to build on, whatever was held before
+      // (after a reconnect it may even come from a restarted main, counting versions anew).
+      store.getState().applySnapshot(await api.getSnapshot());
+    } catch (error) {
+      onError(error);
+    } finally {
+      const queued = waiting;
+      waiting = null;
+      for (const change of queued.sort((a, b) => a.version - b.version)) apply(change);
+    }
+    focus(true);
+  };
+
+  const unsubscribeState = api.onState((event: StateEvent) => {
+    if ('snapshot' in event) {
+      store.getState().applySnapshot(event.snapshot);
+      focus(true);
+    } else if (waiting) waiting.push(event.change);
+    else apply(event.change);
+  });
+  // The person chose another review: its hunks are asked for at once.
+  const unsubscribeStore = store.subscribe((state, previous) => {
+    if (state.selectedReviewId !== previous.selectedReviewId) focus();
+  });
+
+  return {
+    resync,
+    stop() {
+      unsubscribeState();
+      unsubscribeStore();
+    },
+  };
+}
