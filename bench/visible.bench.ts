@@ -74,7 +74,7 @@ try {
     'request → queue item in the page (p50)',
     'ms',
     appSamples,
-    'bare page WebSocket → <li>',
+    'bare page WebSocket → `<li>`',
     floorSamples,
     '≤ 3×',
   );

@@ -4,6 +4,7 @@
 // `npm run build` first. Exits non-zero only when a bench fails, never because of a timing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 
@@ -31,6 +32,7 @@ mkdirSync(outDir, { recursive: true });
 const resultsFile = path.join(outDir, 'results.jsonl');
 rmSync(resultsFile, { force: true });
 
+printMachine();
 let failed = false;
 const started = Date.now();
 for (const name of benches) {
@@ -63,8 +65,27 @@ for (const name of benches) {
 }
 
 printTable();
-console.log(`\nAll benches: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `\nAll benches: ${((Date.now() - started) / 1000).toFixed(0)} s; load average now ${loadAverage()}`,
+);
 process.exit(failed ? 1 : 0);
+
+/** What docs/PERFORMANCE.md records beside the table; the load average says how shared the machine was. */
+function printMachine() {
+  const chromium = spawnSync(process.env.CHROMIUM_PATH || '/usr/bin/chromium', ['--version'], {
+    encoding: 'utf8',
+  });
+  console.log(`Machine: ${os.cpus().length} cores, ${os.cpus()[0]?.model ?? 'unknown CPU'}`);
+  console.log(`Node ${process.version}; ${chromium.stdout?.split('\n')[0] || 'Chromium not found'}`);
+  console.log(`Load average at start: ${loadAverage()}`);
+}
+
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(', ');
+}
 
 function printTable() {
   if (!existsSync(resultsFile)) return;
