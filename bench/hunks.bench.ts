@@ -2,7 +2,7 @@
 import { computeHunks } from '../shared/hunks';
 import { composeText, uniformLineDecisions } from '../shared/line-decisions';
 import { largeFilePair } from '../test/support/fixtures';
-import { report } from './stats';
+import { report } from './support/stats';
 
 const { base, proposed } = largeFilePair(20_000, 500);
 console.log(`file: ${(base.length / 1024 / 1024).toFixed(2)} MB, 20000 lines, 500 changes`);
