@@ -55,22 +55,25 @@ function pushRuns(
   }
 }
 
+/** One hunk's decision decorations on one side (a pending hunk has none). */
+export function hunkDecisionDecorations(hunk: HunkView, side: Side): LineDecoration[] {
+  const result: LineDecoration[] = [];
+  const [start, end] = span(hunk, side);
+  // A pure insertion has no base lines and a pure deletion no proposed lines: nothing to mark there.
+  if (end <= start) return result;
+  if (hunk.decision === 'mixed') {
+    const lines = side === 'modified' ? hunk.lines?.added : hunk.lines?.removed;
+    if (lines) pushRuns(result, start, lines.slice(0, end - start), side);
+    return result;
+  }
+  const classes = decisionClasses(hunk.decision, side);
+  if (classes) result.push({ startLine: start + 1, endLine: end, ...classes });
+  return result;
+}
+
 /** Decision decorations for one side: 'modified' covers proposed lines, 'original' the base lines a hunk replaces. */
 export function decisionDecorations(hunks: readonly HunkView[], side: Side): LineDecoration[] {
-  const result: LineDecoration[] = [];
-  for (const hunk of hunks) {
-    const [start, end] = span(hunk, side);
-    // A pure insertion has no base lines and a pure deletion no proposed lines: nothing to mark there.
-    if (end <= start) continue;
-    if (hunk.decision === 'mixed') {
-      const lines = side === 'modified' ? hunk.lines?.added : hunk.lines?.removed;
-      if (lines) pushRuns(result, start, lines.slice(0, end - start), side);
-      continue;
-    }
-    const classes = decisionClasses(hunk.decision, side);
-    if (classes) result.push({ startLine: start + 1, endLine: end, ...classes });
-  }
-  return result;
+  return hunks.flatMap((hunk) => hunkDecisionDecorations(hunk, side));
 }
 
 /** The marker for the current hunk on one side (none when the hunk has no lines there). */
@@ -98,9 +101,4 @@ export function hunkLineDecorations(
     ...decisionDecorations(hunks, side),
     ...currentHunkDecorations(currentHunk === null ? undefined : hunks[currentHunk], side),
   ];
-}
-
-/** Changes when the hunks' line ranges change, not when only their decisions do. */
-export function hunkGeometryKey(hunks: readonly HunkView[]): string {
-  return hunks.map((h) => `${h.baseStart}:${h.baseEnd}:${h.proposedStart}:${h.proposedEnd}`).join(',');
 }

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { HunkView } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import { MOD } from '../keyboard';
@@ -17,9 +18,10 @@ export function mixedDetail(hunk: HunkView): string {
 
 /**
  * The control drawn in the diff just above a hunk: its number, accept and reject, its state. Buttons
- * come before the state so a narrow editor clips information, not controls.
+ * come before the state so a narrow editor clips information, not controls. Memoized: moving to another
+ * hunk re-renders the two bars whose `current` changed, not every bar on screen.
  */
-export function HunkBar({
+export const HunkBar = memo(function HunkBar({
   hunk,
   position,
   current,
@@ -84,4 +86,4 @@ export function HunkBar({
       </span>
     </div>
   );
-}
+});

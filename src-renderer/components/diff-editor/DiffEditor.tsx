@@ -15,13 +15,13 @@
  * texts, the controls of the hunks on screen are in place, and main's hunks describe the text shown
  * (no edit of the person's is still on its way). End-to-end tests and the bench wait for it.
  */
-import { useEffect, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HunkView, ReviewFileContent } from '../../../shared/app-api';
 import type { HunkDecision } from '../../../shared/hunks';
-import { hunkGeometryKey } from '../../hunk-decorations';
 import type { ViewPrefs } from '../../prefs';
 import { HunkBar } from '../HunkBar';
+import { GeometryVersion } from './hunk-geometry';
 import { useConflictJump } from './use-conflict-jump';
 import { useDiffReadiness } from './use-diff-readiness';
 import { useDiffSession } from './use-diff-session';
@@ -59,7 +59,7 @@ export interface DiffEditorProps {
 
 export function DiffEditor(props: DiffEditorProps) {
   const { reviewId, fileIndex, content, revision, hunks, currentHunk, prefs } = props;
-  const { readOnly = false, editable = false, onDecide, onSelectHunk } = props;
+  const { readOnly = false, editable = false } = props;
   const wrapperRef = useRef<HTMLDivElement>(null);
   const hostRef = useRef<HTMLDivElement>(null);
   // What the editor's own callbacks (Monaco events, debounced sends) read when they fire.
@@ -67,7 +67,15 @@ export function DiffEditor(props: DiffEditorProps) {
   useEffect(() => {
     latestRef.current = props;
   });
-  const geometry = hunkGeometryKey(hunks);
+  // Changes only when the hunks' line ranges do; the same hunks array costs nothing (key presses).
+  const [geometryVersion] = useState(() => new GeometryVersion());
+  const geometry = useMemo(() => geometryVersion.of(hunks), [geometryVersion, hunks]);
+  // Stable, so the HunkBars on screen re-render only when their own hunk or place changes.
+  const decide = useCallback(
+    (hunkIndex: number, decision: HunkDecision) => latestRef.current.onDecide(hunkIndex, decision),
+    [],
+  );
+  const select = useCallback((hunkIndex: number) => latestRef.current.onSelectHunk(hunkIndex), []);
   const path = content?.path ?? '';
   const shown: ShownTexts = {
     loaded: content !== undefined,
@@ -113,8 +121,8 @@ export function DiffEditor(props: DiffEditorProps) {
                 position={position}
                 current={position === currentHunk}
                 readOnly={readOnly}
-                onDecide={onDecide}
-                onSelect={onSelectHunk}
+                onDecide={decide}
+                onSelect={select}
               />,
               node,
               `${controls.placedKey}#${position}`,

@@ -1,10 +1,18 @@
-/** Monaco decorations for hunk states and for the current hunk, on both sides of the diff. */
+/**
+ * Monaco decorations for hunk states and for the current hunk, on both sides of the diff. Decisions
+ * are kept per hunk and updated by difference: deciding one hunk of 2,500 touches that hunk's
+ * decorations only, and moving the current hunk touches its two markers.
+ */
 import type { HunkView } from '../../../shared/app-api';
-import { currentHunkDecorations, decisionDecorations, type LineDecoration } from '../../hunk-decorations';
+import { currentHunkDecorations, hunkDecisionDecorations, type LineDecoration } from '../../hunk-decorations';
 import type { DiffSide } from '../../line-selection';
 import { monaco } from '../../monaco';
+import { changedDecisions } from './hunk-geometry';
 
 type Collections = Record<DiffSide, monaco.editor.IEditorDecorationsCollection>;
+type CodeEditor = monaco.editor.ICodeEditor;
+
+const SIDES: readonly DiffSide[] = ['original', 'modified'];
 
 function toMonacoDecorations(lines: LineDecoration[]): monaco.editor.IModelDeltaDecoration[] {
   return lines.map((line) => ({
@@ -19,27 +27,52 @@ function toMonacoDecorations(lines: LineDecoration[]): monaco.editor.IModelDelta
 }
 
 export class HunkDecorations {
-  private readonly decisions: Collections;
+  private readonly editors: Record<DiffSide, CodeEditor>;
   private readonly current: Collections;
+  /** The hunks whose decisions are shown, and what they were shown on (see showDecisions). */
+  private shown: readonly HunkView[] = [];
+  private shownOn = '';
+  /** Per side, per hunk position: the ids of that hunk's decision decorations. */
+  private readonly ids: Record<DiffSide, string[][]> = { original: [], modified: [] };
 
-  constructor(original: monaco.editor.ICodeEditor, modified: monaco.editor.ICodeEditor) {
-    const collections = (): Collections => ({
+  constructor(original: CodeEditor, modified: CodeEditor) {
+    this.editors = { original, modified };
+    this.current = {
       original: original.createDecorationsCollection(),
       modified: modified.createDecorationsCollection(),
-    });
-    this.decisions = collections();
-    this.current = collections();
+    };
   }
 
-  /** Marks every hunk by its decision. */
-  showDecisions(hunks: readonly HunkView[]): void {
-    this.decisions.modified.set(toMonacoDecorations(decisionDecorations(hunks, 'modified')));
-    this.decisions.original.set(toMonacoDecorations(decisionDecorations(hunks, 'original')));
+  /**
+   * Marks every hunk by its decision. `layout` names the texts and hunk geometry: when it changes
+   * every hunk is marked again, otherwise only hunks whose decision changed are.
+   */
+  showDecisions(hunks: readonly HunkView[], layout: string): void {
+    const everything = layout !== this.shownOn;
+    const positions = everything ? hunks.map((_, i) => i) : changedDecisions(this.shown, hunks);
+    const dropped = everything ? this.ids.original.length : 0;
+    this.shown = hunks;
+    this.shownOn = layout;
+    if (positions.length === 0 && dropped === 0) return;
+    for (const side of SIDES) {
+      const ids = this.ids[side];
+      const old: string[] = everything ? ids.flat() : positions.flatMap((i) => ids[i] ?? []);
+      const lists = positions.map((i) => hunkDecisionDecorations(hunks[i]!, side));
+      // On the model, which belongs to this editor only; ids of a previous model are ignored by it.
+      const model = this.editors[side].getModel();
+      const added = model?.deltaDecorations(old, toMonacoDecorations(lists.flat())) ?? [];
+      if (everything) ids.length = hunks.length;
+      let next = 0;
+      positions.forEach((position, k) => {
+        const count = lists[k]!.length;
+        ids[position] = added.slice(next, next + count);
+        next += count;
+      });
+    }
   }
 
   /** Marks the current hunk (none: undefined). */
   showCurrent(hunk: HunkView | undefined): void {
-    this.current.modified.set(toMonacoDecorations(currentHunkDecorations(hunk, 'modified')));
-    this.current.original.set(toMonacoDecorations(currentHunkDecorations(hunk, 'original')));
+    for (const side of SIDES) this.current[side].set(toMonacoDecorations(currentHunkDecorations(hunk, side)));
   }
 }

@@ -2,9 +2,9 @@
  * Room above every hunk for its control, and the controls themselves.
  *
  * Every hunk gets an empty view zone (so the layout never jumps), but only hunks whose zone Monaco
- * renders get a control node: scrolling moves the few nodes on screen by hand, and React renders a
- * HunkBar into a node only when a hunk comes into or leaves view, so a file with 500 hunks costs what
- * the dozen on screen cost.
+ * renders have a control node: scrolling moves the few nodes on screen by hand, and React renders a
+ * HunkBar into a node only when a hunk comes into or leaves view, so a file with 2,500 hunks costs
+ * what the dozen on screen cost.
  */
 import type { HunkView } from '../../../shared/app-api';
 import type { monaco } from '../../monaco';
@@ -90,6 +90,9 @@ function placeControl(control: HTMLElement, top: number, left: number): void {
  * suits pure deletions, and 0 for insertions at the top), and a control node in `layer` for each hunk
  * whose zone Monaco renders. `onPlaced` gets the hunks on screen whenever that set changes (after
  * every zone was reported once), batched per editor render.
+ *
+ * Monaco reports every zone on every render of the editor, so what runs per report is a few array
+ * writes; work that depends on the number of hunks happens once, when the zones are made.
  */
 function buildZones(
   modified: CodeEditor,
@@ -101,9 +104,12 @@ function buildZones(
   const count = hunks.length;
   const tops = new Float64Array(count);
   // 0: not reported yet, 1: off screen, 2: on screen.
-  const shown = new Uint8Array(count);
+  const state = new Uint8Array(count);
   let unreported = count;
-  const nodes = new Map<number, HTMLElement>();
+  /** Control nodes of the hunks on screen; a hunk leaving the screen takes its node away. */
+  const nodes: (HTMLElement | undefined)[] = new Array<HTMLElement | undefined>(count);
+  const onScreen = new Set<number>();
+  const left = new Set<number>();
   const ids: string[] = [];
   let queued = false;
   let disposed = false;
@@ -111,19 +117,23 @@ function buildZones(
   const publish = (): void => {
     queued = false;
     if (disposed || unreported > 0) return;
-    const left = modified.getLayoutInfo().contentLeft;
+    for (const position of left) {
+      nodes[position]?.remove();
+      nodes[position] = undefined;
+    }
+    left.clear();
+    const contentLeft = modified.getLayoutInfo().contentLeft;
     const slots: Slot[] = [];
-    for (let position = 0; position < count; position++) {
-      if (shown[position] !== 2) continue;
-      let node = nodes.get(position);
+    for (const position of [...onScreen].sort((a, b) => a - b)) {
+      let node = nodes[position];
       if (!node) {
         node = document.createElement('div');
         node.className = 'dt-hunk-widget';
         node.style.height = `${ZONE_HEIGHT_PX}px`;
         layer.appendChild(node);
-        nodes.set(position, node);
+        nodes[position] = node;
       }
-      placeControl(node, tops[position]!, left);
+      placeControl(node, tops[position]!, contentLeft);
       slots.push({ position, node });
     }
     onPlaced(slots);
@@ -134,28 +144,37 @@ function buildZones(
     queueMicrotask(publish);
   };
 
+  const report = (position: number, top: number): void => {
+    tops[position] = top;
+    const next = top > OFFSCREEN_TOP ? 2 : 1;
+    const node = nodes[position];
+    if (node) placeControl(node, top, modified.getLayoutInfo().contentLeft);
+    const previous = state[position];
+    if (previous === next) return;
+    if (previous === 0) unreported -= 1;
+    state[position] = next;
+    if (next === 2) {
+      onScreen.add(position);
+      left.delete(position);
+    } else if (onScreen.delete(position)) {
+      left.add(position);
+    }
+    schedule();
+  };
+
   modified.changeViewZones((accessor) => {
-    hunks.forEach((hunk, position) => {
+    for (let position = 0; position < count; position++) {
       const spacer = document.createElement('div');
       spacer.className = 'dt-hunk-zone';
       ids.push(
         accessor.addZone({
-          afterLineNumber: hunk.proposedStart,
+          afterLineNumber: hunks[position]!.proposedStart,
           heightInPx: ZONE_HEIGHT_PX,
           domNode: spacer,
-          onDomNodeTop: (top) => {
-            tops[position] = top;
-            const node = nodes.get(position);
-            if (node) placeControl(node, top, modified.getLayoutInfo().contentLeft);
-            const state = top > OFFSCREEN_TOP ? 2 : 1;
-            if (shown[position] === state) return;
-            if (shown[position] === 0) unreported -= 1;
-            shown[position] = state;
-            schedule();
-          },
+          onDomNodeTop: (top) => report(position, top),
         }),
       );
-    });
+    }
   });
   // Nothing to wait for when there are no hunks.
   if (count === 0) schedule();
@@ -164,8 +183,8 @@ function buildZones(
     key,
     dispose() {
       disposed = true;
-      nodes.forEach((node) => node.remove());
-      nodes.clear();
+      nodes.forEach((node) => node?.remove());
+      nodes.length = 0;
       // The editor is already gone when the component unmounts.
       if (!modified.getModel()) return;
       modified.changeViewZones((accessor) => ids.forEach((id) => accessor.removeZone(id)));

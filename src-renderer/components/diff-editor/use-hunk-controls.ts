@@ -15,13 +15,13 @@ export interface HunkControls {
   placedKey: string;
 }
 
-/** Names a zone set: the model version and the hunks' line ranges (hunkGeometryKey). */
-export const zoneKey = (version: number, geometry: string): string => `${version}|${geometry}`;
+/** Names a zone set: the model version and the version of the hunks' line ranges (GeometryVersion). */
+export const zoneKey = (version: number, geometry: number): string => `${version}|${geometry}`;
 
 export function useHunkControls(
   session: RefObject<DiffSession | null>,
   hunks: readonly HunkView[],
-  geometry: string,
+  geometry: number,
   shown: ShownTexts,
 ): HunkControls {
   // Whatever makes useModelSync replace a text: the model version is read after it ran.

@@ -1,5 +1,9 @@
-/** Hunk-state and current-hunk decorations, set again whenever the hunks or the texts change. */
-import { useEffect, type RefObject } from 'react';
+/**
+ * Hunk-state and current-hunk decorations. Decisions are updated by difference; all of them are set
+ * again only when the texts or the hunks' line ranges change. Moving the current hunk touches its
+ * marker only.
+ */
+import { useEffect, useRef, type RefObject } from 'react';
 import type { HunkView } from '../../../shared/app-api';
 import type { DiffSession } from './use-diff-session';
 import type { ShownTexts } from './use-model-sync';
@@ -8,14 +12,22 @@ export function useHunkDecorations(
   session: RefObject<DiffSession | null>,
   hunks: readonly HunkView[],
   currentHunk: number | null,
-  geometry: string,
+  geometry: number,
   shown: ShownTexts,
 ): void {
-  const { fileKey, baseText, proposedText } = shown;
+  const { fileKey, baseText, proposedText, contentRevision, revision } = shown;
+  // Counts the texts main sent: new texts get every decoration set again, wherever edits moved them.
+  const texts = useRef(0);
   useEffect(() => {
-    // The texts are not read, but new models or texts need the decorations set again.
-    session.current?.decorations.showDecisions(hunks);
-  }, [session, hunks, fileKey, baseText, proposedText]);
+    texts.current += 1;
+  }, [fileKey, baseText, proposedText, contentRevision, revision]);
+
+  useEffect(() => {
+    const current = session.current;
+    if (!current) return;
+    const layout = `${texts.current}|${current.progress.version}|${geometry}`;
+    current.decorations.showDecisions(hunks, layout);
+  }, [session, hunks, geometry, fileKey, baseText, proposedText, contentRevision, revision]);
 
   useEffect(() => {
     session.current?.decorations.showCurrent(currentHunk === null ? undefined : hunks[currentHunk]);
