@@ -118,13 +118,6 @@ export interface HunkRef {
   hunkIndex: number;
 }
 
-/** Every hunk of a review in reading order, so j/k can walk across files. */
-export function hunkRefs(review: ReviewSummary): HunkRef[] {
-  return review.files.flatMap((file, fileIndex) =>
-    file.hunks.map((_, hunkIndex) => ({ fileIndex, hunkIndex })),
-  );
-}
-
 export function hunkAt(review: ReviewSummary, ref: HunkRef): HunkView | undefined {
   return review.files[ref.fileIndex]?.hunks[ref.hunkIndex];
 }
