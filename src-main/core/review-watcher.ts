@@ -1,70 +1,135 @@
 /**
  * Watches every file under review, so a file edited on disk while its review waits is flagged at once.
- * chokidar reports most changes immediately; a slow stat poll catches what it cannot see (a change
- * while a watch is still being set up, a file created in a folder that did not exist yet, network
- * file systems). The submit-time check in disk-guard.ts is the guarantee; this is the early warning.
+ * The queue says when a path starts or stops being under review, and only that path is watched or let go.
+ *
+ * A file that exists is watched with chokidar, whose first event for it ('add') comes once its watch is
+ * in place: the file is then looked at once, and any change between the proposal's read and that moment
+ * shows in its signature (disk-snapshot.ts), without reading it again. A missing file is waited for from
+ * its nearest existing folder (missing-path-watch.ts), and looked at once that watch is in place. There
+ * is no timer: with nothing changing on disk, nothing runs, however many reviews wait. The submit-time
+ * check in disk-guard.ts is the guarantee; this is the early warning.
  */
 import { watch, type FSWatcher } from 'chokidar';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { refreshFromDisk } from './disk-guard';
+import { MissingPathWatch } from './missing-path-watch';
 import type { ReviewQueue } from './review-queue';
 
-const POLL_INTERVAL_MS = 1500;
-
 export class ReviewWatcher {
-  private readonly watcher: FSWatcher;
-  /** Watched paths with the size and mtime last seen, "absent" for a missing file. */
-  private readonly watched = new Map<string, string>();
+  private readonly files: FSWatcher;
+  private readonly missing: MissingPathWatch;
+  /** Each watched path with the number of its latest placement; an older placement still running stops. */
+  private readonly placements = new Map<string, number>();
+  private nextPlacement = 1;
+  /** Paths being looked at, each with whether another look was asked for meanwhile. */
+  private readonly looking = new Map<string, boolean>();
   private readonly unsubscribe: () => void;
-  private readonly poller: NodeJS.Timeout;
 
   constructor(
     private readonly queue: ReviewQueue,
     private readonly workspaceFolders: readonly string[],
   ) {
-    this.watcher = watch([], { ignoreInitial: true, persistent: true });
-    this.watcher.on('all', (_event, path) => void this.check(path, true));
-    // Watch errors (a folder removed, too many watches) must not take the app down; the poll goes on.
-    this.watcher.on('error', () => {});
-    this.unsubscribe = queue.onChange(() => this.sync());
-    this.poller = setInterval(() => {
-      for (const path of this.watched.keys()) void this.check(path, false);
-    }, POLL_INTERVAL_MS);
-    this.poller.unref();
-    this.sync();
+    // Not ignoreInitial: the first 'add' says the watch is in place. Never followed into a symlink or a
+    // folder swapped in where a file was.
+    this.files = watch([], { ignoreInitial: false, followSymlinks: false, depth: 0, persistent: true });
+    this.files.on('all', (event, changed) => this.fileEvent(event, changed));
+    // Watch errors (a folder removed, too many watches) must not take the app down; submit still checks.
+    this.files.on('error', () => {});
+    this.missing = new MissingPathWatch((waiting) => void this.place(waiting));
+    this.unsubscribe = queue.onPendingPath((changed, pending) =>
+      pending ? this.watch(changed) : this.unwatch(changed),
+    );
+    for (const pending of queue.pendingPaths()) this.watch(pending);
   }
 
   async close(): Promise<void> {
     this.unsubscribe();
-    clearInterval(this.poller);
-    await this.watcher.close();
+    this.placements.clear();
+    this.missing.close();
+    await this.files.close();
   }
 
-  private sync(): void {
-    const wanted = this.queue.pendingPaths();
-    const removed = [...this.watched.keys()].filter((path) => !wanted.has(path));
-    const added = [...wanted].filter((path) => !this.watched.has(path));
-    for (const path of removed) this.watched.delete(path);
-    if (removed.length) void this.watcher.unwatch(removed);
-    if (added.length) {
-      for (const path of added) this.watched.set(path, '');
-      this.watcher.add(added);
-      for (const path of added) void this.check(path, true);
+  /** How many paths are watched, and how many folders wait for missing ones (for tests). */
+  get counts(): { paths: number; waitingFolders: number } {
+    return { paths: this.placements.size, waitingFolders: this.missing.folderCount };
+  }
+
+  private watch(file: string): void {
+    this.placements.set(file, 0);
+    void this.place(file);
+  }
+
+  private unwatch(file: string): void {
+    this.placements.delete(file);
+    this.missing.stop(file);
+    void this.files.unwatch(file);
+  }
+
+  private fileEvent(event: string, file: string): void {
+    if (!this.placements.has(file)) return;
+    // Gone (deleted, or its folder was): wait for it where it can come back. chokidar alone would not
+    // see it return once its folder went too.
+    if (event === 'unlink' || event === 'unlinkDir') void this.place(file);
+    else void this.look(file);
+  }
+
+  /**
+   * Watches `file` where a change to it will show: with chokidar if something is there, else from the
+   * nearest existing folder above it. Called again whenever that stops being the right place.
+   */
+  private async place(file: string): Promise<void> {
+    if (!this.placements.has(file)) return;
+    const placement = this.nextPlacement++;
+    this.placements.set(file, placement);
+    const current = () => this.placements.get(file) === placement;
+    if (await exists(file)) {
+      if (!current()) return;
+      this.missing.stop(file);
+      // chokidar's first event for the file, once its watch is set, brings the look (fileEvent).
+      this.files.add(file);
+      return;
     }
+    let folder = path.dirname(file);
+    let next = path.basename(file);
+    while (!(await exists(folder)) && path.dirname(folder) !== folder) {
+      next = path.basename(folder);
+      folder = path.dirname(folder);
+    }
+    if (!current()) return;
+    void this.files.unwatch(file);
+    this.missing.wait(file, folder, next);
+    // The watch is in place now: what appeared before it was set is seen here.
+    if (await exists(path.join(folder, next))) {
+      if (current()) void this.place(file);
+      return;
+    }
+    if (current()) await this.look(file);
   }
 
-  /** Re-reads the file when told to, or when its size or mtime moved since the last look. */
-  private async check(path: string, force: boolean): Promise<void> {
-    if (!this.watched.has(path)) return;
-    let signature = 'absent';
+  /** Looks at the disk and tells the queue; one look at a time per path, the last request always served. */
+  private async look(file: string): Promise<void> {
+    if (this.looking.has(file)) {
+      this.looking.set(file, true);
+      return;
+    }
     try {
-      const stats = await stat(path);
-      signature = `${stats.size}:${stats.mtimeMs}`;
-    } catch {
-      // Missing (or unreadable): "absent" is what the next look compares with.
+      do {
+        this.looking.set(file, false);
+        if (!this.placements.has(file)) break;
+        await refreshFromDisk(this.queue, [file], this.workspaceFolders);
+      } while (this.looking.get(file));
+    } finally {
+      this.looking.delete(file);
     }
-    if (!force && this.watched.get(path) === signature) return;
-    this.watched.set(path, signature);
-    await refreshFromDisk(this.queue, [path], this.workspaceFolders);
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await lstat(file);
+    return true;
+  } catch {
+    return false;
   }
 }
