@@ -7,7 +7,11 @@ import { ReviewError, type ReviewQueue } from './review-queue';
  * queue already holds is reused, unread, when the file's signature shows no change since it was read
  * (disk-snapshot.ts): a file left alone is read once, when it is proposed.
  */
-function lookAtDisk(queue: ReviewQueue, path: string, workspaceFolders: readonly string[]): Promise<DiskSnapshot> {
+function lookAtDisk(
+  queue: ReviewQueue,
+  path: string,
+  workspaceFolders: readonly string[],
+): Promise<DiskSnapshot> {
   return readConfinedSnapshot(path, workspaceFolders, MAX_FILE_BYTES, queue.knownDisk(path));
 }
 

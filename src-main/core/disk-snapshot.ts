@@ -57,7 +57,11 @@ export function isRacilyClean(signature: FileSignature): boolean {
 
 function sameFile(a: FileSignature, b: FileSignature): boolean {
   return (
-    a.dev === b.dev && a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.ctimeNs === b.ctimeNs
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    a.ctimeNs === b.ctimeNs
   );
 }
 
