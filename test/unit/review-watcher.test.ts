@@ -268,11 +268,11 @@ describe('scale', () => {
         30_000,
       );
       expect(core.queue.pendingCount()).toBe(1000);
-      expect(watcherCounts(core)).toEqual({ paths: 1000, waitingFolders: 0 });
+      expect(watcherCounts(core)).toEqual({ paths: 1000, folders: 1 });
       await until(() => (timers() <= before ? true : undefined), 'no timer beyond those there before');
       core.queue.cancelWhere(() => true, 'done');
       expect(core.queue.pendingPaths().size).toBe(0);
-      expect(watcherCounts(core)).toEqual({ paths: 0, waitingFolders: 0 });
+      expect(watcherCounts(core)).toEqual({ paths: 0, folders: 0 });
     } finally {
       await core.close();
       cleanup();
@@ -326,8 +326,7 @@ describe('PendingPaths and the queue', () => {
   });
 });
 
-function watcherCounts(core: AppCore): { paths: number; waitingFolders: number } {
+function watcherCounts(core: AppCore): { paths: number; folders: number } {
   // The watcher is private to AppCore; its counts are what this test is about.
-  return (core as unknown as { watcher: { counts: { paths: number; waitingFolders: number } } }).watcher
-    .counts;
+  return (core as unknown as { watcher: { counts: { paths: number; folders: number } } }).watcher.counts;
 }
