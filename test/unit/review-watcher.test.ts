@@ -313,15 +313,16 @@ describe('PendingPaths and the queue', () => {
     expect(two.id).toBe('r2');
   });
 
-  it('counts holders per path', () => {
-    const paths = new PendingPaths();
+  it('keeps each path with its holders, the newest last', () => {
+    const paths = new PendingPaths<string>();
     const events: string[] = [];
     paths.onChange((file, pending) => events.push(`${pending ? '+' : '-'}${file}`));
-    paths.hold('/a');
-    paths.hold('/a');
-    expect(paths.release('/a')).toBe(false);
-    expect(paths.release('/a')).toBe(true);
-    expect(paths.release('/a')).toBe(false);
+    paths.hold('/a', 'r1');
+    paths.hold('/a', 'r2');
+    expect([...paths.holders('/a')]).toEqual(['r1', 'r2']);
+    expect(paths.release('/a', 'r1')).toBe(false);
+    expect(paths.release('/a', 'r2')).toBe(true);
+    expect(paths.release('/a', 'r2')).toBe(false);
     expect(events).toEqual(['+/a', '-/a']);
   });
 });
