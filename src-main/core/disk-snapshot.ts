@@ -3,7 +3,7 @@
  * (binary, not UTF-8, or too large to review) known by their hash.
  */
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
+import { constants, type BigIntStats, type Stats } from 'node:fs';
 import { lstat, open, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfinedDirectory, namingFolder } from './confined-directory';
@@ -18,6 +18,59 @@ export type DiskSnapshot =
   | { exists: true; kind: 'opaque'; hash: string; size: number; why: 'binary' | 'not UTF-8' | 'too large' };
 
 export class UnreadableFileError extends Error {}
+
+/**
+ * How a file looked when its snapshot was read, from the descriptor the bytes were read through, and
+ * when that read started. While all five fields stay the same the content has not changed, unless the
+ * file was written again within the same timestamp tick as the read: see `isRacilyClean`.
+ */
+export interface FileSignature {
+  dev: bigint;
+  ino: bigint;
+  size: bigint;
+  mtimeNs: bigint;
+  ctimeNs: bigint;
+  readStartedNs: bigint;
+}
+
+/**
+ * Timestamps this close to the start of a read (or later) cannot vouch for it, as git treats racy index
+ * entries: a write in the same tick as the read leaves them as they were. The margin covers the coarsest
+ * common timestamps (FAT's 2 s, HFS+'s 1 s), the kernel's coarse clock, and a little clock skew of network
+ * file systems. A file changed this recently is simply read again.
+ */
+export const RACY_WINDOW_NS = 3_000_000_000n;
+
+/** Signatures live beside the snapshots, not in them: snapshots are data (compared, sent, kept in history). */
+const signatures = new WeakMap<DiskSnapshot, FileSignature>();
+
+/** The signature a snapshot was read with; none for one made from text (a test, a client's own base). */
+export function signatureOf(snapshot: DiskSnapshot): FileSignature | undefined {
+  return signatures.get(snapshot);
+}
+
+/** Whether the file may have been written again, unseen by its timestamps, right after the read began. */
+export function isRacilyClean(signature: FileSignature): boolean {
+  const threshold = signature.readStartedNs - RACY_WINDOW_NS;
+  return signature.mtimeNs >= threshold || signature.ctimeNs >= threshold;
+}
+
+function sameFile(a: FileSignature, b: FileSignature): boolean {
+  return (
+    a.dev === b.dev &&
+    a.ino === b.ino &&
+    a.size === b.size &&
+    a.mtimeNs === b.mtimeNs &&
+    a.ctimeNs === b.ctimeNs
+  );
+}
+
+let readObserver: ((path: string) => void) | undefined;
+
+/** Tests count the file contents actually read through this; `undefined` stops it. Nothing else sets it. */
+export function observeFileReads(observer: ((path: string) => void) | undefined): void {
+  readObserver = observer;
+}
 
 /** A NUL byte in the first 8 KiB is how git and most editors tell binary from text. */
 export function looksBinary(bytes: Uint8Array): boolean {
@@ -38,11 +91,28 @@ export function hashBytes(bytes: Uint8Array): string {
  * opened, a symlink in the final name is refused (O_NOFOLLOW), and the open cannot block (O_NONBLOCK: a
  * FIFO swapped in at the last moment is opened without waiting for a writer, then refused by fstat).
  * At most `maxBytes` + 1 bytes are read, however much the file grows meanwhile.
+ *
+ * `known`, a snapshot read before, is returned as it is, unread, when the open file's signature is the
+ * one it was read with and that signature is not racily clean: every check above is still made.
  */
-export async function readDiskSnapshot(filePath: string, maxBytes = MAX_FILE_BYTES): Promise<DiskSnapshot> {
-  let seen: Stats;
+export async function readDiskSnapshot(
+  filePath: string,
+  maxBytes = MAX_FILE_BYTES,
+  known?: DiskSnapshot,
+): Promise<DiskSnapshot> {
+  return readEntry(filePath, filePath, maxBytes, known);
+}
+
+async function readEntry(
+  filePath: string,
+  displayPath: string,
+  maxBytes: number,
+  known: DiskSnapshot | undefined,
+): Promise<DiskSnapshot> {
+  const readStartedNs = BigInt(Date.now()) * 1_000_000n;
+  let seen: BigIntStats;
   try {
-    seen = await lstat(filePath);
+    seen = await lstat(filePath, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
@@ -59,22 +129,41 @@ export async function readDiskSnapshot(filePath: string, maxBytes = MAX_FILE_BYT
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
   }
   try {
-    const stats = await handle.stat();
+    const stats = await handle.stat({ bigint: true });
     if (!stats.isFile() || stats.ino !== seen.ino || stats.dev !== seen.dev) {
       throw new UnreadableFileError(`Replaced while being read, not read: ${filePath}`);
     }
-    if (stats.size > maxBytes) return tooLarge(stats);
-    const bytes = await readUpTo(handle, maxBytes + 1);
-    if (bytes.length > maxBytes) return tooLarge(await handle.stat());
-    if (looksBinary(bytes))
-      return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'binary' };
-    try {
-      return { exists: true, kind: 'text', text: utf8.decode(bytes) };
-    } catch {
-      return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'not UTF-8' };
+    const signature: FileSignature = {
+      dev: stats.dev,
+      ino: stats.ino,
+      size: stats.size,
+      mtimeNs: stats.mtimeNs,
+      ctimeNs: stats.ctimeNs,
+      readStartedNs,
+    };
+    const knownSignature = known && signatures.get(known);
+    if (known && knownSignature && sameFile(knownSignature, signature) && !isRacilyClean(knownSignature)) {
+      return known;
     }
+    readObserver?.(displayPath);
+    const snapshot = await readContent(handle, stats, maxBytes);
+    signatures.set(snapshot, signature);
+    return snapshot;
   } finally {
     await handle.close();
+  }
+}
+
+async function readContent(handle: FileHandle, stats: BigIntStats, maxBytes: number): Promise<DiskSnapshot> {
+  if (stats.size > BigInt(maxBytes)) return tooLarge(stats);
+  const bytes = await readUpTo(handle, maxBytes + 1);
+  if (bytes.length > maxBytes) return tooLarge(await handle.stat({ bigint: true }));
+  if (looksBinary(bytes))
+    return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'binary' };
+  try {
+    return { exists: true, kind: 'text', text: utf8.decode(bytes) };
+  } catch {
+    return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'not UTF-8' };
   }
 }
 
@@ -87,6 +176,7 @@ export async function readConfinedSnapshot(
   realPath: string,
   folders: readonly string[],
   maxBytes = MAX_FILE_BYTES,
+  known?: DiskSnapshot,
 ): Promise<DiskSnapshot> {
   let directory: ConfinedDirectory;
   try {
@@ -97,7 +187,7 @@ export async function readConfinedSnapshot(
     throw new UnreadableFileError(`Cannot read ${realPath}: ${(error as Error).message}`);
   }
   try {
-    return await readSnapshotIn(directory, path.basename(realPath), maxBytes);
+    return await readSnapshotIn(directory, path.basename(realPath), maxBytes, known);
   } finally {
     await directory.close();
   }
@@ -108,9 +198,10 @@ export async function readSnapshotIn(
   directory: ConfinedDirectory,
   name: string,
   maxBytes = MAX_FILE_BYTES,
+  known?: DiskSnapshot,
 ): Promise<DiskSnapshot> {
   try {
-    return await readDiskSnapshot(await directory.entry(name), maxBytes);
+    return await readEntry(await directory.entry(name), directory.display(name), maxBytes, known);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     throw new UnreadableFileError(namingFolder(error.message, directory.realPath));
@@ -119,10 +210,10 @@ export async function readSnapshotIn(
 
 const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
 
-function tooLarge(stats: Stats): DiskSnapshot {
-  // Not read whole: size and mtime stand in for the content, enough to notice a change.
-  const hash = createHash('sha256').update(`${stats.size}:${stats.mtimeMs}`).digest('hex');
-  return { exists: true, kind: 'opaque', hash, size: stats.size, why: 'too large' };
+function tooLarge(stats: BigIntStats): DiskSnapshot {
+  // Not read whole: size and timestamps stand in for the content, enough to notice a change.
+  const hash = createHash('sha256').update(`${stats.size}:${stats.mtimeNs}:${stats.ctimeNs}`).digest('hex');
+  return { exists: true, kind: 'opaque', hash, size: Number(stats.size), why: 'too large' };
 }
 
 async function readUpTo(handle: FileHandle, limit: number): Promise<Buffer> {
@@ -139,7 +230,7 @@ async function readUpTo(handle: FileHandle, limit: number): Promise<Buffer> {
 }
 
 /** What kind of entry it is, for an error message a person can act on. */
-export function describeEntry(stats: Stats): string {
+export function describeEntry(stats: Stats | BigIntStats): string {
   if (stats.isSymbolicLink()) return 'A symbolic link';
   if (stats.isDirectory()) return 'A folder';
   if (stats.isFIFO()) return 'A named pipe (FIFO)';

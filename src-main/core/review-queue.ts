@@ -21,6 +21,7 @@ import { filesTextBytes, retainedBytes, snapshotText } from './history-texts';
 import { boundedNote, boundedTitle } from './review-labels';
 import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES } from './limits';
 import { checkRoomFor, TooManyPendingReviewsError } from './pending-caps';
+import { PendingPaths, type PendingPathListener } from './pending-paths';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
 import { ReviewError } from './review-file';
@@ -74,6 +75,8 @@ export class ReviewQueue {
   private readonly listeners = new Set<(change: QueueChange) => void>();
   /** The latest content seen on disk per path, to re-judge files that an undo restores. */
   private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
+  /** The paths of pending reviews' files, each with its pending reviews. */
+  private readonly pathsOfPending = new PendingPaths<Review>();
   /** Clients whose reviews the person paused, by clientPauseKey. */
   private readonly paused = new Map<string, PausedClient>();
   /** The sum of `textBytes` over ended reviews that still keep their texts. */
@@ -86,6 +89,11 @@ export class ReviewQueue {
   onChange(listener: (change: QueueChange) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Told when a path gets its first pending review or loses its last one; returns an unsubscribe function. */
+  onPendingPath(listener: PendingPathListener): () => void {
+    return this.pathsOfPending.onChange(listener);
   }
 
   /**
@@ -134,6 +142,7 @@ export class ReviewQueue {
     if (!ofThisClient) this.pendingOfClient.set(request.client.id, (ofThisClient = new Set()));
     ofThisClient.add(review);
     this.pendingTextBytes += pendingBytes;
+    for (const file of review.files) this.pathsOfPending.hold(file.path, review);
     this.emit({ kind: 'review', id: review.id });
     return { id: review.id, outcome };
   }
@@ -226,8 +235,9 @@ export class ReviewQueue {
 
   /** Records what is on disk at `path` for every pending review of that file. */
   noteDisk(path: string, snapshot: DiskSnapshot): void {
+    if (!this.pathsOfPending.has(path)) return;
     this.lastSeenOnDisk.set(path, snapshot);
-    for (const review of this.pendingById.values()) {
+    for (const review of this.pathsOfPending.holders(path)) {
       let changed = false;
       for (const file of review.files) {
         if (file.path === path) changed = reviewFile.noteDisk(file, snapshot, this.now()) || changed;
@@ -238,11 +248,19 @@ export class ReviewQueue {
 
   /** Paths of every file in a pending review: what must be watched on disk. */
   pendingPaths(): Set<string> {
-    const paths = new Set(
-      [...this.pendingById.values()].flatMap((review) => review.files.map((f) => f.path)),
-    );
-    for (const path of this.lastSeenOnDisk.keys()) if (!paths.has(path)) this.lastSeenOnDisk.delete(path);
-    return paths;
+    return new Set(this.pathsOfPending.paths());
+  }
+
+  /**
+   * What the queue holds of the disk at `path`: the latest snapshot noted, else what the newest pending
+   * review of that path expects there (read when it was proposed).
+   */
+  knownDisk(path: string): DiskSnapshot | undefined {
+    const seen = this.lastSeenOnDisk.get(path);
+    if (seen) return seen;
+    let newest: Review | undefined;
+    for (const review of this.pathsOfPending.holders(path)) newest = review;
+    return newest?.files.find((file) => file.path === path)?.expectedOnDisk;
   }
 
   /**
@@ -425,6 +443,9 @@ export class ReviewQueue {
     ofClient?.delete(review);
     if (ofClient?.size === 0) this.pendingOfClient.delete(review.request.client.id);
     this.pendingTextBytes -= review.pendingBytes;
+    for (const file of review.files) {
+      if (this.pathsOfPending.release(file.path, review)) this.lastSeenOnDisk.delete(file.path);
+    }
     this.ended.set(review.id, review);
     // Nobody answered: no text went to the agent, and nobody needs it back.
     if (state === 'cancelled' || state === 'superseded') this.dropTexts(review);
@@ -433,7 +454,6 @@ export class ReviewQueue {
       this.endedTextBytes += review.textBytes;
       this.endedWithTexts.set(review.id, review);
     }
-    this.forgetDiskOfEndedPaths(review);
     this.emit({ kind: 'review', id: review.id });
     this.trimHistory();
   }
@@ -455,17 +475,6 @@ export class ReviewQueue {
     this.endedTextBytes -= review.textBytes;
     this.endedWithTexts.delete(review.id);
     review.textBytes = 0;
-  }
-
-  /** What was seen on disk of an ended review's files is kept only while another pending review has them. */
-  private forgetDiskOfEndedPaths(ended: Review): void {
-    const paths = new Set(ended.request.files.map((file) => file.path));
-    for (const file of ended.files) paths.add(file.path);
-    for (const path of paths) {
-      if (!this.lastSeenOnDisk.has(path)) continue;
-      const stillPending = [...this.pendingById.values()].some((r) => r.files.some((f) => f.path === path));
-      if (!stillPending) this.lastSeenOnDisk.delete(path);
-    }
   }
 
   private existing(id: string): Review {

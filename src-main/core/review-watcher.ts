@@ -1,70 +1,110 @@
 /**
  * Watches every file under review, so a file edited on disk while its review waits is flagged at once.
- * chokidar reports most changes immediately; a slow stat poll catches what it cannot see (a change
- * while a watch is still being set up, a file created in a folder that did not exist yet, network
- * file systems). The submit-time check in disk-guard.ts is the guarantee; this is the early warning.
+ * The queue says when a path starts or stops being under review, and only that path is watched or let go.
+ *
+ * Each file is watched from its folder (folder-watch.ts), or from its nearest existing folder while its own
+ * does not exist. Once that watch is in place the file is looked at: a change between the proposal's read
+ * and that moment shows in its signature (disk-snapshot.ts) without reading it again, and every change
+ * after it is reported by the watch. There is no timer: with nothing changing on disk, nothing runs,
+ * however many reviews wait. The submit-time check in disk-guard.ts is the guarantee (it also covers what
+ * no watch reports, such as a network file system changed from another machine); this is the early warning.
  */
-import { watch, type FSWatcher } from 'chokidar';
-import { stat } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
+import path from 'node:path';
 import { refreshFromDisk } from './disk-guard';
+import { FolderWatch } from './folder-watch';
 import type { ReviewQueue } from './review-queue';
 
-const POLL_INTERVAL_MS = 1500;
-
 export class ReviewWatcher {
-  private readonly watcher: FSWatcher;
-  /** Watched paths with the size and mtime last seen, "absent" for a missing file. */
-  private readonly watched = new Map<string, string>();
+  private readonly folders: FolderWatch;
+  /** Each watched path with the number of its latest placement; an older placement still running stops. */
+  private readonly placements = new Map<string, number>();
+  private nextPlacement = 1;
+  /** Paths being looked at, each with whether another look was asked for meanwhile. */
+  private readonly looking = new Map<string, boolean>();
   private readonly unsubscribe: () => void;
-  private readonly poller: NodeJS.Timeout;
 
   constructor(
     private readonly queue: ReviewQueue,
     private readonly workspaceFolders: readonly string[],
   ) {
-    this.watcher = watch([], { ignoreInitial: true, persistent: true });
-    this.watcher.on('all', (_event, path) => void this.check(path, true));
-    // Watch errors (a folder removed, too many watches) must not take the app down; the poll goes on.
-    this.watcher.on('error', () => {});
-    this.unsubscribe = queue.onChange(() => this.sync());
-    this.poller = setInterval(() => {
-      for (const path of this.watched.keys()) void this.check(path, false);
-    }, POLL_INTERVAL_MS);
-    this.poller.unref();
-    this.sync();
+    this.folders = new FolderWatch((file, atFile) => void (atFile ? this.look(file) : this.place(file)));
+    this.unsubscribe = queue.onPendingPath((file, pending) =>
+      pending ? this.watch(file) : this.unwatch(file),
+    );
+    for (const file of queue.pendingPaths()) this.watch(file);
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.unsubscribe();
-    clearInterval(this.poller);
-    await this.watcher.close();
+    this.placements.clear();
+    this.folders.close();
+    return Promise.resolve();
   }
 
-  private sync(): void {
-    const wanted = this.queue.pendingPaths();
-    const removed = [...this.watched.keys()].filter((path) => !wanted.has(path));
-    const added = [...wanted].filter((path) => !this.watched.has(path));
-    for (const path of removed) this.watched.delete(path);
-    if (removed.length) void this.watcher.unwatch(removed);
-    if (added.length) {
-      for (const path of added) this.watched.set(path, '');
-      this.watcher.add(added);
-      for (const path of added) void this.check(path, true);
+  /** How many paths are watched, from how many folders. */
+  get counts(): { paths: number; folders: number } {
+    return { paths: this.placements.size, folders: this.folders.size };
+  }
+
+  private watch(file: string): void {
+    this.placements.set(file, 0);
+    void this.place(file);
+  }
+
+  private unwatch(file: string): void {
+    this.placements.delete(file);
+    this.folders.stop(file);
+  }
+
+  /**
+   * Watches `file` from its folder, or from the nearest existing one above, then looks at it. Called again
+   * whenever that folder stops being the right one (it went away, or a missing folder appeared).
+   */
+  private async place(file: string): Promise<void> {
+    if (!this.placements.has(file)) return;
+    const placement = this.nextPlacement++;
+    this.placements.set(file, placement);
+    const current = () => this.placements.get(file) === placement;
+    const folder = await nearestFolder(file);
+    if (!current() || !this.folders.watch(file, folder)) return;
+    // The watch is in place: a folder that appeared while it was being set means looking higher up was wrong.
+    if ((await nearestFolder(file)) !== folder) {
+      if (current()) void this.place(file);
+      return;
     }
+    if (current()) await this.look(file);
   }
 
-  /** Re-reads the file when told to, or when its size or mtime moved since the last look. */
-  private async check(path: string, force: boolean): Promise<void> {
-    if (!this.watched.has(path)) return;
-    let signature = 'absent';
+  /** Looks at the disk and tells the queue; one look at a time per path, the last request always served. */
+  private async look(file: string): Promise<void> {
+    if (this.looking.has(file)) {
+      this.looking.set(file, true);
+      return;
+    }
     try {
-      const stats = await stat(path);
-      signature = `${stats.size}:${stats.mtimeMs}`;
-    } catch {
-      // Missing (or unreadable): "absent" is what the next look compares with.
+      do {
+        this.looking.set(file, false);
+        if (!this.placements.has(file)) break;
+        await refreshFromDisk(this.queue, [file], this.workspaceFolders);
+      } while (this.looking.get(file));
+    } finally {
+      this.looking.delete(file);
     }
-    if (!force && this.watched.get(path) === signature) return;
-    this.watched.set(path, signature);
-    await refreshFromDisk(this.queue, [path], this.workspaceFolders);
+  }
+}
+
+/** The folder of `file` if it exists, else the nearest existing one above it. */
+async function nearestFolder(file: string): Promise<string> {
+  let folder = path.dirname(file);
+  while (!(await isFolder(folder)) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  return folder;
+}
+
+async function isFolder(candidate: string): Promise<boolean> {
+  try {
+    return (await lstat(candidate)).isDirectory();
+  } catch {
+    return false;
   }
 }

@@ -219,7 +219,9 @@ async function planPatchFile(
   }
   const proposedText = judged.newText ?? '';
   if (Buffer.byteLength(proposedText, 'utf8') > context.maxBytes) return tooLarge(file.path, context);
-  const base = judged.oldText === undefined ? ABSENT : text(judged.oldText);
+  // On the old side the disk holds the base itself: its snapshot, read once, is the one the disk check reuses.
+  const base =
+    judged.side === 'old' ? disk.snapshot : judged.oldText === undefined ? ABSENT : text(judged.oldText);
   return {
     kind: 'review',
     path: file.path,
