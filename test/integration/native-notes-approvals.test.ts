@@ -117,13 +117,16 @@ describe("writer: 'client'", () => {
 });
 
 describe("writer: 'client', attacked mid-review", () => {
-  // The client would write what it is handed, wherever the name leads by then: the file is checked at
-  // the moment of handing over, as DiffTray's own writer checks before writing.
+  // The client would write what it is handed, wherever the name leads by then: submit checks the file
+  // at that moment and refuses (the review waits, saying why), and handing over checks it once more, as
+  // DiffTray's own writer checks before writing. All the person can do then is reject.
   const swapped = async (swap: () => void) => {
     const client = await hello();
     const id = await propose(client, { writer: 'client' });
     swap();
-    await api('submit', { reviewId: id });
+    await expect(api('submit', { reviewId: id })).rejects.toThrow(/cannot be checked on disk/);
+    expect(t.runtime.core.queue.summary(id).state).toBe('pending');
+    await api('reject', { reviewId: id });
     const push = await client.nextPush();
     return (push.payload.files as Array<Record<string, unknown>>)[0]!;
   };
