@@ -2,18 +2,13 @@
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
  * Parameters come from a renderer and are validated here, once, for both carriers.
  */
-import {
-  clientPauseKey,
-  type AppApiMethod,
-  type ClaudeHooksPlan,
-  type ReviewDetail,
-} from '../../shared/app-api';
+import { clientPauseKey, type AppApiMethod, type ClaudeHooksPlan } from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { submitWithDiskCheck } from './disk-guard';
-import type { StateSubscription } from './state-feed';
+import { reviewDetail, type StateSubscription } from './state-feed';
 
 export class AppApiError extends Error {}
 
@@ -29,10 +24,11 @@ export type AppApiHandler = (
 
 export function createAppApiHandler(core: AppCore): AppApiHandler {
   const { queue } = core;
-  let caller: StateSubscription | undefined;
-  const handlers: { [M in AppApiMethod]: (params: AppApiParams<M>) => unknown } = {
+  const handlers: {
+    [M in AppApiMethod]: (params: AppApiParams<M>, caller: StateSubscription | undefined) => unknown;
+  } = {
     getSnapshot: () => core.snapshot(),
-    focusReview: (p) => focusReview(core, p.reviewId, caller),
+    focusReview: (p, caller) => (caller ? caller.focus(p.reviewId) : reviewDetail(queue, p.reviewId)),
     getReviewContent: (p) => queue.contents(p.reviewId),
     decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
     decideLines: (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),
@@ -57,22 +53,10 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
       );
     }
     // The schema for `method` produced `parsed.data`, so it fits that method's handler.
-    caller = subscription;
-    const result = await (handlers[method] as (p: unknown) => unknown)(parsed.data);
+    const handle = handlers[method] as (p: unknown, caller: StateSubscription | undefined) => unknown;
+    const result = await handle(parsed.data, subscription);
     return result === undefined ? null : result;
   };
-}
-
-function focusReview(
-  core: AppCore,
-  reviewId: string | null,
-  subscription: StateSubscription | undefined,
-): ReviewDetail | null {
-  if (subscription) return subscription.focus(reviewId);
-  const summary = reviewId === null ? undefined : core.queue.find(reviewId);
-  return summary
-    ? { reviewId: summary.id, revision: 1, files: summary.files.map((file) => file.hunks) }
-    : null;
 }
 
 /** Pauses a client by its key: one connected now, or one already paused (to resume it). */

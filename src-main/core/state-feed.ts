@@ -131,6 +131,14 @@ export class StateFeed {
   }
 }
 
+/** The hunks of a review, at the first revision; null for no review, or one that is gone. */
+export function reviewDetail(queue: ReviewQueue, reviewId: string | null): ReviewDetail | null {
+  const summary = reviewId === null ? undefined : queue.find(reviewId);
+  return summary
+    ? { reviewId: summary.id, revision: 1, files: summary.files.map((file) => file.hunks) }
+    : null;
+}
+
 class Subscriber {
   private sent: SentDetail | null = null;
 
@@ -143,13 +151,14 @@ class Subscriber {
   focus(reviewId: string | null): ReviewDetail | null {
     // The answer must be at the version the window will have next: nothing may be left unsent.
     this.feed.flush();
-    this.sent = null;
-    if (reviewId === null) return null;
-    const summary = this.queue.find(reviewId);
-    if (!summary) return null;
-    const states = this.queue.fileStates(reviewId) ?? [];
-    this.sent = { reviewId, revision: 1, files: states.map((state) => ({ state, lines: [...state.lines] })) };
-    return { reviewId, revision: 1, files: summary.files.map((file) => file.hunks) };
+    const detail = reviewDetail(this.queue, reviewId);
+    const states = detail ? (this.queue.fileStates(detail.reviewId) ?? []) : [];
+    this.sent = detail && {
+      reviewId: detail.reviewId,
+      revision: detail.revision,
+      files: states.map((state) => ({ state, lines: [...state.lines] })),
+    };
+    return detail;
   }
 
   deliver(change: AppChange, dirty: ReadonlySet<string>): void {

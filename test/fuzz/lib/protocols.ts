@@ -356,6 +356,8 @@ const headless: ProtocolModel = {
     const call = (method: string, params: unknown) => ({ id: rpcId++, method, params });
     return prng.weighted<() => Record<string, unknown>>([
       [1, () => call('getSnapshot', {})],
+      // The review on screen: a live one, a gone one, none, or an id past the schema's bound.
+      [1, () => call('focusReview', { reviewId: prng.pick([reviewId, null, 'r'.repeat(300), 7]) })],
       [2, () => call('getReviewContent', { reviewId })],
       [2, () => call('decideHunks', { reviewId, fileIndex, hunkIndexes: [0, prng.int(5)], decision })],
       [
