@@ -4,10 +4,9 @@
  * the same folder. Seen with fs.watch on the folder, so no poll.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readdirSync, realpathSync, watch } from 'node:fs';
+import { mkdirSync, readdirSync, watch } from 'node:fs';
 import path from 'node:path';
-import { HEADLESS_ENTRY, sandboxEnv } from '../test/support/headless-process';
-import { makeTempDir } from '../test/support/temp';
+import { HEADLESS_ENTRY, makeSandboxDirs, sandboxEnv } from '../test/support/headless-process';
 import { figure } from './support/results';
 import { interleave, since } from './support/stats';
 
@@ -16,14 +15,7 @@ const FLOOR_SCRIPT = "require('node:fs').writeFileSync(process.argv[1], '{}')";
 
 /** Spawns `args` with a fresh sandbox; ms until a *.lock appears in its Claude lock folder. */
 async function timeToLock(args: (workspace: string, lockDir: string) => string[]): Promise<number> {
-  const temp = makeTempDir('start');
-  const root = realpathSync(temp.dir);
-  const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => path.join(root, name)) as [
-    string,
-    string,
-    string,
-  ];
-  for (const dir of [workspace, home, tmp]) mkdirSync(dir, { recursive: true });
+  const { temp, workspace, home, tmp } = makeSandboxDirs('start');
   const lockDir = path.join(home, '.claude', 'ide');
   mkdirSync(lockDir, { recursive: true, mode: 0o700 });
   const hasLock = () => readdirSync(lockDir).some((name) => name.endsWith('.lock'));

@@ -42,7 +42,8 @@ export function sandboxEnv(home: string, tmp: string): NodeJS.ProcessEnv {
   };
 }
 
-export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
+/** A temp folder with the sandbox an app process runs in: its workspace, HOME and TMPDIR. */
+export function makeSandboxDirs(prefix: string) {
   const temp = makeTempDir(prefix);
   const root = realpathSync(temp.dir);
   const [workspace, home, tmp] = ['workspace', 'home', 'tmp'].map((name) => path.join(root, name)) as [
@@ -51,6 +52,11 @@ export async function startHeadlessProcess(prefix: string): Promise<HeadlessProc
     string,
   ];
   for (const dir of [workspace, home, tmp]) mkdirSync(dir, { recursive: true });
+  return { temp, workspace, home, tmp };
+}
+
+export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
+  const { temp, workspace, home, tmp } = makeSandboxDirs(prefix);
   const env = sandboxEnv(home, tmp);
   const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
     env,
