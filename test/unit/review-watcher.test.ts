@@ -1,6 +1,6 @@
 /**
  * The disk watch and the submit check, at one read per proposal: real files in temp folders, real
- * chokidar, the real queue. Reads are counted by the one hook disk-snapshot.ts has for it; looks (a
+ * folder watches, the real queue. Reads are counted by the one hook disk-snapshot.ts has for it; looks (a
  * signature compared, with or without a read) by the queue's noteDisk, which every look ends in.
  */
 import {
@@ -243,6 +243,44 @@ describe('missing folders', () => {
     writeFileSync(file, 'rewritten\n');
     await until(() => (diskState(core.queue, id) === 'modified' ? true : undefined), 'the file to be back');
   });
+});
+
+describe('editor saves', () => {
+  it('sees the last of two rename-over saves made back to back, forty times running', async () => {
+    // How editors save: a temporary file renamed over the file, a new inode each time. A watch on the
+    // file follows the old inode; chokidar, on the file or on its folder, lost 19–39 of these 40.
+    const temp = makeTempDir('watch-saves');
+    const dir = realpathSync(temp.dir);
+    const core = new AppCore([dir]);
+    try {
+      core.watchFiles();
+      const file = path.join(dir, 'saved.txt');
+      writeFileSync(file, BASE);
+      const looks = countLooks(core.queue);
+      const { id } = await propose(core.queue, file, [dir]);
+      await until(() => looks(file) || undefined, 'the watcher to look at the file');
+      const save = (text: string) => {
+        writeFileSync(`${file}.tmp`, text);
+        renameSync(`${file}.tmp`, file);
+      };
+      for (let i = 0; i < 40; i++) {
+        save(`first ${i}\n`);
+        save(`second ${i}\n`);
+        await until(
+          () => (core.queue.contents(id)[0]!.diskText === `second ${i}\n` ? true : undefined),
+          `save ${i} to be seen`,
+        );
+      }
+      save(BASE);
+      await until(
+        () => (diskState(core.queue, id) === 'unchanged' ? true : undefined),
+        'the file back as proposed',
+      );
+    } finally {
+      await core.close();
+      temp.cleanup();
+    }
+  }, 30_000);
 });
 
 describe('scale', () => {
