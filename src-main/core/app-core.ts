@@ -70,4 +70,9 @@ export class AppCore {
   subscribe(listener: (change: AppChange) => void): StateSubscription {
     return this.feed.subscribe(listener);
   }
+
+  /** How many windows follow the change stream now. */
+  get subscriberCount(): number {
+    return this.feed.subscriberCount;
+  }
 }

@@ -90,6 +90,11 @@ export class StateFeed {
     };
   }
 
+  /** How many windows follow the stream (a closed one no longer counts). */
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
   /** Sends what changed since the last change, now. */
   flush(): void {
     if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !this.pausedChanged) return;

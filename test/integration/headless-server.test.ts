@@ -9,7 +9,7 @@ import { HeadlessServer } from '../../src-main/headless/headless-server';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { waitForReview } from '../support/wait';
+import { until, waitForReview } from '../support/wait';
 
 let t: TestRuntime;
 let headless: HeadlessServer;
@@ -179,6 +179,34 @@ describe('headless app API', () => {
     expect(texts(await answer)).toEqual(['FILE_SAVED', 'A\nb\nc\n']);
     await claude.close();
     socket.close();
+  });
+
+  it('lets a window go from the change stream when its socket closes or drops', async () => {
+    const before = t.runtime.core.subscriberCount;
+    const windows = await Promise.all([1, 2, 3].map(() => connectApi(`?token=${headless.token}`)));
+    await Promise.all(windows.map(({ next }) => next((m) => 'event' in m)));
+    expect(t.runtime.core.subscriberCount).toBe(before + 3);
+    windows[0]!.socket.close();
+    // Gone without a closing handshake, as a crashed tab goes.
+    windows[1]!.socket.terminate();
+    await until(
+      () => (t.runtime.core.subscriberCount === before + 1 ? true : undefined),
+      'the closed windows to leave the stream',
+    );
+    // The one left still gets changes.
+    const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
+    const file = path.join(t.workspace, 'left.txt');
+    writeFileSync(file, 'a\n');
+    const answer = claude.callTool('openDiff', {
+      old_file_path: file,
+      new_file_path: file,
+      new_file_contents: 'b\n',
+      tab_name: 'left',
+    });
+    await windows[2]!.next((m) => 'event' in m && m.event === 'change' && m.change.added?.length === 1);
+    await claude.close();
+    await answer.catch(() => undefined);
+    windows[2]!.socket.close();
   });
 
   it('answers malformed messages and bad calls with errors, and keeps the socket open', async () => {
