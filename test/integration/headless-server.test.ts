@@ -87,6 +87,20 @@ function inbox(socket: WebSocket): Inbox {
   };
 }
 
+/** Claude Code proposes `proposed` for a workspace file that holds `base`; the answer comes on decision. */
+async function proposeWithClaude(name: string, base: string, proposed: string) {
+  const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
+  const file = path.join(t.workspace, name);
+  writeFileSync(file, base);
+  const answer = claude.callTool('openDiff', {
+    old_file_path: file,
+    new_file_path: file,
+    new_file_contents: proposed,
+    tab_name: name,
+  });
+  return { claude, file, answer };
+}
+
 describe('headless page', () => {
   it('serves the page with the token, with CSP', async () => {
     const page = await get(`/?token=${headless.token}`);
@@ -148,15 +162,7 @@ describe('headless app API', () => {
       snapshot: { reviews: [], workspaceFolders: [t.workspace] },
     });
 
-    const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
-    const file = path.join(t.workspace, 'a.txt');
-    writeFileSync(file, 'a\nb\nc\n');
-    const answer = claude.callTool('openDiff', {
-      old_file_path: file,
-      new_file_path: file,
-      new_file_contents: 'A\nb\nC\n',
-      tab_name: 'a',
-    });
+    const { claude, file, answer } = await proposeWithClaude('a.txt', 'a\nb\nc\n', 'A\nb\nC\n');
     const review = await waitForReview(t.runtime.core);
     // The socket got the whole state at connect, then the change that brought the review.
     await next((m) => 'event' in m && m.event === 'change' && m.change.added?.length === 1);
@@ -194,15 +200,7 @@ describe('headless app API', () => {
       'the closed windows to leave the stream',
     );
     // The one left still gets changes.
-    const claude = await connectClaudeClient(t.runtime.bridge.port, t.runtime.bridge.tokenFor('claude-ide'));
-    const file = path.join(t.workspace, 'left.txt');
-    writeFileSync(file, 'a\n');
-    const answer = claude.callTool('openDiff', {
-      old_file_path: file,
-      new_file_path: file,
-      new_file_contents: 'b\n',
-      tab_name: 'left',
-    });
+    const { claude, answer } = await proposeWithClaude('left.txt', 'a\n', 'b\n');
     await windows[2]!.next((m) => 'event' in m && m.event === 'change' && m.change.added?.length === 1);
     await claude.close();
     await answer.catch(() => undefined);
