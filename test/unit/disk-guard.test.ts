@@ -2,19 +2,14 @@ import { afterEach, beforeEach, describe, it, expect } from 'vitest';
 import { mkdirSync, mkdtempSync, renameSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { ClientInfo, DiskState } from '../../shared/app-api';
+import type { DiskState } from '../../shared/app-api';
 import { AppCore } from '../../src-main/core/app-core';
 import { refreshFromDisk, submitWithDiskCheck } from '../../src-main/core/disk-guard';
 import { readProposalBase } from '../../src-main/core/proposal-base';
 import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
+import { testClient } from '../support/clients';
 
-const CLIENT: ClientInfo = {
-  id: 'c1',
-  name: 'Client',
-  protocol: 'claude-ide',
-  connectedAt: 1,
-  connected: true,
-};
+const CLIENT = testClient();
 const BASE = 'a\nb\nc\n';
 const PROPOSED = 'a\nB\nc\n';
 

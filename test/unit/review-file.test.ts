@@ -1,6 +1,6 @@
 import { describe, it, expect, vi } from 'vitest';
 import fc from 'fast-check';
-import type { ClientInfo, ReviewSummary } from '../../shared/app-api';
+import type { ReviewSummary } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import { computeHunks } from '../../shared/hunks';
 import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START } from '../../shared/merge3';
@@ -11,17 +11,12 @@ import type { ProposedFile, ReviewRequest } from '../../src-main/core/review-que
 import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
 import { lineDecisionsFrom } from '../support/hunk-generators';
 import { remapReference, spliceChosenHunks, spliceLineDecisions } from '../support/hunk-oracles';
+import { testClient } from '../support/clients';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-const CLIENT: ClientInfo = {
-  id: 'c1',
-  name: 'Client',
-  protocol: 'claude-ide',
-  connectedAt: 1,
-  connected: true,
-};
+const CLIENT = testClient();
 
 const text = (t: string): DiskSnapshot => ({ exists: true, kind: 'text', text: t });
 const ABSENT: DiskSnapshot = { exists: false };

@@ -3,13 +3,12 @@ import type { ClientInfo } from '../../shared/app-api';
 import { computeHunks } from '../../shared/hunks';
 import type { ProposedFile, ReviewOutcome, ReviewRequest } from '../../src-main/core/review-queue';
 import { ReviewError, ReviewQueue, ReviewTextsDroppedError } from '../../src-main/core/review-queue';
+import { testClient } from '../support/clients';
 
 // ---------------------------------------------------------------------------------------------
 // Fixtures
 
-function client(id: string, name = `Client ${id}`): ClientInfo {
-  return { id, name, protocol: 'claude-ide', connectedAt: 1, connected: true };
-}
+const client = (id: string, name = `Client ${id}`): ClientInfo => testClient({ id, name });
 
 /** Five lines; TWO_HUNKS changes the first and the last, so there are exactly two hunks. */
 const BASE = 'a\nb\nc\nd\ne\n';

@@ -15,7 +15,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientInfo, DiskState } from '../../shared/app-api';
+import type { DiskState } from '../../shared/app-api';
 import { AppCore } from '../../src-main/core/app-core';
 import { submitWithDiskCheck } from '../../src-main/core/disk-guard';
 import {
@@ -29,14 +29,9 @@ import { readProposalBase } from '../../src-main/core/proposal-base';
 import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
 import { makeTempDir } from '../support/temp';
 import { until } from '../support/wait';
+import { testClient } from '../support/clients';
 
-const CLIENT: ClientInfo = {
-  id: 'c1',
-  name: 'Client',
-  protocol: 'claude-ide',
-  connectedAt: 1,
-  connected: true,
-};
+const CLIENT = testClient();
 const BASE = 'a\nb\nc\n';
 const SAME_SIZE = 'a\nX\nc\n';
 const PROPOSED = 'a\nB\nc\n';
