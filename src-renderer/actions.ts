@@ -8,14 +8,7 @@ import type { HunkDecision } from '../shared/hunks';
 import { noteToSend, useNoteDrafts } from './agent-note';
 import { baseName, fileDecisionAnnouncement } from './file-status';
 import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } from './line-selection';
-import {
-  contentKey,
-  countDecisions,
-  decisionVerb,
-  errorMessage,
-  findReview,
-  submittedSummary,
-} from './review-model';
+import { contentKey, countDecisions, decisionVerb, errorMessage, submittedSummary } from './review-model';
 import { flushPendingEdits, useReviewUi } from './review-ui';
 import { resolveCursor, useAppStore } from './store';
 
@@ -73,10 +66,6 @@ export function createActions(api: AppApi): Actions {
       try {
         const files = await api.getReviewContent(review.id);
         store.getState().setContent(key, { status: 'ready', files });
-        const current = findReview(store.getState().snapshot, review.id);
-        // Only the newest revision may stand in while a later one loads.
-        if (current && contentKey(current) === key)
-          ui.getState().setShownContent({ reviewId: review.id, files });
       } catch (error) {
         store.getState().setContent(key, { status: 'error', message: errorText(error) });
       }

@@ -2,9 +2,12 @@
  * Keeps the store in step with main: the whole state once per (re)connect, then main's change stream
  * applied change by change. A change that does not follow the version held (one was missed) calls for
  * a fresh snapshot; changes arriving meanwhile wait and are applied after it. The review on screen is
- * named to main (focusReview) whenever the selection moves, so its hunks, and only its, come along.
+ * named to main (focusReview) whenever the selection moves, so its hunks, and only its, come along;
+ * its texts are asked for in the same breath (`loadContents`), not once its hunks are in and the view
+ * has rendered, so the two round trips overlap.
  */
-import type { AppApi, AppChange, StateEvent } from '../shared/app-api';
+import type { AppApi, AppChange, ReviewItem, StateEvent } from '../shared/app-api';
+import { findReview } from './review-model';
 import { useAppStore } from './store';
 
 export interface LiveState {
@@ -13,7 +16,11 @@ export interface LiveState {
   stop(): void;
 }
 
-export function startLiveState(api: AppApi, onError: (error: unknown) => void = () => {}): LiveState {
+export function startLiveState(
+  api: AppApi,
+  onError: (error: unknown) => void = () => {},
+  loadContents: (review: ReviewItem) => void = () => {},
+): LiveState {
   const store = useAppStore;
   /** Changes that arrived while a snapshot was on its way. */
   let waiting: AppChange[] | null = null;
@@ -24,6 +31,7 @@ export function startLiveState(api: AppApi, onError: (error: unknown) => void = 
   const focus = (force = false): void => {
     const wanted = store.getState().selectedReviewId;
     if (!force && wanted === focused) return;
+    const moved = wanted !== focused;
     focused = wanted;
     const call = ++focusCall;
     api.focusReview(wanted).then(
@@ -37,6 +45,9 @@ export function startLiveState(api: AppApi, onError: (error: unknown) => void = 
         onError(error);
       },
     );
+    // After the hunks: their small answer comes first, and the view renders while the texts travel.
+    const review = moved ? findReview(store.getState().snapshot, wanted) : undefined;
+    if (review && !review.approval) loadContents(review);
   };
 
   const apply = (change: AppChange): void => {

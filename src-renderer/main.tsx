@@ -14,10 +14,13 @@ const carrier = selectCarrier(window);
 const api = createAppApi(carrier);
 const actions = createActions(api);
 
-const live = startLiveState(api, (error) =>
-  useAppStore
-    .getState()
-    .announce(`Could not load reviews: ${error instanceof Error ? error.message : String(error)}`),
+const live = startLiveState(
+  api,
+  (error) =>
+    useAppStore
+      .getState()
+      .announce(`Could not load reviews: ${error instanceof Error ? error.message : String(error)}`),
+  (review) => void actions.loadContents(review),
 );
 carrier.onStatus((status, detail) => {
   useAppStore.getState().setConnection(status, detail);

@@ -4,7 +4,6 @@
  * Kept apart from store.ts (the snapshot and the queue) so the two evolve independently.
  */
 import { create } from 'zustand';
-import type { ReviewFileContent } from '../shared/app-api';
 import type { EditorLineSelection } from './line-selection';
 
 export interface LineSelectionState {
@@ -28,11 +27,6 @@ export interface ReviewUiState {
   /** The reject-with-reason dialog is open (opened from the toolbar or the disk banner). */
   rejectOpen: boolean;
   submitError: { reviewId: string; message: string } | null;
-  /**
-   * The last contents loaded for the review on screen. While a new content revision loads (after an
-   * edit or a rebase) the diff keeps showing these instead of unmounting the editor.
-   */
-  shownContent: { reviewId: string; files: ReviewFileContent[] } | null;
   /** Bumped to ask the diff to focus the proposed side on its first conflict marker. */
   conflictEditRequest: number;
 
@@ -42,7 +36,6 @@ export interface ReviewUiState {
   setShowDiskChanges(value: boolean): void;
   setRejectOpen(value: boolean): void;
   setSubmitError(value: ReviewUiState['submitError']): void;
-  setShownContent(value: ReviewUiState['shownContent']): void;
   /** Turns editing on and moves the cursor to the first conflict marker in the proposal. */
   requestConflictEdit(): void;
   /** A different review came on screen: nothing of the previous one's view state applies. */
@@ -56,7 +49,6 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   showDiskChanges: false,
   rejectOpen: false,
   submitError: null,
-  shownContent: null,
   conflictEditRequest: 0,
 
   setLineSelection: (lineSelection) => set({ lineSelection }),
@@ -65,7 +57,6 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   setShowDiskChanges: (showDiskChanges) => set({ showDiskChanges }),
   setRejectOpen: (rejectOpen) => set({ rejectOpen }),
   setSubmitError: (submitError) => set({ submitError }),
-  setShownContent: (shownContent) => set({ shownContent }),
   requestConflictEdit: () => set((s) => ({ editing: true, conflictEditRequest: s.conflictEditRequest + 1 })),
   resetForReview: () =>
     set({ lineSelection: null, editing: false, showDiskChanges: false, rejectOpen: false }),

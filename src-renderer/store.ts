@@ -47,7 +47,11 @@ export interface AppState extends StatusLine {
   connectionDetail: string | undefined;
   selectedReviewId: string | null;
   cursors: Record<string, HunkRef>;
-  /** Fetched file contents keyed by contentKey(review), i.e. per review and content revision. */
+  /**
+   * The texts of the review on screen, and of no other, keyed by contentKey(review) (per review and
+   * content revision): its current revision and, while that one is not ready, the last revision that
+   * was, which stays on screen meanwhile (see contentsOnScreen).
+   */
   contents: Record<string, ContentEntry>;
   prefs: ViewPrefs;
 
@@ -92,6 +96,44 @@ function assembleSelected(
 }
 
 const assembledFrom = new WeakMap<ReviewSummary, { item: ReviewItem; detail: ReviewDetail }>();
+
+/**
+ * What `contents` keeps of `contents` for `review` on screen: the entry of its current revision and,
+ * unless that one is ready, one ready entry of an earlier revision to stand in (`arrived` when it is
+ * one, being the newest to come back). Nothing of other reviews: their texts are fetched again when
+ * they come on screen, rather than kept beside the models of the one shown.
+ */
+export function contentsOnScreen(
+  contents: Record<string, ContentEntry>,
+  review: ReviewItem | undefined,
+  arrived?: string,
+): Record<string, ContentEntry> {
+  if (!review) return {};
+  const current = contentKey(review);
+  const kept: Record<string, ContentEntry> = {};
+  const entry = contents[current];
+  if (entry) kept[current] = entry;
+  if (entry?.status === 'ready') return kept;
+  const earlier = Object.keys(contents).filter(
+    (key) => key !== current && key.startsWith(`${review.id}@`) && contents[key]?.status === 'ready',
+  );
+  const standIn = arrived !== undefined && earlier.includes(arrived) ? arrived : earlier[earlier.length - 1];
+  if (standIn !== undefined) kept[standIn] = contents[standIn]!;
+  return kept;
+}
+
+/** The files to show for `review`: its current revision's when ready, else the revision standing in. */
+export function shownFiles(
+  contents: Record<string, ContentEntry>,
+  review: ReviewItem,
+): ReviewFileContent[] | undefined {
+  const current = contents[contentKey(review)];
+  if (current?.status === 'ready') return current.files;
+  for (const [key, entry] of Object.entries(contents)) {
+    if (entry.status === 'ready' && key.startsWith(`${review.id}@`)) return entry.files;
+  }
+  return undefined;
+}
 
 export function resolveCursor(review: ReviewSummary, ref: HunkRef | undefined): Cursor {
   const fileCount = review.files.length;
@@ -225,7 +267,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   setContent(key, entry) {
-    set({ contents: { ...get().contents, [key]: entry } });
+    const { contents, snapshot, selectedReviewId } = get();
+    const review = findReview(snapshot, selectedReviewId);
+    set({ contents: contentsOnScreen({ ...contents, [key]: entry }, review, key) });
   },
 
   setPrefs(partial) {
@@ -254,18 +298,13 @@ function adopt(snapshot: AppSnapshot): void {
   const state = get();
   const selectedReviewId = chooseSelection(state.snapshot, snapshot, state.selectedReviewId);
   const selected = findReview(snapshot, selectedReviewId);
-  // Pending reviews and the one on screen, even ended, keep their cursor and contents.
+  // Pending reviews and the one on screen, even ended, keep their cursor.
   const kept = (id: string): ReviewItem | undefined => {
     const review = findReview(snapshot, id);
     return review && (review.state === 'pending' || review.id === selectedReviewId) ? review : undefined;
   };
-  // Forget what belongs to ended reviews or to superseded content revisions.
-  const contents = Object.fromEntries(
-    Object.entries(state.contents).filter(([key]) => {
-      const review = kept(key.slice(0, key.indexOf('@')));
-      return review !== undefined && contentKey(review) === key;
-    }),
-  );
+  // Texts are held for the review on screen only.
+  const contents = contentsOnScreen(state.contents, selected);
   const cursors = Object.fromEntries(Object.entries(state.cursors).filter(([id]) => kept(id)));
   // The hunks held belong to the review on screen only.
   const detail = state.detail?.reviewId === selectedReviewId ? state.detail : null;

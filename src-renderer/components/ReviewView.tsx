@@ -8,7 +8,7 @@ import { isPaused } from '../key-pause';
 import { installLineKeys } from '../line-keys';
 import { contentKey, displayPath, droppedTextsText, endedBannerText, newerProposal } from '../review-model';
 import { useReviewUi } from '../review-ui';
-import { resolveCursor, useAppStore } from '../store';
+import { resolveCursor, shownFiles, useAppStore } from '../store';
 import { formatAge } from '../time';
 import { AgentNoteBox } from './AgentNoteBox';
 import { ApprovalCard } from './ApprovalCard';
@@ -41,9 +41,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const key = contentKey(review);
   const entry = useAppStore((s) => s.contents[key]);
   // While a newer content revision loads (after an edit, a rebase), the last one stays on screen.
-  const shownContent = useReviewUi((s) =>
-    s.shownContent?.reviewId === review.id ? s.shownContent.files : undefined,
-  );
+  const files = useAppStore((s) => shownFiles(s.contents, review));
   const ref = useAppStore((s) => s.cursors[review.id]);
   const prefs = useAppStore((s) => s.prefs);
   const setCursor = useAppStore((s) => s.setCursor);
@@ -58,7 +56,6 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const now = useNow();
   const cursor = resolveCursor(review, ref);
   const file = review.files[cursor.fileIndex];
-  const files = entry?.status === 'ready' ? entry.files : shownContent;
   const content = pickContent(files, file, cursor.fileIndex);
   const names = useMemo(
     () => review.files.map((f) => displayPath(f.path, workspaceFolders)),
@@ -71,7 +68,8 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const editable = !ended && !file?.binary && (editing || conflicts > 0);
   const showDisk = showDiskChanges && file !== undefined && file.disk.state !== 'unchanged' && !file.binary;
 
-  // An approval card has no files, so nothing to load.
+  // An approval card has no files, so nothing to load. The texts are usually asked for already, with
+  // the review's hunks (live-state.ts); this loads a newer content revision, or again after an error.
   const approval = review.approval;
   useEffect(() => {
     if (!entry && !approval) void actions.loadContents(review);

@@ -6,11 +6,19 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createAppApi, type AppChange, type AppSnapshot, type ReviewDetail } from '../../shared/app-api';
+import {
+  createAppApi,
+  type AppApiMethod,
+  type AppChange,
+  type AppSnapshot,
+  type ReviewDetail,
+} from '../../shared/app-api';
 import { applyChange, applyDetailPatch } from '../../shared/state-sync';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
+import { createActions } from '../../src-renderer/actions';
 import { startLiveState } from '../../src-renderer/live-state';
+import { contentKey, findReview } from '../../src-renderer/review-model';
 import { useAppStore } from '../../src-renderer/store';
 import { inProcessCarrier } from '../support/in-process-carrier';
 
@@ -300,6 +308,50 @@ describe('the renderer end of the stream (live-state.ts)', () => {
     expect(useAppStore.getState().snapshot).toEqual(core.snapshot());
     // The review on screen came with its hunks.
     expect(useAppStore.getState().selected?.files[0]?.hunks).toHaveLength(1);
+    live.stop();
+  });
+
+  it('asks for the texts of the review coming on screen with its hunks, not once they are in', async () => {
+    const core = new AppCore(['/ws']);
+    const carrier = inProcessCarrier(core);
+    const said: string[] = [];
+    const recording = {
+      ...carrier,
+      call: async (method: AppApiMethod, params: unknown) => {
+        said.push(method);
+        const answer = await carrier.call(method, params);
+        said.push(`answered ${method}`);
+        return answer;
+      },
+    };
+    useAppStore.setState({
+      snapshot: null,
+      selectedReviewId: null,
+      detail: null,
+      selected: null,
+      contents: {},
+    });
+    const api = createAppApi(recording);
+    const live = startLiveState(api, undefined, (review) => void createActions(api).loadContents(review));
+    await live.resync();
+    await flush();
+    said.length = 0;
+    const client = core.clients.connect('agent', 'native');
+    const { id } = core.queue.add({
+      client,
+      title: 'one.txt',
+      files: [
+        { path: '/ws/one.txt', base: { exists: true, kind: 'text', text: 'a\n' }, proposedText: 'b\n' },
+      ],
+    });
+    await flush();
+    await flush();
+    expect(said.slice(0, 3)).toEqual(['focusReview', 'getReviewContent', 'answered focusReview']);
+    const review = findReview(useAppStore.getState().snapshot, id)!;
+    expect(useAppStore.getState().contents[contentKey(review)]).toMatchObject({
+      status: 'ready',
+      files: [{ baseText: 'a\n', proposedText: 'b\n' }],
+    });
     live.stop();
   });
 });

@@ -19,6 +19,9 @@ export class DiffProgress {
   version = 0;
   /** The version Monaco last reported a computed diff for. */
   private diffDone = -1;
+  /** How many diffs Monaco has reported, whatever their version. */
+  diffs = 0;
+  private listener: (() => void) | null = null;
 
   textReplaced(): void {
     this.version += 1;
@@ -26,6 +29,19 @@ export class DiffProgress {
 
   diffComputed(): void {
     this.diffDone = this.version;
+    this.diffs += 1;
+  }
+
+  /**
+   * What settles once a computed diff is reported (useDiffReadiness), the last one given: it runs
+   * in the task that brought the diff rather than after React renders again.
+   */
+  onSettle(listener: () => void): void {
+    this.listener = listener;
+  }
+
+  settle(): void {
+    this.listener?.();
   }
 
   /** Monaco's diff is of the texts shown now. */
@@ -47,8 +63,6 @@ export interface DiffSession {
 
 export interface DiffSessionHandle {
   session: RefObject<DiffSession | null>;
-  /** Ticks whenever Monaco reports a computed diff, so effects that wait for it run again. */
-  diffTick: number;
   /** Ticks whenever whether an edit is pending may have changed. */
   editTick: number;
 }
@@ -59,7 +73,6 @@ export function useDiffSession(
 ): DiffSessionHandle {
   const session = useRef<DiffSession | null>(null);
   const progress = useRef(new DiffProgress());
-  const [diffTick, setDiffTick] = useState(0);
   const [editTick, setEditTick] = useState(0);
 
   useEffect(() => {
@@ -98,8 +111,9 @@ export function useDiffSession(
     const subscriptions = [
       editor.onDidUpdateDiff(() => {
         progress.current.diffComputed();
-        setDiffTick((tick) => tick + 1);
         unfolder.schedule();
+        // After the unfolding queued above: Monaco reports from inside its own update.
+        queueMicrotask(() => progress.current.settle());
       }),
       modified.onDidChangeHiddenAreas(() => unfolder.schedule()),
       trackLineSelection('original', original, shownFile),
@@ -139,5 +153,5 @@ export function useDiffSession(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  return { session, diffTick, editTick };
+  return { session, editTick };
 }

@@ -20,6 +20,12 @@ beforeEach(() => {
   useAppStore.setState({ contents: {} });
 });
 
+/** Puts the review on screen: texts are kept for that review only. */
+function show(reviewId: string): void {
+  useAppStore.getState().applySnapshot(core.snapshot());
+  useAppStore.getState().selectReview(reviewId);
+}
+
 function propose(tabName: string): string {
   const client = core.clients.connect('Claude Code', 'claude-ide', () => {});
   return core.queue.add({
@@ -43,6 +49,7 @@ describe('a review whose texts are no longer kept', () => {
     const id = propose('t');
     core.queue.cancelWhere(() => true, 'closed by the client');
     const summary = core.snapshot().reviews.find((review) => review.id === id)!;
+    show(id);
     await createActions(api).loadContents(summary);
     expect(useAppStore.getState().contents[contentKey(summary)]).toEqual({ status: 'dropped' });
     expect(droppedTextsText(summary)).toBe(
@@ -59,6 +66,7 @@ describe('a review whose texts are no longer kept', () => {
     core.queue.reject(id, 'no');
     const summary = core.snapshot().reviews.find((review) => review.id === id)!;
     expect(summary.textsDropped).toBeUndefined();
+    show(id);
     await createActions(api).loadContents(summary);
     expect(useAppStore.getState().contents[contentKey(summary)]).toMatchObject({
       status: 'ready',

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../../shared/app-api';
-import { chooseSelection, resolveCursor, useAppStore } from '../../../src-renderer/store';
+import { chooseSelection, resolveCursor, shownFiles, useAppStore } from '../../../src-renderer/store';
 import { applyFullState, type FullState } from './full-state';
 
 const client = {
@@ -196,6 +196,36 @@ describe('cursor', () => {
     expect(state.selectedReviewId).toBe('b');
     expect(Object.keys(state.cursors)).toEqual(['b']);
     expect(state.contents).toEqual({});
+  });
+
+  it('holds texts for the review on screen only', () => {
+    applyFullState(snap(review('a', 1), review('b', 2)));
+    const files = [{ path: 'f0.ts', contentRevision: 1, baseText: 'a\n', proposedText: 'b\n' }];
+    useAppStore.getState().setContent('a@1', { status: 'ready', files });
+    // Texts of a review that is not on screen are not kept, even if they come back.
+    useAppStore.getState().setContent('b@1', { status: 'ready', files });
+    expect(useAppStore.getState().contents).toEqual({ 'a@1': { status: 'ready', files } });
+    useAppStore.getState().selectReview('b');
+    useAppStore.getState().setContent('b@1', { status: 'loading' });
+    expect(useAppStore.getState().contents).toEqual({ 'b@1': { status: 'loading' } });
+  });
+
+  it('keeps the last texts on screen while a newer content revision loads', () => {
+    const revised = (revision: number): ReviewSummary => {
+      const a = review('a', 1);
+      return { ...a, files: a.files.map((file) => ({ ...file, contentRevision: revision })) };
+    };
+    const older = [{ path: 'f0.ts', contentRevision: 1, baseText: 'a\n', proposedText: 'b\n' }];
+    const newer = [{ path: 'f0.ts', contentRevision: 2, baseText: 'a\n', proposedText: 'c\n' }];
+    applyFullState(snap(revised(1)));
+    useAppStore.getState().setContent('a@1', { status: 'ready', files: older });
+    applyFullState(snap(revised(2)));
+    useAppStore.getState().setContent('a@2', { status: 'loading' });
+    expect(shownFiles(useAppStore.getState().contents, revised(2))).toBe(older);
+    useAppStore.getState().setContent('a@2', { status: 'ready', files: newer });
+    expect(shownFiles(useAppStore.getState().contents, revised(2))).toBe(newer);
+    // Once the newer texts are in, the older ones go.
+    expect(Object.keys(useAppStore.getState().contents)).toEqual(['a@2']);
   });
 
   it('announces once when the agent ends the review on screen, not when the person ends one', () => {
