@@ -17,7 +17,7 @@ import { startHeadlessApp } from '../test/support/headless-app';
 import { buildBareMonaco } from './support/bare-monaco';
 import { openDiffArgs } from './support/claude-fleet';
 import { startPageServer, type PageServer } from './support/page-server';
-import { jsHeapMb, longestTask, recordLongTasks } from './support/page-probes';
+import { armArrival, arrival, jsHeapMb, longestTask, recordLongTasks } from './support/page-probes';
 import { figure } from './support/results';
 import { interleave, since } from './support/stats';
 import { minifiedPair } from './support/texts';
@@ -62,6 +62,15 @@ const FIGURES: [keyof Sample, string, string, string][] = [
   ['walkPerHunkMs', 'walk per hunk with j', 'ms', '≤ 1.10×, flat in hunk count'],
 ];
 
+/** `promise`, or an error once `ms` have passed. */
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`not ready within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
 async function freshPage(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await recordLongTasks(context);
@@ -70,9 +79,10 @@ async function freshPage(browser: Browser): Promise<{ context: BrowserContext; p
 
 /** Presses `j` WALK times; per press, until the page's counter says the last one was handled. */
 async function walk(page: Page, counter: string, done: string): Promise<number> {
+  await armArrival(page, counter, done);
   const start = performance.now();
   for (let i = 0; i < WALK; i++) await page.keyboard.press('j');
-  await page.locator(counter, { hasText: done }).waitFor();
+  await arrival(page);
   return since(start) / WALK;
 }
 
@@ -92,11 +102,10 @@ async function appRep(browser: Browser, c: Case): Promise<Sample> {
     await page.goto(app.url);
     await page.getByTestId('empty-state').waitFor();
     await longestTask(page);
+    await armArrival(page, '[data-testid="diff-editor"][data-diff-ready="true"]');
     const start = performance.now();
     void claude.callTool('openDiff', openDiffArgs(file, c.texts.proposed, 'big')).catch(() => {});
-    await page
-      .locator('[data-testid="diff-editor"][data-diff-ready="true"]')
-      .waitFor({ timeout: OPEN_TIMEOUT_MS });
+    await withTimeout(arrival(page), OPEN_TIMEOUT_MS);
     const openMs = since(start);
     const longestTaskMs = await longestTask(page);
     const box = await page.locator('.dt-diff-host').boundingBox();
@@ -126,11 +135,10 @@ async function bareRep(browser: Browser, server: PageServer, c: Case): Promise<S
     await page.goto(`${server.url}?w=${hostSize.w}&h=${hostSize.h}`);
     await page.locator('body[data-connected="true"]').waitFor({ state: 'attached' });
     await longestTask(page);
+    await armArrival(page, '#diff[data-diff-ready="true"]');
     const start = performance.now();
     server.send({ path: c.file, ...c.texts });
-    await page
-      .locator('#diff[data-diff-ready="true"]')
-      .waitFor({ state: 'attached', timeout: OPEN_TIMEOUT_MS });
+    await withTimeout(arrival(page), OPEN_TIMEOUT_MS);
     const openMs = since(start);
     const longestTaskMs = await longestTask(page);
     const heap = await jsHeapMb(page);

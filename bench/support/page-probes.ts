@@ -29,9 +29,10 @@ export function longestTask(page: Page): Promise<number> {
 
 /**
  * Starts watching for an element matching `selector` whose text contains `text`; `arrival` then
- * resolves once it is in the DOM (a MutationObserver, so the moment of insertion, not a poll).
+ * resolves once it is in the DOM or an attribute change makes it match (a MutationObserver, so the
+ * moment it happens, not a poll: Playwright's waitFor checks only every 500 ms after the first few).
  */
-export async function armArrival(page: Page, selector: string, text: string): Promise<void> {
+export async function armArrival(page: Page, selector: string, text = ''): Promise<void> {
   await page.evaluate(
     ([selector, text]) => {
       const w = window as unknown as ProbeWindow;
@@ -44,7 +45,12 @@ export async function armArrival(page: Page, selector: string, text: string): Pr
           observer.disconnect();
           resolve();
         });
-        observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+        observer.observe(document.body, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+          attributes: true,
+        });
       });
     },
     [selector, text] as const,
