@@ -14,7 +14,7 @@ import { AgentNoteBox } from './AgentNoteBox';
 import { ApprovalCard } from './ApprovalCard';
 import { BinaryPanel } from './BinaryPanel';
 import { ConflictBanner } from './ConflictBanner';
-import { DiffEditor } from './diff-editor/DiffEditor';
+import { DiffEditor, type DiffEditorProps } from './diff-editor/DiffEditor';
 import { DiskBanner } from './DiskBanner';
 import { DiskDiff } from './DiskDiff';
 import { FileTabs } from './FileTabs';
@@ -35,14 +35,29 @@ function pickContent(
   return atIndex?.path === file.path ? atIndex : files.find((content) => content.path === file.path);
 }
 
-/** Memoized: it renders again only when its review (kept the same object while unchanged) changes. */
+/**
+ * The diff with the current hunk. The one part of the review that follows the hunk cursor, so moving
+ * to another hunk renders this (and the counter, and the two HunkBars whose state changed), not the
+ * whole review.
+ */
+function CurrentHunkDiff(props: Omit<DiffEditorProps, 'currentHunk'> & { review: ReviewSummary }) {
+  const { review, ...rest } = props;
+  const currentHunk = useAppStore((s) => resolveCursor(review, s.cursors[review.id]).hunkIndex);
+  return <DiffEditor {...rest} currentHunk={currentHunk} />;
+}
+
+/**
+ * Memoized: it renders again only when its review (kept the same object while unchanged) changes, or
+ * the file on screen does; the current hunk within the file is followed by CurrentHunkDiff and the counter.
+ */
 export const ReviewView = memo(function ReviewView({ review }: { review: ReviewSummary }) {
   const actions = useActions();
   const key = contentKey(review);
   const entry = useAppStore((s) => s.contents[key]);
   // While a newer content revision loads (after an edit, a rebase), the last one stays on screen.
   const files = useAppStore((s) => shownFiles(s.contents, review));
-  const ref = useAppStore((s) => s.cursors[review.id]);
+  // The file only: a number, so moving between hunks of one file does not render the review again.
+  const fileIndex = useAppStore((s) => resolveCursor(review, s.cursors[review.id]).fileIndex);
   const prefs = useAppStore((s) => s.prefs);
   const setCursor = useAppStore((s) => s.setCursor);
   const selectReview = useAppStore((s) => s.selectReview);
@@ -54,14 +69,13 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const ended = review.state !== 'pending';
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
   const now = useNow();
-  const cursor = resolveCursor(review, ref);
-  const file = review.files[cursor.fileIndex];
-  const content = pickContent(files, file, cursor.fileIndex);
+  const file = review.files[fileIndex];
+  const content = pickContent(files, file, fileIndex);
   const names = useMemo(
     () => review.files.map((f) => displayPath(f.path, workspaceFolders)),
     [review.files, workspaceFolders],
   );
-  const fileName = names[cursor.fileIndex] ?? file?.path ?? '';
+  const fileName = names[fileIndex] ?? file?.path ?? '';
   const nameOf = (path: string): string => displayPath(path, workspaceFolders);
   // Conflict markers can only be edited out: the proposed side is editable while any remain.
   const conflicts = file?.conflicts ?? 0;
@@ -151,11 +165,11 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
         <ApprovalCard review={review} approval={approval} readOnly={ended} />
       ) : (
         <>
-          <Toolbar review={review} cursor={cursor} readOnly={ended} fileName={nameOf} />
+          <Toolbar review={review} fileIndex={fileIndex} readOnly={ended} fileName={nameOf} />
           {!ended && <AgentNoteBox review={review} />}
           <DiskBanner
             review={review}
-            fileIndex={cursor.fileIndex}
+            fileIndex={fileIndex}
             names={names}
             readOnly={ended}
             onSelectFile={selectFile}
@@ -165,7 +179,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
             <FileTabs
               files={review.files}
               names={names}
-              selected={cursor.fileIndex}
+              selected={fileIndex}
               readOnly={ended}
               onSelect={selectFile}
             />
@@ -206,7 +220,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
             {file?.binary ? (
               <BinaryPanel
                 file={file}
-                fileIndex={cursor.fileIndex}
+                fileIndex={fileIndex}
                 name={fileName}
                 withButtons={review.files.length === 1}
                 readOnly={ended}
@@ -223,20 +237,18 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
                 <p>{droppedTextsText(review)}</p>
               </div>
             ) : file && (content || entry?.status !== 'error') ? (
-              <DiffEditor
+              <CurrentHunkDiff
+                review={review}
                 reviewId={review.id}
-                fileIndex={cursor.fileIndex}
+                fileIndex={fileIndex}
                 content={content}
                 revision={file.contentRevision}
                 hunks={file.hunks}
-                currentHunk={cursor.hunkIndex}
                 prefs={prefs}
                 readOnly={ended}
                 editable={editable}
-                onDecide={(hunkIndex, decision) =>
-                  void actions.decideHunk(cursor.fileIndex, hunkIndex, decision)
-                }
-                onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex: cursor.fileIndex, hunkIndex })}
+                onDecide={(hunkIndex, decision) => void actions.decideHunk(fileIndex, hunkIndex, decision)}
+                onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex, hunkIndex })}
                 onEdit={(fileIndex, text) => actions.editProposal(fileIndex, text)}
               />
             ) : entry?.status === 'error' ? (

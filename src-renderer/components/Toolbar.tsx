@@ -5,7 +5,7 @@ import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keybo
 import { NO_SELECTION_REASON, resolveLineSelection, selectionSummary } from '../line-selection';
 import { countDecisions, submitSummary, type DecisionCounts } from '../review-model';
 import { useReviewUi } from '../review-ui';
-import { useAppStore, type Cursor } from '../store';
+import { resolveCursor, useAppStore } from '../store';
 import { RejectDialog } from './RejectDialog';
 
 const hint = (command: Command): string => `${commandDescriptions[command]} (${shortcutLabels[command]})`;
@@ -17,18 +17,29 @@ export const LINE_SHORTCUTS = { accept: `${MOD}+Shift+Y`, reject: `${MOD}+Shift+
 const tally = (counts: DecisionCounts): string =>
   `${counts.accepted} accepted, ${counts.rejected} rejected, ${counts.mixed ? `${counts.mixed} mixed, ` : ''}${counts.pending} undecided`;
 
+/** "Hunk 3 of 40": follows the hunk cursor by itself, so moving between hunks renders only this. */
+function HunkCounter({ review, total }: { review: ReviewSummary; total: number }) {
+  const hunkIndex = useAppStore((s) => resolveCursor(review, s.cursors[review.id]).hunkIndex);
+  return (
+    <span className="dt-counter" data-testid="hunk-counter" aria-live="polite" aria-atomic="true">
+      {hunkIndex === null ? 'No hunks' : `Hunk ${hunkIndex + 1} of ${total}`}
+    </span>
+  );
+}
+
 /**
  * Hunk navigation always; the decision controls only while the review is pending. An ended review
  * (readOnly) shows no control that could change it, only how its hunks were left.
  */
 export function Toolbar({
   review,
-  cursor,
+  fileIndex,
   readOnly = false,
   fileName = baseName,
 }: {
   review: ReviewSummary;
-  cursor: Cursor;
+  /** The file on screen (the hunk within it is HunkCounter's). */
+  fileIndex: number;
   readOnly?: boolean;
   fileName?: (path: string) => string;
 }) {
@@ -42,13 +53,13 @@ export function Toolbar({
     s.submitError?.reviewId === review.id ? s.submitError.message : null,
   );
   const counts = countDecisions(review);
-  const total = review.files[cursor.fileIndex]?.hunks.length ?? 0;
+  const total = review.files[fileIndex]?.hunks.length ?? 0;
   const anyHunks = review.files.some((file) => file.hunks.length > 0 || file.binary);
   const blocker = submitBlocker(review, fileName);
 
   const selection =
-    lineSelection && lineSelection.reviewId === review.id && lineSelection.fileIndex === cursor.fileIndex
-      ? resolveLineSelection(review.files[cursor.fileIndex]?.hunks ?? [], lineSelection.selection)
+    lineSelection && lineSelection.reviewId === review.id && lineSelection.fileIndex === fileIndex
+      ? resolveLineSelection(review.files[fileIndex]?.hunks ?? [], lineSelection.selection)
       : ({ ok: false, reason: NO_SELECTION_REASON } as const);
   const linesReason = editsPending
     ? 'Saving your edit: line decisions wait until the diff is up to date'
@@ -69,9 +80,7 @@ export function Toolbar({
           >
             ↑
           </button>
-          <span className="dt-counter" data-testid="hunk-counter" aria-live="polite" aria-atomic="true">
-            {cursor.hunkIndex === null ? 'No hunks' : `Hunk ${cursor.hunkIndex + 1} of ${total}`}
-          </span>
+          <HunkCounter review={review} total={total} />
           <button type="button" aria-label="Next hunk" title={hint('nextHunk')} onClick={() => moveCursor(1)}>
             ↓
           </button>
@@ -83,7 +92,7 @@ export function Toolbar({
                 className="dt-hunk-accept"
                 aria-label="Accept current hunk"
                 title={hint('acceptHunk')}
-                disabled={cursor.hunkIndex === null}
+                disabled={total === 0}
                 onClick={() => void actions.decideCurrent('accepted')}
               >
                 ✓
@@ -93,7 +102,7 @@ export function Toolbar({
                 className="dt-hunk-reject"
                 aria-label="Reject current hunk"
                 title={hint('rejectHunk')}
-                disabled={cursor.hunkIndex === null}
+                disabled={total === 0}
                 onClick={() => void actions.decideCurrent('rejected')}
               >
                 ✗
