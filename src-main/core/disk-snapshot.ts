@@ -156,7 +156,7 @@ async function readEntry(
 
 async function readContent(handle: FileHandle, stats: BigIntStats, maxBytes: number): Promise<DiskSnapshot> {
   if (stats.size > BigInt(maxBytes)) return tooLarge(stats);
-  const bytes = await readUpTo(handle, maxBytes + 1);
+  const bytes = await readUpTo(handle, maxBytes + 1, Number(stats.size));
   if (bytes.length > maxBytes) return tooLarge(await handle.stat({ bigint: true }));
   if (looksBinary(bytes))
     return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'binary' };
@@ -216,17 +216,28 @@ function tooLarge(stats: BigIntStats): DiskSnapshot {
   return { exists: true, kind: 'opaque', hash, size: Number(stats.size), why: 'too large' };
 }
 
-async function readUpTo(handle: FileHandle, limit: number): Promise<Buffer> {
+/** Bytes read per chunk once a file turns out larger than its size said (it grew while being read). */
+const GROWTH_CHUNK_BYTES = 1024 * 1024;
+
+/**
+ * Reads up to `limit` bytes from the start. The first read asks for the size fstat gave plus one byte,
+ * so a file that did not grow is read in one call into a buffer of its own size; a read that comes back
+ * short once `size` bytes are in is the end of the file. Otherwise reading goes on to the end or `limit`.
+ */
+async function readUpTo(handle: FileHandle, limit: number, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
+  let ask = Math.min(limit, size + 1);
   while (total < limit) {
-    const chunk = Buffer.allocUnsafe(Math.min(limit - total, 1024 * 1024));
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+    const chunk = Buffer.allocUnsafe(ask);
+    const { bytesRead } = await handle.read(chunk, 0, ask, total);
     if (bytesRead === 0) break;
-    chunks.push(chunk.subarray(0, bytesRead));
+    chunks.push(bytesRead === ask ? chunk : chunk.subarray(0, bytesRead));
     total += bytesRead;
+    if (bytesRead < ask && total >= size) break;
+    ask = Math.min(limit - total, GROWTH_CHUNK_BYTES);
   }
-  return Buffer.concat(chunks, total);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
 /** What kind of entry it is, for an error message a person can act on. */

@@ -129,6 +129,20 @@ describe('readDiskSnapshot', () => {
     await expect(readDiskSnapshot(file, 100)).resolves.toMatchObject({ why: 'too large', size: 120 });
   });
 
+  it('reads a file of several MiB whole, byte for byte', async () => {
+    const file = path.join(dir, 'several-mib.txt');
+    const text = Array.from({ length: 60_000 }, (_, i) => `line ${i} ${'é'.repeat(i % 40)}`).join('\n');
+    writeFileSync(file, text);
+    await expect(readDiskSnapshot(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text });
+  });
+
+  // A file whose size says 0 yet has content (Linux /proc files): read to the end, not by its size.
+  it.runIf(process.platform === 'linux')('reads a file past the size fstat gave for it', async () => {
+    const snapshot = await readDiskSnapshot('/proc/self/status');
+    expect(snapshot.exists && snapshot.kind === 'text' && snapshot.text).toMatch(/^Name:.*\n[\s\S]*Pid:/);
+    await expect(readDiskSnapshot('/proc/self/status', 10)).resolves.toMatchObject({ why: 'too large' });
+  });
+
   it('has a 10 MiB default limit', () => {
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
   });
