@@ -19,6 +19,9 @@ export class ReviewWatcher {
   private readonly folders: FolderWatch;
   /** The paths watched: those of pending reviews. */
   private readonly watched = new Set<string>();
+  /** Paths that became pending in the current burst, to be placed once it is over. */
+  private readonly toPlace = new Set<string>();
+  private placingScheduled = false;
   /** Paths being looked at, each with whether another look was asked for meanwhile. */
   private readonly looking = new Map<string, boolean>();
   private readonly unsubscribe: () => void;
@@ -37,6 +40,7 @@ export class ReviewWatcher {
   close(): Promise<void> {
     this.unsubscribe();
     this.watched.clear();
+    this.toPlace.clear();
     this.folders.close();
     return Promise.resolve();
   }
@@ -46,13 +50,27 @@ export class ReviewWatcher {
     return { paths: this.watched.size, folders: this.folders.size };
   }
 
+  /**
+   * Placed once the burst of work that made the path pending is over (one setImmediate per burst, not
+   * per path): a review decided within that burst, as an automatic decision or a scripted driver does,
+   * costs no watch and no look; the submit's own look at the disk is the check that counts.
+   */
   private watch(file: string): void {
     this.watched.add(file);
-    void this.place(file);
+    this.toPlace.add(file);
+    if (this.placingScheduled) return;
+    this.placingScheduled = true;
+    setImmediate(() => {
+      this.placingScheduled = false;
+      const files = [...this.toPlace];
+      this.toPlace.clear();
+      for (const waiting of files) void this.place(waiting);
+    });
   }
 
   private unwatch(file: string): void {
     this.watched.delete(file);
+    this.toPlace.delete(file);
     this.folders.stop(file);
   }
 
