@@ -110,6 +110,7 @@ export function hashBytes(bytes: Uint8Array): string {
  *
  * `known`, a snapshot read before, is returned as it is, unread and unopened, when the entry's lstat shows
  * the signature it was read with and that signature is not racily clean: the entry is still looked at.
+ * When the file is read and holds what `known` holds, `known` is returned too, with the new signature.
  */
 export async function readDiskSnapshot(
   filePath: string,
@@ -166,7 +167,10 @@ async function readEntry(
       readStartedNs,
     };
     readObserver?.(displayPath);
-    const snapshot = await readContent(fd, stats, maxBytes);
+    const read = await readContent(fd, stats, maxBytes);
+    // Read again, same content: `known` stands for it, now under this read's signature, so its text is
+    // kept once however often the file is read (a file written just before its proposal is read again).
+    const snapshot = known && sameContent(known, read) ? known : read;
     signatures.set(snapshot, signature);
     return snapshot;
   } finally {

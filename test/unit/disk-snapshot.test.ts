@@ -143,6 +143,18 @@ describe('readDiskSnapshot', () => {
     await expect(readDiskSnapshot('/proc/self/status', 10)).resolves.toMatchObject({ why: 'too large' });
   });
 
+  it('a file read again with the content of `known` gives `known` itself; changed content gives a new one', async () => {
+    const file = path.join(dir, 'again.txt');
+    writeFileSync(file, 'same\n');
+    // Just written: its timestamps cannot vouch for the first read, so the second reads it again.
+    const first = await readDiskSnapshot(file);
+    await expect(readDiskSnapshot(file, MAX_FILE_BYTES, first)).resolves.toBe(first);
+    writeFileSync(file, 'other\n');
+    const changed = await readDiskSnapshot(file, MAX_FILE_BYTES, first);
+    expect(changed).not.toBe(first);
+    expect(changed).toStrictEqual({ exists: true, kind: 'text', text: 'other\n' });
+  });
+
   it('has a 10 MiB default limit', () => {
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
   });
