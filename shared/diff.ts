@@ -20,34 +20,41 @@ export function diffLines(baseLines: readonly string[], proposedLines: readonly 
   const n = baseLines.length;
   const m = proposedLines.length;
 
-  // Integer ids make every later comparison a number compare instead of a string compare.
-  const ids = new Map<string, number>();
-  const intern = (lines: readonly string[]): Int32Array => {
-    const out = new Int32Array(lines.length);
-    for (let i = 0; i < lines.length; i++) {
-      const line = lines[i]!;
-      let id = ids.get(line);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(line, id);
-      }
-      out[i] = id;
-    }
-    return out;
-  };
-  const a = intern(baseLines);
-  const b = intern(proposedLines);
-
+  // Equal lines at both ends are matched as they are; only the lines between need ids.
   let pre = 0;
-  while (pre < n && pre < m && a[pre] === b[pre]) pre++;
+  while (pre < n && pre < m && baseLines[pre] === proposedLines[pre]) pre++;
   let suf = 0;
-  while (suf < n - pre && suf < m - pre && a[n - 1 - suf] === b[m - 1 - suf]) suf++;
+  while (suf < n - pre && suf < m - pre && baseLines[n - 1 - suf] === proposedLines[m - 1 - suf]) suf++;
 
   const changedA = new Uint8Array(n);
   const changedB = new Uint8Array(m);
-  markChanges(a, b, pre, n - suf, pre, m - suf, ids.size, changedA, changedB);
-  return slideDown(a, b, changeRuns(changedA, changedB));
+  if (pre + suf < n || pre + suf < m) {
+    // Integer ids make every later comparison a number compare instead of a string compare.
+    const ids = new Map<string, number>();
+    const a = internRange(baseLines, pre, n - suf, ids);
+    const b = internRange(proposedLines, pre, m - suf, ids);
+    markChanges(a, b, pre, n - suf, pre, m - suf, ids.size, changedA, changedB);
+  }
+  return slideDown(baseLines, proposedLines, changeRuns(changedA, changedB));
 }
+
+/** Ids for lines[lo..hi) at their own indices (the rest of the array is left 0 and never read). */
+function internRange(lines: readonly string[], lo: number, hi: number, ids: Map<string, number>): Int32Array {
+  const out = new Int32Array(lines.length);
+  for (let i = lo; i < hi; i++) {
+    const line = lines[i]!;
+    let id = ids.get(line);
+    if (id === undefined) {
+      id = ids.size;
+      ids.set(line, id);
+    }
+    out[i] = id;
+  }
+  return out;
+}
+
+const IN_A = 1;
+const IN_B = 2;
 
 /**
  * Marks the lines outside a longest common subsequence of a[aLo..aHi) and b[bLo..bHi).
@@ -67,24 +74,28 @@ function markChanges(
   changedB: Uint8Array,
 ): void {
   if (aLo === aHi && bLo === bHi) return;
-  const inA = new Uint8Array(idCount);
-  const inB = new Uint8Array(idCount);
-  for (let i = aLo; i < aHi; i++) inA[a[i]!] = 1;
-  for (let j = bLo; j < bHi; j++) inB[b[j]!] = 1;
+  const sides = new Uint8Array(idCount);
+  for (let i = aLo; i < aHi; i++) sides[a[i]!] = IN_A;
+  for (let j = bLo; j < bHi; j++) {
+    const id = b[j]!;
+    sides[id] = sides[id]! | IN_B;
+  }
 
   const keepA: number[] = [];
   for (let i = aLo; i < aHi; i++) {
-    if (inB[a[i]!]) keepA.push(i);
+    if (sides[a[i]!]! & IN_B) keepA.push(i);
     else changedA[i] = 1;
   }
   const keepB: number[] = [];
   for (let j = bLo; j < bHi; j++) {
-    if (inA[b[j]!]) keepB.push(j);
+    if (sides[b[j]!]! & IN_A) keepB.push(j);
     else changedB[j] = 1;
   }
 
-  const fa = Int32Array.from(keepA, (i) => a[i]!);
-  const fb = Int32Array.from(keepB, (j) => b[j]!);
+  const fa = new Int32Array(keepA.length);
+  for (let i = 0; i < keepA.length; i++) fa[i] = a[keepA[i]!]!;
+  const fb = new Int32Array(keepB.length);
+  for (let j = 0; j < keepB.length; j++) fb[j] = b[keepB[j]!]!;
   const fChangedA = new Uint8Array(fa.length);
   const fChangedB = new Uint8Array(fb.length);
   myers(fa, fb, fChangedA, fChangedB);
@@ -274,7 +285,7 @@ function changeRuns(changedA: Uint8Array, changedB: Uint8Array): LineChange[] {
  * across recomputations, which keeps remapped decisions attached. A run never slides into contact
  * with the next one, so the number of runs does not change.
  */
-function slideDown(a: Int32Array, b: Int32Array, runs: LineChange[]): LineChange[] {
+function slideDown(a: readonly string[], b: readonly string[], runs: LineChange[]): LineChange[] {
   for (let k = 0; k < runs.length; k++) {
     const run = runs[k]!;
     const next = runs[k + 1];

@@ -127,6 +127,8 @@ const stripEol = (line: string): string => line.replace(/(\r\n|\r|\n)$/, '');
  * stray or half-deleted block is never counted.
  */
 export function countConflicts(text: string): number {
+  // Every block opens with a line that is exactly CONFLICT_START: without it, no line need be looked at.
+  if (!text.includes(CONFLICT_START)) return 0;
   let count = 0;
   let state: 'outside' | 'disk' | 'proposed' = 'outside';
   for (const line of splitLines(text)) {

@@ -9,9 +9,15 @@
  * a swap between that check and the system call is the window left there.
  *
  * The final name is never followed: opens use O_NOFOLLOW, and callers lstat before they act.
+ *
+ * Opening and closing the directory are direct system calls, not trips through libuv's thread pool: they
+ * take microseconds, and the path they act on was just walked with lstatSync (workspace-paths.ts), so a
+ * file system slow enough to matter has already held the caller up. A pool trip costs tens of times the
+ * call itself, and every proposal, watch look and submit makes one.
  */
-import { constants, existsSync } from 'node:fs';
-import { lstat, mkdir, open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { closeSync, constants, existsSync, fstatSync, fsync, openSync, readlinkSync } from 'node:fs';
+import { lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
+import { promisify } from 'node:util';
 import path from 'node:path';
 import { isInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
 
@@ -23,8 +29,11 @@ const viaProc = process.platform === 'linux' && existsSync(PROC_FD);
 export class UnsafeEntryError extends Error {}
 
 export class ConfinedDirectory {
+  private closed = false;
+
   private constructor(
-    private readonly handle: FileHandle,
+    /** The descriptor of the opened directory; closed by `close`. */
+    private readonly fd: number,
     /** The real path of the directory as it was when opened and checked. */
     readonly realPath: string,
   ) {}
@@ -34,8 +43,7 @@ export class ConfinedDirectory {
    * is inside one of `folders`. Throws PathOutsideWorkspaceError if not; ENOENT if it does not exist.
    */
   static async open(dir: string, folders: readonly string[]): Promise<ConfinedDirectory> {
-    const handle = await openDirectory(dir);
-    return ConfinedDirectory.adopt(handle, dir, folders);
+    return ConfinedDirectory.adopt(openDirectory(dir), dir, folders);
   }
 
   /**
@@ -59,7 +67,7 @@ export class ConfinedDirectory {
           if (error.code !== 'EEXIST') throw error;
         });
         const child = await ConfinedDirectory.adopt(
-          await openDirectory(entry),
+          openDirectory(entry),
           path.join(current.realPath, name),
           folders,
         );
@@ -74,19 +82,20 @@ export class ConfinedDirectory {
   }
 
   private static async adopt(
-    handle: FileHandle,
+    fd: number,
     expectedPath: string,
     folders: readonly string[],
   ): Promise<ConfinedDirectory> {
     try {
-      const real = viaProc ? await readlink(`${PROC_FD}/${handle.fd}`) : await realpath(expectedPath);
-      if (!viaProc) await checkSameDirectory(handle, real);
+      // /proc/self/fd links are kernel memory, no file system is asked.
+      const real = viaProc ? readlinkSync(`${PROC_FD}/${fd}`) : await realpath(expectedPath);
+      if (!viaProc) await checkSameDirectory(fd, real);
       if (!isInsideWorkspace(real, folders)) {
         throw new PathOutsideWorkspaceError(`Path is outside the workspace folders: ${expectedPath}`);
       }
-      return new ConfinedDirectory(handle, real);
+      return new ConfinedDirectory(fd, real);
     } catch (error) {
-      await handle.close();
+      closeSync(fd);
       throw error;
     }
   }
@@ -99,15 +108,15 @@ export class ConfinedDirectory {
     if (name === '' || name === '.' || name === '..' || /[\\/\0]/.test(name)) {
       throw new UnsafeEntryError(`Not a file name: ${JSON.stringify(name)}`);
     }
-    if (viaProc) return `${PROC_FD}/${this.handle.fd}/${name}`;
-    await checkSameDirectory(this.handle, this.realPath);
+    if (viaProc) return `${PROC_FD}/${this.fd}/${name}`;
+    await checkSameDirectory(this.fd, this.realPath);
     return path.join(this.realPath, name);
   }
 
   /** The names in this directory. */
   async list(): Promise<string[]> {
-    if (viaProc) return readdir(`${PROC_FD}/${this.handle.fd}`);
-    await checkSameDirectory(this.handle, this.realPath);
+    if (viaProc) return readdir(`${PROC_FD}/${this.fd}`);
+    await checkSameDirectory(this.fd, this.realPath);
     return readdir(this.realPath);
   }
 
@@ -118,19 +127,24 @@ export class ConfinedDirectory {
 
   /** Flushes the directory itself, so a rename in it survives a power loss. */
   async sync(): Promise<void> {
-    await this.handle.sync().catch(() => {
+    await fsyncDescriptor(this.fd).catch(() => {
       // Some file systems cannot fsync a directory; the rename is still atomic.
     });
   }
 
+  /** Once only: a descriptor number closed twice may by then name another open file. */
   async close(): Promise<void> {
-    await this.handle.close();
+    if (this.closed) return;
+    this.closed = true;
+    closeSync(this.fd);
   }
 }
 
-async function openDirectory(dir: string): Promise<FileHandle> {
+const fsyncDescriptor = promisify(fsync);
+
+function openDirectory(dir: string): number {
   try {
-    return await open(dir, DIRECTORY_FLAGS);
+    return openSync(dir, DIRECTORY_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ELOOP' || code === 'ENOTDIR') {
@@ -141,8 +155,8 @@ async function openDirectory(dir: string): Promise<FileHandle> {
 }
 
 /** The path still names the directory we hold: same device and inode, and no symlink on the way. */
-async function checkSameDirectory(handle: FileHandle, real: string): Promise<void> {
-  const [held, named] = await Promise.all([handle.stat(), stat(real)]);
+async function checkSameDirectory(fd: number, real: string): Promise<void> {
+  const [held, named] = [fstatSync(fd), await stat(real)];
   if (held.dev !== named.dev || held.ino !== named.ino || (await realpath(real)) !== real) {
     throw new UnsafeEntryError(`The folder ${real} was moved or replaced while in use`);
   }

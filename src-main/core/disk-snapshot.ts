@@ -3,9 +3,19 @@
  * (binary, not UTF-8, or too large to review) known by their hash.
  */
 import { createHash } from 'node:crypto';
-import { constants, type BigIntStats, type Stats } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  openSync,
+  read,
+  readSync,
+  type BigIntStats,
+  type Stats,
+} from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { ConfinedDirectory, namingFolder } from './confined-directory';
 import { MAX_FILE_BYTES } from './limits';
 import { PathOutsideWorkspaceError } from './workspace-paths';
@@ -55,7 +65,13 @@ export function isRacilyClean(signature: FileSignature): boolean {
   return signature.mtimeNs >= threshold || signature.ctimeNs >= threshold;
 }
 
-function sameFile(a: FileSignature, b: FileSignature): boolean {
+/** Whether `stats` show the very file `known` was read from, unchanged, and its read can vouch for that. */
+function isStillKnown(known: DiskSnapshot, stats: BigIntStats): boolean {
+  const signature = signatures.get(known);
+  return signature !== undefined && sameFile(signature, stats) && !isRacilyClean(signature);
+}
+
+function sameFile(a: FileSignature, b: Omit<FileSignature, 'readStartedNs'>): boolean {
   return (
     a.dev === b.dev &&
     a.ino === b.ino &&
@@ -92,8 +108,9 @@ export function hashBytes(bytes: Uint8Array): string {
  * FIFO swapped in at the last moment is opened without waiting for a writer, then refused by fstat).
  * At most `maxBytes` + 1 bytes are read, however much the file grows meanwhile.
  *
- * `known`, a snapshot read before, is returned as it is, unread, when the open file's signature is the
- * one it was read with and that signature is not racily clean: every check above is still made.
+ * `known`, a snapshot read before, is returned as it is, unread and unopened, when the entry's lstat shows
+ * the signature it was read with and that signature is not racily clean: the entry is still looked at.
+ * When the file is read and holds what `known` holds, `known` is returned too, with the new signature.
  */
 export async function readDiskSnapshot(
   filePath: string,
@@ -103,6 +120,12 @@ export async function readDiskSnapshot(
   return readEntry(filePath, filePath, maxBytes, known);
 }
 
+/**
+ * The looks at the entry (lstat, open, fstat, close) are direct system calls, not trips through libuv's
+ * thread pool: each takes microseconds and a pool trip tens of times that, and every proposal, watch look
+ * and submit makes them; the path was just walked with lstatSync anyway (workspace-paths.ts). Reading
+ * the content, which grows with the file, goes through the pool unless it is small (SYNC_READ_BYTES).
+ */
 async function readEntry(
   filePath: string,
   displayPath: string,
@@ -112,16 +135,18 @@ async function readEntry(
   const readStartedNs = BigInt(Date.now()) * 1_000_000n;
   let seen: BigIntStats;
   try {
-    seen = await lstat(filePath, { bigint: true });
+    seen = lstatSync(filePath, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
   }
   if (!seen.isFile())
     throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`);
-  let handle: FileHandle;
+  // The entry's own stats are those of the file an open would give: with nothing to read, none is opened.
+  if (known && isStillKnown(known, seen)) return known;
+  let fd: number;
   try {
-    handle = await open(filePath, READ_FLAGS);
+    fd = openSync(filePath, READ_FLAGS);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { exists: false };
@@ -129,7 +154,7 @@ async function readEntry(
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
   }
   try {
-    const stats = await handle.stat({ bigint: true });
+    const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile() || stats.ino !== seen.ino || stats.dev !== seen.dev) {
       throw new UnreadableFileError(`Replaced while being read, not read: ${filePath}`);
     }
@@ -141,23 +166,22 @@ async function readEntry(
       ctimeNs: stats.ctimeNs,
       readStartedNs,
     };
-    const knownSignature = known && signatures.get(known);
-    if (known && knownSignature && sameFile(knownSignature, signature) && !isRacilyClean(knownSignature)) {
-      return known;
-    }
     readObserver?.(displayPath);
-    const snapshot = await readContent(handle, stats, maxBytes);
+    const read = await readContent(fd, stats, maxBytes);
+    // Read again, same content: `known` stands for it, now under this read's signature, so its text is
+    // kept once however often the file is read (a file written just before its proposal is read again).
+    const snapshot = known && sameContent(known, read) ? known : read;
     signatures.set(snapshot, signature);
     return snapshot;
   } finally {
-    await handle.close();
+    closeSync(fd);
   }
 }
 
-async function readContent(handle: FileHandle, stats: BigIntStats, maxBytes: number): Promise<DiskSnapshot> {
+async function readContent(fd: number, stats: BigIntStats, maxBytes: number): Promise<DiskSnapshot> {
   if (stats.size > BigInt(maxBytes)) return tooLarge(stats);
-  const bytes = await readUpTo(handle, maxBytes + 1);
-  if (bytes.length > maxBytes) return tooLarge(await handle.stat({ bigint: true }));
+  const bytes = await readUpTo(fd, maxBytes + 1, Number(stats.size));
+  if (bytes.length > maxBytes) return tooLarge(fstatSync(fd, { bigint: true }));
   if (looksBinary(bytes))
     return { exists: true, kind: 'opaque', hash: hashBytes(bytes), size: bytes.length, why: 'binary' };
   try {
@@ -216,17 +240,36 @@ function tooLarge(stats: BigIntStats): DiskSnapshot {
   return { exists: true, kind: 'opaque', hash, size: Number(stats.size), why: 'too large' };
 }
 
-async function readUpTo(handle: FileHandle, limit: number): Promise<Buffer> {
+/** Bytes read per chunk once a file turns out larger than its size said (it grew while being read). */
+const GROWTH_CHUNK_BYTES = 1024 * 1024;
+
+/** A read this small is done at once: a trip through the thread pool would cost more than the read. */
+const SYNC_READ_BYTES = 64 * 1024;
+
+const readAsync = promisify(read);
+
+/**
+ * Reads up to `limit` bytes from the start. The first read asks for the size fstat gave plus one byte,
+ * so a file that did not grow is read in one call into a buffer of its own size; a read that comes back
+ * short once `size` bytes are in is the end of the file. Otherwise reading goes on to the end or `limit`.
+ */
+async function readUpTo(fd: number, limit: number, size: number): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let total = 0;
+  let ask = Math.min(limit, size + 1);
   while (total < limit) {
-    const chunk = Buffer.allocUnsafe(Math.min(limit - total, 1024 * 1024));
-    const { bytesRead } = await handle.read(chunk, 0, chunk.length, total);
+    const chunk = Buffer.allocUnsafe(ask);
+    const bytesRead =
+      ask <= SYNC_READ_BYTES
+        ? readSync(fd, chunk, 0, ask, total)
+        : (await readAsync(fd, chunk, 0, ask, total)).bytesRead;
     if (bytesRead === 0) break;
-    chunks.push(chunk.subarray(0, bytesRead));
+    chunks.push(bytesRead === ask ? chunk : chunk.subarray(0, bytesRead));
     total += bytesRead;
+    if (bytesRead < ask && total >= size) break;
+    ask = Math.min(limit - total, GROWTH_CHUNK_BYTES);
   }
-  return Buffer.concat(chunks, total);
+  return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
 }
 
 /** What kind of entry it is, for an error message a person can act on. */

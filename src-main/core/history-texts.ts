@@ -29,3 +29,26 @@ export function filesTextBytes(files: readonly FileState[], proposed: readonly P
   }
   return retainedBytes(texts);
 }
+
+/**
+ * `filesTextBytes` of a review's files, given `proposalBytes`, that of its proposal alone: while the files
+ * hold no text of their own (nothing edited, rebased or seen changed on disk) the two are the same texts,
+ * and nothing needs counting again.
+ */
+export function reviewTextBytes(
+  files: readonly FileState[],
+  proposed: readonly ProposedFile[],
+  proposalBytes: number,
+): number {
+  const onlyProposed = files.every((file, i) => {
+    const from = proposed[i];
+    return (
+      from !== undefined &&
+      file.proposedText === from.proposedText &&
+      file.base === from.base &&
+      file.expectedOnDisk === (from.onDisk ?? from.base) &&
+      file.disk.snapshot === undefined
+    );
+  });
+  return onlyProposed && files.length === proposed.length ? proposalBytes : filesTextBytes(files, proposed);
+}

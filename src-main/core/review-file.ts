@@ -218,7 +218,10 @@ export function composeFinal(file: FileState): FinalFile {
     const finalText = changed ? file.proposedText : '';
     return { path: file.path, expectedOnDisk: file.expectedOnDisk, changed, baseText: '', finalText };
   }
-  const finalText = composeText(file.baseText, file.proposedText, file.hunks, file.lines);
+  // Nothing rejected composes to the proposal itself: the hunks are this file's own diff of its texts.
+  const finalText = file.lines.some(rejectsAnyLine)
+    ? composeText(file.baseText, file.proposedText, file.hunks, file.lines)
+    : file.proposedText;
   // Creating an empty file changes nothing textually, yet is a change.
   const createsEmptyFile = !file.base.exists && file.hunks.length === 0 && file.wholeDecision !== 'rejected';
   const changed = finalText !== file.baseText || createsEmptyFile;
@@ -229,6 +232,10 @@ export function composeFinal(file: FileState): FinalFile {
     baseText: file.baseText,
     finalText,
   };
+}
+
+function rejectsAnyLine(lines: HunkLineDecisions): boolean {
+  return lines.removed.includes('rejected') || lines.added.includes('rejected');
 }
 
 /** One hunk as the person sees it: where it is, what is proposed, and what was decided. */

@@ -17,7 +17,7 @@ import {
 } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
 import type { DiskSnapshot } from './disk-snapshot';
-import { filesTextBytes, retainedBytes, snapshotText } from './history-texts';
+import { filesTextBytes, retainedBytes, reviewTextBytes, snapshotText } from './history-texts';
 import { boundedNote, boundedTitle } from './review-labels';
 import { HISTORY_MAX_REVIEWS, HISTORY_MAX_TEXT_BYTES } from './limits';
 import { checkRoomFor, TooManyPendingReviewsError } from './pending-caps';
@@ -450,7 +450,7 @@ export class ReviewQueue {
     // Nobody answered: no text went to the agent, and nobody needs it back.
     if (state === 'cancelled' || state === 'superseded') this.dropTexts(review);
     else {
-      review.textBytes = filesTextBytes(review.files, review.request.files);
+      review.textBytes = reviewTextBytes(review.files, review.request.files, review.pendingBytes);
       this.endedTextBytes += review.textBytes;
       this.endedWithTexts.set(review.id, review);
     }

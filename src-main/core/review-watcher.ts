@@ -9,7 +9,7 @@
  * however many reviews wait. The submit-time check in disk-guard.ts is the guarantee (it also covers what
  * no watch reports, such as a network file system changed from another machine); this is the early warning.
  */
-import { lstat } from 'node:fs/promises';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import { refreshFromDisk } from './disk-guard';
 import { FolderWatch } from './folder-watch';
@@ -17,9 +17,11 @@ import type { ReviewQueue } from './review-queue';
 
 export class ReviewWatcher {
   private readonly folders: FolderWatch;
-  /** Each watched path with the number of its latest placement; an older placement still running stops. */
-  private readonly placements = new Map<string, number>();
-  private nextPlacement = 1;
+  /** The paths watched: those of pending reviews. */
+  private readonly watched = new Set<string>();
+  /** Paths that became pending in the current burst, to be placed once it is over. */
+  private readonly toPlace = new Set<string>();
+  private placingScheduled = false;
   /** Paths being looked at, each with whether another look was asked for meanwhile. */
   private readonly looking = new Map<string, boolean>();
   private readonly unsubscribe: () => void;
@@ -37,23 +39,38 @@ export class ReviewWatcher {
 
   close(): Promise<void> {
     this.unsubscribe();
-    this.placements.clear();
+    this.watched.clear();
+    this.toPlace.clear();
     this.folders.close();
     return Promise.resolve();
   }
 
   /** How many paths are watched, from how many folders. */
   get counts(): { paths: number; folders: number } {
-    return { paths: this.placements.size, folders: this.folders.size };
+    return { paths: this.watched.size, folders: this.folders.size };
   }
 
+  /**
+   * Placed once the burst of work that made the path pending is over (one setImmediate per burst, not
+   * per path): a review decided within that burst, as an automatic decision or a scripted driver does,
+   * costs no watch and no look; the submit's own look at the disk is the check that counts.
+   */
   private watch(file: string): void {
-    this.placements.set(file, 0);
-    void this.place(file);
+    this.watched.add(file);
+    this.toPlace.add(file);
+    if (this.placingScheduled) return;
+    this.placingScheduled = true;
+    setImmediate(() => {
+      this.placingScheduled = false;
+      const files = [...this.toPlace];
+      this.toPlace.clear();
+      for (const waiting of files) void this.place(waiting);
+    });
   }
 
   private unwatch(file: string): void {
-    this.placements.delete(file);
+    this.watched.delete(file);
+    this.toPlace.delete(file);
     this.folders.stop(file);
   }
 
@@ -62,18 +79,16 @@ export class ReviewWatcher {
    * whenever that folder stops being the right one (it went away, or a missing folder appeared).
    */
   private async place(file: string): Promise<void> {
-    if (!this.placements.has(file)) return;
-    const placement = this.nextPlacement++;
-    this.placements.set(file, placement);
-    const current = () => this.placements.get(file) === placement;
-    const folder = await nearestFolder(file);
-    if (!current() || !this.folders.watch(file, folder)) return;
-    // The watch is in place: a folder that appeared while it was being set means looking higher up was wrong.
-    if ((await nearestFolder(file)) !== folder) {
-      if (current()) void this.place(file);
+    if (!this.watched.has(file)) return;
+    const folder = nearestFolder(file);
+    if (!this.folders.watch(file, folder)) return;
+    // The watch is in place: a folder that appeared while it was being set means looking higher up was
+    // wrong. (The file's own folder going away is reported by its watch.)
+    if (folder !== path.dirname(file) && nearestFolder(file) !== folder) {
+      void this.place(file);
       return;
     }
-    if (current()) await this.look(file);
+    await this.look(file);
   }
 
   /** Looks at the disk and tells the queue; one look at a time per path, the last request always served. */
@@ -85,7 +100,7 @@ export class ReviewWatcher {
     try {
       do {
         this.looking.set(file, false);
-        if (!this.placements.has(file)) break;
+        if (!this.watched.has(file)) break;
         await refreshFromDisk(this.queue, [file], this.workspaceFolders);
       } while (this.looking.get(file));
     } finally {
@@ -94,17 +109,16 @@ export class ReviewWatcher {
   }
 }
 
-/** The folder of `file` if it exists, else the nearest existing one above it. */
-async function nearestFolder(file: string): Promise<string> {
+/**
+ * The folder of `file` if it exists, else the nearest existing one above it. A direct lstat, not a
+ * thread-pool trip: it takes microseconds, and every proposal places a watch.
+ */
+function nearestFolder(file: string): string {
   let folder = path.dirname(file);
-  while (!(await isFolder(folder)) && path.dirname(folder) !== folder) folder = path.dirname(folder);
+  while (!isFolder(folder) && path.dirname(folder) !== folder) folder = path.dirname(folder);
   return folder;
 }
 
-async function isFolder(candidate: string): Promise<boolean> {
-  try {
-    return (await lstat(candidate)).isDirectory();
-  } catch {
-    return false;
-  }
+function isFolder(candidate: string): boolean {
+  return lstatSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }

@@ -7,10 +7,13 @@
  * Callers read and write the path this returns, never the one they were given: what was checked is
  * what is used. (The file operations check again at the moment of use: see confined-directory.ts.)
  */
-import { lstatSync, readlinkSync } from 'node:fs';
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 
 export class PathOutsideWorkspaceError extends Error {}
+
+/** realpath(3), where it resolves as the kernel does (POSIX; Windows' final-path lookup differs). */
+const nativeRealPath = process.platform === 'win32' ? undefined : realpathSync.native;
 
 /** More links than this in one path is a loop, as the OS itself judges (ELOOP). */
 const MAX_LINK_HOPS = 40;
@@ -22,6 +25,15 @@ const MAX_LINK_HOPS = 40;
  */
 export function resolveRealPath(target: string): string {
   const absolute = path.isAbsolute(target) ? target : path.join(process.cwd(), target);
+  if (nativeRealPath) {
+    // A path that exists all the way: the C library resolves it as the kernel does, in one call instead
+    // of an lstat per segment. Anything else (a missing part, a dangling link, a loop) is walked below.
+    try {
+      return nativeRealPath(absolute);
+    } catch {
+      // Walked below.
+    }
+  }
   const { root } = path.parse(absolute);
   return walk(root, segmentsOf(absolute.slice(root.length)), { hops: 0, input: target });
 }

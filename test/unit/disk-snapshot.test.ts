@@ -129,6 +129,32 @@ describe('readDiskSnapshot', () => {
     await expect(readDiskSnapshot(file, 100)).resolves.toMatchObject({ why: 'too large', size: 120 });
   });
 
+  it('reads a file of several MiB whole, byte for byte', async () => {
+    const file = path.join(dir, 'several-mib.txt');
+    const text = Array.from({ length: 60_000 }, (_, i) => `line ${i} ${'é'.repeat(i % 40)}`).join('\n');
+    writeFileSync(file, text);
+    await expect(readDiskSnapshot(file)).resolves.toStrictEqual({ exists: true, kind: 'text', text });
+  });
+
+  // A file whose size says 0 yet has content (Linux /proc files): read to the end, not by its size.
+  it.runIf(process.platform === 'linux')('reads a file past the size fstat gave for it', async () => {
+    const snapshot = await readDiskSnapshot('/proc/self/status');
+    expect(snapshot.exists && snapshot.kind === 'text' && snapshot.text).toMatch(/^Name:.*\n[\s\S]*Pid:/);
+    await expect(readDiskSnapshot('/proc/self/status', 10)).resolves.toMatchObject({ why: 'too large' });
+  });
+
+  it('a file read again with the content of `known` gives `known` itself; changed content gives a new one', async () => {
+    const file = path.join(dir, 'again.txt');
+    writeFileSync(file, 'same\n');
+    // Just written: its timestamps cannot vouch for the first read, so the second reads it again.
+    const first = await readDiskSnapshot(file);
+    await expect(readDiskSnapshot(file, MAX_FILE_BYTES, first)).resolves.toBe(first);
+    writeFileSync(file, 'other\n');
+    const changed = await readDiskSnapshot(file, MAX_FILE_BYTES, first);
+    expect(changed).not.toBe(first);
+    expect(changed).toStrictEqual({ exists: true, kind: 'text', text: 'other\n' });
+  });
+
   it('has a 10 MiB default limit', () => {
     expect(MAX_FILE_BYTES).toBe(10 * 1024 * 1024);
   });

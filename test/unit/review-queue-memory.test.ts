@@ -131,6 +131,26 @@ describe('history by bytes', () => {
   });
 });
 
+describe('the bytes an ended review is counted for', () => {
+  it('are its proposal’s texts when left as proposed, and the edited text too once edited', () => {
+    const queue = new ReviewQueue();
+    queue.submit(queue.add(proposal(1024)).id);
+    expect(queue.retainedTextBytes()).toBe(2 * 1024);
+    const edited = queue.add(proposal(1024)).id;
+    queue.editProposal(edited, 0, `${'e'.repeat(511)}\n`);
+    queue.submit(edited);
+    expect(queue.retainedTextBytes()).toBe(2 * 1024 + 3 * 1024 - 512);
+  });
+
+  it('count the disk text a review saw, once it was seen changed', () => {
+    const queue = new ReviewQueue();
+    const { id } = queue.add(proposal(1024));
+    queue.noteDisk('/ws/big.txt', { exists: true, kind: 'text', text: `${'d'.repeat(255)}\n` });
+    queue.reject(id);
+    expect(queue.retainedTextBytes()).toBe(2 * 1024 + 256);
+  });
+});
+
 describe('what every snapshot carries', () => {
   it('holds titles, descriptions and notes to their limits, whatever an adapter composed', () => {
     const queue = new ReviewQueue();

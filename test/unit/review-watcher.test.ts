@@ -24,6 +24,7 @@ import {
   RACY_WINDOW_NS,
   signatureOf,
 } from '../../src-main/core/disk-snapshot';
+import { FolderWatch } from '../../src-main/core/folder-watch';
 import { PendingPaths } from '../../src-main/core/pending-paths';
 import { readProposalBase } from '../../src-main/core/proposal-base';
 import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
@@ -105,6 +106,28 @@ describe('one read per proposal', () => {
     await expect(outcome).resolves.toMatchObject({ kind: 'accepted' });
     expect(looks(file)).toBe(2);
     expect(readsOf(file)).toBe(1);
+  });
+
+  it('a review decided in the burst it arrived in costs no watch and no look: only the submit looks', async () => {
+    const file = agedFile('once.txt');
+    const looks = countLooks(core.queue);
+    const watches = vi.spyOn(FolderWatch.prototype, 'watch');
+    try {
+      const base = await readProposalBase(file, [aged.dir]);
+      const { id, outcome } = core.queue.add({
+        client: CLIENT,
+        title: 'decided at once',
+        files: [{ path: file, base, proposedText: PROPOSED }],
+      });
+      await submitWithDiskCheck(core.queue, id, [aged.dir]);
+      await expect(outcome).resolves.toMatchObject({ kind: 'accepted' });
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(watches).not.toHaveBeenCalled();
+      expect(looks(file)).toBe(1);
+      expect(watcherCounts(core)).toEqual({ paths: 0, folders: 0 });
+    } finally {
+      watches.mockRestore();
+    }
   });
 
   it('an edit between the proposal’s read and the watch being in place is flagged (same size, same mtime)', async () => {

@@ -29,7 +29,11 @@ export const openDiff = defineClaudeTool({
       // The base is read from the path that was checked, never from the one given: the kernel would
       // climb a `..` from a symlink's target (`<ws>/link-to-home/../.ssh/id_rsa`), the check did not.
       const oldPath = resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
-      filePath = resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
+      // Claude Code names the same file twice: one walk of the path checks both.
+      filePath =
+        args.new_file_path === args.old_file_path
+          ? oldPath
+          : resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
       base = await readProposalBase(oldPath, core.workspaceFolders);
     } catch (error) {
       return toolError((error as Error).message);
