@@ -205,8 +205,9 @@ describe('difftray hook claude-code: no decision, Claude asks as usual', () => {
       () => t.runtime.core.clients.list().find((client) => client.protocol === 'claude-hooks'),
       'the hook client listed',
     );
-    await api('setClientPaused', { key, paused: true });
+    // Its card queued first: paused before that, the card itself would be refused and never show.
     const pending = await waitForReview(t.runtime.core);
+    await api('setClientPaused', { key, paused: true });
     await api('submit', { reviewId: pending.id });
     expect(listed.name).toBe('Claude Code');
     writeFileSync(ws('notes.txt'), BASE);
