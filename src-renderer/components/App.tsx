@@ -8,6 +8,7 @@ import { findReview, pendingReviews } from '../review-model';
 import { newStatusLines } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
+import { prepareDiffEditor } from './diff-editor/kept-editor';
 import { ClaudeHooksDialog } from './ClaudeHooksDialog';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
@@ -64,6 +65,9 @@ export function App() {
   const keysPaused = useKeysPaused();
   useThemeSync();
   useClientStatusAnnouncements(snapshot);
+
+  // The diff editor is made once the first screen is up, so the first review does not wait for it.
+  useEffect(() => prepareDiffEditor(), []);
 
   // A draft note lives as long as its review waits.
   useEffect(() => {

@@ -25,12 +25,32 @@ export interface Slot {
 /** The zones and controls for one hunk geometry on one model version. */
 interface ZoneSet {
   key: string;
+  /** The model the zones were made on; they go with it when the editor gets another. */
+  model: monaco.editor.ITextModel | null;
   dispose(): void;
 }
 
-/** The zone set of the hunks shown now. */
+/** Runs `task` in a task of its own after the next frame; returns what cancels it. */
+function afterNextFrame(task: () => void): () => void {
+  let timer: number | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = window.setTimeout(task, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
+}
+
+/**
+ * The zone set of the hunks shown now. Zones for new models are made after the models' first frame:
+ * made with the models, thousands of zones would lengthen that first frame (by 100 ms and more at
+ * 2,500 hunks) and hold back the start of Monaco's diff, which needs the main thread to get going.
+ * Made after it, they are laid out while the diff is being computed off the main thread.
+ */
 export class HunkZones {
   private current: ZoneSet | null = null;
+  private pending: { key: string; cancel(): void } | null = null;
 
   constructor(
     private readonly modified: CodeEditor,
@@ -42,16 +62,31 @@ export class HunkZones {
     return this.current?.key;
   }
 
-  /** Shows zones for `hunks` unless the set named `key` is already shown. */
+  /** Shows zones for `hunks` unless the set named `key` is already shown or on its way. */
   show(key: string, hunks: readonly HunkView[], onPlaced: (slots: Slot[]) => void): void {
+    if (this.pending?.key === key) return;
+    this.cancelPending();
     if (this.current?.key === key) return;
-    this.current?.dispose();
-    this.current = buildZones(this.modified, this.layer, hunks, key, onPlaced);
+    const model = this.modified.getModel();
+    const build = (): void => {
+      this.pending = null;
+      this.current?.dispose();
+      this.current = buildZones(this.modified, this.layer, hunks, key, model, onPlaced);
+    };
+    // The same model with a text patched in (an undo, a rebase): the zones move at once.
+    if (this.current?.model === model) build();
+    else this.pending = { key, cancel: afterNextFrame(build) };
   }
 
   clear(): void {
+    this.cancelPending();
     this.current?.dispose();
     this.current = null;
+  }
+
+  private cancelPending(): void {
+    this.pending?.cancel();
+    this.pending = null;
   }
 }
 
@@ -99,6 +134,7 @@ function buildZones(
   layer: HTMLElement,
   hunks: readonly HunkView[],
   key: string,
+  model: monaco.editor.ITextModel | null,
   onPlaced: (slots: Slot[]) => void,
 ): ZoneSet {
   const count = hunks.length;
@@ -181,12 +217,13 @@ function buildZones(
 
   return {
     key,
+    model,
     dispose() {
       disposed = true;
       nodes.forEach((node) => node?.remove());
       nodes.length = 0;
-      // The editor is already gone when the component unmounts.
-      if (!modified.getModel()) return;
+      // Another model (or none, the editor emptied when its DiffEditor unmounted): the zones went with theirs.
+      if (modified.getModel() !== model) return;
       modified.changeViewZones((accessor) => ids.forEach((id) => accessor.removeZone(id)));
     },
   };

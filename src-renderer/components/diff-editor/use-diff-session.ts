@@ -1,13 +1,14 @@
 /**
- * Creates Monaco's diff editor once per mount, with the parts that live as long as it does (proposal
+ * Borrows Monaco's diff editor once per mount (kept-editor.ts), with the parts that live as long as it does (proposal
  * edits, unfolding, decorations, the hunk control layer, selection tracking), and disposes them in
  * the order they depend on each other. Texts, zones and options change underneath it (other hooks).
  */
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { monaco, REVIEW_DIFF_OPTIONS } from '../../monaco';
+import type { monaco } from '../../monaco';
 import { registerEditFlusher, useReviewUi } from '../../review-ui';
 import { HunkDecorations } from './decorations';
 import { addControlLayer, HunkZones } from './hunk-zones';
+import { borrowDiffEditor, returnDiffEditor } from './kept-editor';
 import { trackLineSelection } from './line-selection-tracking';
 import { ProposalEdits, type SyncedTexts } from './proposal-edits';
 import { createHunkUnfolder, type HunkUnfolder } from './unfold-hunks';
@@ -78,16 +79,9 @@ export function useDiffSession(
   useEffect(() => {
     const host = hostRef.current;
     if (!host) return;
-    const editor = monaco.editor.createDiffEditor(host, {
-      ...REVIEW_DIFF_OPTIONS,
-      renderSideBySide: true,
-      // Monaco's own revert arrows would compete with the hunk controls once the proposal is editable.
-      renderGutterMenu: false,
-      renderIndicators: true,
-      ariaLabel: 'Proposed change',
-      originalAriaLabel: 'Base text',
-      modifiedAriaLabel: 'Proposed text',
-    });
+    // Made when the app loaded (kept-editor.ts), so a review coming on screen does not wait for it.
+    const kept = borrowDiffEditor(host);
+    const { editor } = kept;
     const original = editor.getOriginalEditor();
     const modified = editor.getModifiedEditor();
     const texts: SyncedTexts = { fileKey: '', base: '', proposed: '', applyingRemote: false };
@@ -138,16 +132,15 @@ export function useDiffSession(
       void edits.flush();
       unregisterFlusher();
       useReviewUi.getState().setEditsPending(false);
-      created.zones.clear();
       texts.fileKey = '';
-      const model = editor.getModel();
       subscriptions.forEach((subscription) => subscription.dispose());
       controls.dispose();
       session.current = null;
       unfolder.dispose();
-      editor.dispose();
-      model?.original.dispose();
-      model?.modified.dispose();
+      // Emptied (models disposed) and kept for the next review. Its view zones went with the model,
+      // so only the control nodes are left to remove.
+      returnDiffEditor(kept);
+      created.zones.clear();
     };
     // Once per mount: everything that changes is read through `latest`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
