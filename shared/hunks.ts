@@ -8,7 +8,8 @@
  * and composing any set of decisions reproduces the chosen text byte for byte.
  */
 import type { LineChange } from './diff';
-import { diffLines } from './diff';
+import { diffLineIds, diffLines } from './diff';
+import { textLineIds } from './line-ids';
 
 export type HunkDecision = 'pending' | 'accepted' | 'rejected';
 
@@ -43,8 +44,10 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/** The hunks between two texts; their lines are compared where they lie, never split out (line-ids.ts). */
 export function computeHunks(base: string, proposed: string): Hunk[] {
-  return computeHunksFromLines(splitLines(base), splitLines(proposed));
+  const ids = textLineIds(base, proposed);
+  return toHunks(diffLineIds(ids.base, ids.proposed, ids.idCount));
 }
 
 /** `computeHunks` for callers that already hold the `splitLines` arrays. */
@@ -52,5 +55,9 @@ export function computeHunksFromLines(
   baseLines: readonly string[],
   proposedLines: readonly string[],
 ): Hunk[] {
-  return diffLines(baseLines, proposedLines).map((change, index) => ({ index, ...change }));
+  return toHunks(diffLines(baseLines, proposedLines));
+}
+
+function toHunks(changes: readonly LineChange[]): Hunk[] {
+  return changes.map((change, index) => ({ index, ...change }));
 }

@@ -1,0 +1,115 @@
+/**
+ * The lines of two texts as integer ids, equal exactly when the lines are equal (terminators included),
+ * found without making a string per line: each line is hashed as it is scanned for its end, and a hash
+ * table of first occurrences settles equality by comparing the characters in place. The diff then
+ * compares numbers only (diff.ts). Lines are those of `splitLines` (hunks.ts): after each "\n", "\r\n"
+ * or lone "\r"; only the last may lack a terminator.
+ */
+
+export interface TextLineIds {
+  /** The id of each line of the base, in order. */
+  base: Int32Array;
+  /** The id of each line of the proposal, in order. */
+  proposed: Int32Array;
+  /** Ids run from 0 to idCount - 1. */
+  idCount: number;
+}
+
+/** Where each line of a text ends (exclusive) and its hash, line by line. */
+interface ScannedLines {
+  ends: number[];
+  hashes: number[];
+}
+
+/**
+ * A polynomial hash over UTF-16 code units, terminator included, mixed once per line and kept to 30
+ * bits so it stays a small integer (a larger one would be boxed as a heap number per line).
+ */
+function scanLines(text: string): ScannedLines {
+  const ends: number[] = [];
+  const hashes: number[] = [];
+  const n = text.length;
+  let hash = 0;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    hash = (Math.imul(hash, 31) + c) | 0;
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
+      ends.push(i + 1);
+      hashes.push(mix(hash));
+      hash = 0;
+    }
+  }
+  const last = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+  if (last < n) {
+    ends.push(n);
+    hashes.push(mix(hash));
+  }
+  return { ends, hashes };
+}
+
+/** Spreads the hash's bits so the table's low bits depend on every character. */
+function mix(hash: number): number {
+  let h = hash ^ (hash >>> 16);
+  h = Math.imul(h, 0x45d9f3b);
+  return (h ^ (h >>> 16)) & 0x3fffffff;
+}
+
+function sameChars(a: string, aStart: number, b: string, bStart: number, length: number): boolean {
+  for (let k = 0; k < length; k++) if (a.charCodeAt(aStart + k) !== b.charCodeAt(bStart + k)) return false;
+  return true;
+}
+
+/** Ids for the lines of `base` and `proposed`, shared between the two texts. */
+export function textLineIds(base: string, proposed: string): TextLineIds {
+  const texts = [base, proposed];
+  const scanned = [scanLines(base), scanLines(proposed)];
+  const lineCount = scanned[0]!.ends.length + scanned[1]!.ends.length;
+  let capacity = 16;
+  while (capacity < lineCount * 2) capacity *= 2;
+  const mask = capacity - 1;
+  // Slot -> id + 1 (0: empty). Each id remembers its hash and where its first occurrence is.
+  const slots = new Int32Array(capacity);
+  const idHash: number[] = [];
+  const idText: number[] = [];
+  const idStart: number[] = [];
+  const idLength: number[] = [];
+
+  const ids = scanned.map(({ ends, hashes }, side) => {
+    const text = texts[side]!;
+    const out = new Int32Array(ends.length);
+    let start = 0;
+    for (let line = 0; line < ends.length; line++) {
+      const end = ends[line]!;
+      const hash = hashes[line]!;
+      const length = end - start;
+      let slot = hash & mask;
+      let id: number;
+      for (;;) {
+        const held = slots[slot]!;
+        if (held === 0) {
+          id = idHash.length;
+          slots[slot] = id + 1;
+          idHash.push(hash);
+          idText.push(side);
+          idStart.push(start);
+          idLength.push(length);
+          break;
+        }
+        const candidate = held - 1;
+        if (
+          idHash[candidate] === hash &&
+          idLength[candidate] === length &&
+          sameChars(texts[idText[candidate]!]!, idStart[candidate]!, text, start, length)
+        ) {
+          id = candidate;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
+      out[line] = id;
+      start = end;
+    }
+    return out;
+  });
+  return { base: ids[0]!, proposed: ids[1]!, idCount: idHash.length };
+}
