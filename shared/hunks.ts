@@ -9,6 +9,7 @@
  */
 import type { LineChange } from './diff';
 import { diffLineIds, diffLines } from './diff';
+import { commonEnds, countLines } from './common-ends';
 import { textLineIds } from './line-ids';
 
 export type HunkDecision = 'pending' | 'accepted' | 'rejected';
@@ -44,10 +45,35 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
-/** The hunks between two texts; their lines are compared where they lie, never split out (line-ids.ts). */
+/**
+ * The hunks between two texts. The lines both share at their start and end are set aside first
+ * (common-ends.ts); the lines between are compared where they lie, never split out (line-ids.ts).
+ */
 export function computeHunks(base: string, proposed: string): Hunk[] {
-  const ids = textLineIds(base, proposed);
-  return toHunks(diffLineIds(ids.base, ids.proposed, ids.idCount));
+  const ends = commonEnds(base, proposed);
+  const { prefix, suffix } = ends;
+  if (prefix === base.length && prefix === proposed.length) return [];
+  const ids = textLineIds(base, proposed, ends);
+  const changes = diffLineIds(ids.base, ids.proposed, ids.idCount);
+  const last = changes[changes.length - 1];
+  // A last insertion or deletion that ends where the shared end begins might slide down into it
+  // (diff.ts slideDown), which needs those lines: then the texts are diffed whole.
+  if (
+    suffix > 0 &&
+    last &&
+    ((last.baseStart === last.baseEnd && last.proposedEnd === ids.proposed.length) ||
+      (last.proposedStart === last.proposedEnd && last.baseEnd === ids.base.length))
+  ) {
+    return computeHunksFromLines(splitLines(base), splitLines(proposed));
+  }
+  const offset = prefix === 0 ? 0 : countLines(base, prefix);
+  return changes.map((change, index) => ({
+    index,
+    baseStart: change.baseStart + offset,
+    baseEnd: change.baseEnd + offset,
+    proposedStart: change.proposedStart + offset,
+    proposedEnd: change.proposedEnd + offset,
+  }));
 }
 
 /** `computeHunks` for callers that already hold the `splitLines` arrays. */

@@ -25,12 +25,12 @@ interface ScannedLines {
  * A polynomial hash over UTF-16 code units, terminator included, mixed once per line and kept to 30
  * bits so it stays a small integer (a larger one would be boxed as a heap number per line).
  */
-function scanLines(text: string): ScannedLines {
+function scanLines(text: string, from: number, to: number): ScannedLines {
   const ends: number[] = [];
   const hashes: number[] = [];
-  const n = text.length;
+  const n = to;
   let hash = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = from; i < n; i++) {
     const c = text.charCodeAt(i);
     hash = (Math.imul(hash, 31) + c) | 0;
     if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
@@ -39,7 +39,7 @@ function scanLines(text: string): ScannedLines {
       hash = 0;
     }
   }
-  const last = ends.length === 0 ? 0 : ends[ends.length - 1]!;
+  const last = ends.length === 0 ? from : ends[ends.length - 1]!;
   if (last < n) {
     ends.push(n);
     hashes.push(mix(hash));
@@ -59,10 +59,20 @@ function sameChars(a: string, aStart: number, b: string, bStart: number, length:
   return true;
 }
 
-/** Ids for the lines of `base` and `proposed`, shared between the two texts. */
-export function textLineIds(base: string, proposed: string): TextLineIds {
+/**
+ * Ids for the lines of `base` and `proposed`, shared between the two texts; with `skip`, only for those
+ * between its first and last characters, which must be whole lines (common-ends.ts).
+ */
+export function textLineIds(
+  base: string,
+  proposed: string,
+  skip: { prefix: number; suffix: number } = { prefix: 0, suffix: 0 },
+): TextLineIds {
   const texts = [base, proposed];
-  const scanned = [scanLines(base), scanLines(proposed)];
+  const scanned = [
+    scanLines(base, skip.prefix, base.length - skip.suffix),
+    scanLines(proposed, skip.prefix, proposed.length - skip.suffix),
+  ];
   const lineCount = scanned[0]!.ends.length + scanned[1]!.ends.length;
   let capacity = 16;
   while (capacity < lineCount * 2) capacity *= 2;
@@ -77,7 +87,7 @@ export function textLineIds(base: string, proposed: string): TextLineIds {
   const ids = scanned.map(({ ends, hashes }, side) => {
     const text = texts[side]!;
     const out = new Int32Array(ends.length);
-    let start = 0;
+    let start = skip.prefix;
     for (let line = 0; line < ends.length; line++) {
       const end = ends[line]!;
       const hash = hashes[line]!;

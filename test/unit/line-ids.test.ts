@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { splitLines } from '../../shared/hunks';
+import { computeHunks, computeHunksFromLines, splitLines } from '../../shared/hunks';
 import { textLineIds } from '../../shared/line-ids';
 import { pairArb } from '../support/hunk-generators';
 
@@ -41,5 +41,29 @@ describe('textLineIds', () => {
     // Hundreds of distinct lines that differ in one character: neighbours in the table, compared in full.
     const many = Array.from({ length: 600 }, (_, i) => `line ${i % 300}\n`).join('');
     expectIdsOf(many, many.replace('line 7\n', 'line 7 \n'));
+  });
+});
+
+describe('computeHunks with shared ends set aside', () => {
+  it('gives what the diff of the whole line arrays gives, whatever ends and terminators the texts share', () => {
+    const raw = fc.string({ unit: fc.constantFrom('a', 'b', '\r', '\n', 'a\n', 'b\n') });
+    fc.assert(
+      fc.property(fc.oneof(pairArb, fc.record({ base: raw, proposed: raw })), ({ base, proposed }) => {
+        expect(computeHunks(base, proposed)).toEqual(
+          computeHunksFromLines(splitLines(base), splitLines(proposed)),
+        );
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('an insertion that slides down into the shared end lands where the whole diff puts it', () => {
+    // "b\n" inserted before the shared "b\nc\n": placed as low as possible, after the first "b".
+    expect(computeHunks('a\nb\nc\n', 'a\nb\nb\nc\n')).toEqual([
+      { index: 0, baseStart: 2, baseEnd: 2, proposedStart: 2, proposedEnd: 3 },
+    ]);
+    expect(computeHunks('x\na\n\r\nb\n', 'x\nA\n\r\nb\n')).toEqual([
+      { index: 0, baseStart: 1, baseEnd: 2, proposedStart: 1, proposedEnd: 2 },
+    ]);
   });
 });
