@@ -21,28 +21,40 @@ interface ScannedLines {
   hashes: number[];
 }
 
+/** Lines longer than this are hashed by a sample of their characters (as V8 hashes long strings by length). */
+const FULL_HASH_CHARS = 16383;
+const SAMPLES = 64;
+
 /**
- * A polynomial hash over UTF-16 code units, terminator included, mixed once per line and kept to 30
- * bits so it stays a small integer (a larger one would be boxed as a heap number per line).
+ * Line ends found by the engine's indexOf; each line hashed with a polynomial over its UTF-16 code units,
+ * terminator included, mixed once and kept to 30 bits so it stays a small integer (a larger one would be
+ * boxed per line). A very long line (minified code) is hashed by its length and an even sample of its
+ * characters: equality is settled by comparing them anyway, and a full pass would cost more than the diff.
  */
 function scanLines(text: string, from: number, to: number): ScannedLines {
   const ends: number[] = [];
   const hashes: number[] = [];
-  const n = to;
-  let hash = 0;
-  for (let i = from; i < n; i++) {
-    const c = text.charCodeAt(i);
-    hash = (Math.imul(hash, 31) + c) | 0;
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) {
-      ends.push(i + 1);
-      hashes.push(mix(hash));
-      hash = 0;
+  let lf = text.indexOf('\n', from);
+  let cr = text.indexOf('\r', from);
+  let start = from;
+  while (start < to) {
+    if (lf !== -1 && lf < start) lf = text.indexOf('\n', start);
+    if (cr !== -1 && cr < start) cr = text.indexOf('\r', start);
+    let end = to;
+    if (cr !== -1 && cr < to && (lf === -1 || cr < lf) && text.charCodeAt(cr + 1) !== 10) end = cr + 1;
+    else if (lf !== -1 && lf < to) end = lf + 1;
+    const length = end - start;
+    let hash = length;
+    if (length <= FULL_HASH_CHARS) {
+      for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+    } else {
+      const step = Math.floor(length / SAMPLES);
+      for (let i = start; i < end; i += step) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+      hash = (Math.imul(hash, 31) + text.charCodeAt(end - 1)) | 0;
     }
-  }
-  const last = ends.length === 0 ? from : ends[ends.length - 1]!;
-  if (last < n) {
-    ends.push(n);
+    ends.push(end);
     hashes.push(mix(hash));
+    start = end;
   }
   return { ends, hashes };
 }
@@ -55,6 +67,8 @@ function mix(hash: number): number {
 }
 
 function sameChars(a: string, aStart: number, b: string, bStart: number, length: number): boolean {
+  // A long line is compared by the engine (a slice is a view, startsWith a memory compare).
+  if (length > 256) return a.startsWith(b.slice(bStart, bStart + length), aStart);
   for (let k = 0; k < length; k++) if (a.charCodeAt(aStart + k) !== b.charCodeAt(bStart + k)) return false;
   return true;
 }

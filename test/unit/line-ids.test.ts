@@ -38,6 +38,10 @@ describe('textLineIds', () => {
       fc.property(pairArb, ({ base, proposed }) => expectIdsOf(base, proposed)),
       { numRuns: 500 },
     );
+    // Lines too long to hash whole, equal or differing in one character the hash's sample may miss.
+    const long = 'x'.repeat(20_000);
+    const longer = `${long}\n${long.slice(0, 9_999)}y${long.slice(10_000)}\n${long}\r${long}`;
+    expectIdsOf(longer, `${long}\r\n${long}\n${longer}`);
     // Hundreds of distinct lines that differ in one character: neighbours in the table, compared in full.
     const many = Array.from({ length: 600 }, (_, i) => `line ${i % 300}\n`).join('');
     expectIdsOf(many, many.replace('line 7\n', 'line 7 \n'));
