@@ -26,14 +26,46 @@ export function diffLines(baseLines: readonly string[], proposedLines: readonly 
   let suf = 0;
   while (suf < n - pre && suf < m - pre && baseLines[n - 1 - suf] === proposedLines[m - 1 - suf]) suf++;
 
+  // Integer ids make every later comparison a number compare instead of a string compare.
+  const ids = new Map<string, number>();
+  const a = internRange(baseLines, pre, n - suf, ids);
+  const b = internRange(proposedLines, pre, m - suf, ids);
+  return diffBetween(baseLines, proposedLines, a, b, pre, suf, ids.size);
+}
+
+/**
+ * `diffLines` of lines already given as ids (equal ids exactly for equal lines, every line numbered, as
+ * line-ids.ts gives them for two texts).
+ */
+export function diffLineIds(a: Int32Array, b: Int32Array, idCount: number): LineChange[] {
+  const n = a.length;
+  const m = b.length;
+  let pre = 0;
+  while (pre < n && pre < m && a[pre] === b[pre]) pre++;
+  let suf = 0;
+  while (suf < n - pre && suf < m - pre && a[n - 1 - suf] === b[m - 1 - suf]) suf++;
+  return diffBetween(a, b, a, b, pre, suf, idCount);
+}
+
+/**
+ * The diff once `pre` lines at the start and `suf` at the end are known equal; `a` and `b` hold ids for
+ * the lines between. `baseLines` and `proposedLines` (strings or ids) compare whole lines anywhere.
+ */
+function diffBetween(
+  baseLines: ArrayLike<string | number>,
+  proposedLines: ArrayLike<string | number>,
+  a: Int32Array,
+  b: Int32Array,
+  pre: number,
+  suf: number,
+  idCount: number,
+): LineChange[] {
+  const n = a.length;
+  const m = b.length;
   const changedA = new Uint8Array(n);
   const changedB = new Uint8Array(m);
   if (pre + suf < n || pre + suf < m) {
-    // Integer ids make every later comparison a number compare instead of a string compare.
-    const ids = new Map<string, number>();
-    const a = internRange(baseLines, pre, n - suf, ids);
-    const b = internRange(proposedLines, pre, m - suf, ids);
-    markChanges(a, b, pre, n - suf, pre, m - suf, ids.size, changedA, changedB);
+    markChanges(a, b, pre, n - suf, pre, m - suf, idCount, changedA, changedB);
   }
   return slideDown(baseLines, proposedLines, changeRuns(changedA, changedB));
 }
@@ -285,7 +317,11 @@ function changeRuns(changedA: Uint8Array, changedB: Uint8Array): LineChange[] {
  * across recomputations, which keeps remapped decisions attached. A run never slides into contact
  * with the next one, so the number of runs does not change.
  */
-function slideDown(a: readonly string[], b: readonly string[], runs: LineChange[]): LineChange[] {
+function slideDown(
+  a: ArrayLike<string | number>,
+  b: ArrayLike<string | number>,
+  runs: LineChange[],
+): LineChange[] {
   for (let k = 0; k < runs.length; k++) {
     const run = runs[k]!;
     const next = runs[k + 1];

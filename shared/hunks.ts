@@ -8,7 +8,9 @@
  * and composing any set of decisions reproduces the chosen text byte for byte.
  */
 import type { LineChange } from './diff';
-import { diffLines } from './diff';
+import { diffLineIds, diffLines } from './diff';
+import { commonEnds, countLines } from './common-ends';
+import { textLineIds } from './line-ids';
 
 export type HunkDecision = 'pending' | 'accepted' | 'rejected';
 
@@ -43,8 +45,35 @@ export function splitLines(text: string): string[] {
   return lines;
 }
 
+/**
+ * The hunks between two texts. The lines both share at their start and end are set aside first
+ * (common-ends.ts); the lines between are compared where they lie, never split out (line-ids.ts).
+ */
 export function computeHunks(base: string, proposed: string): Hunk[] {
-  return computeHunksFromLines(splitLines(base), splitLines(proposed));
+  const ends = commonEnds(base, proposed);
+  const { prefix, suffix } = ends;
+  if (prefix === base.length && prefix === proposed.length) return [];
+  const ids = textLineIds(base, proposed, ends);
+  const changes = diffLineIds(ids.base, ids.proposed, ids.idCount);
+  const last = changes[changes.length - 1];
+  // A last insertion or deletion that ends where the shared end begins might slide down into it
+  // (diff.ts slideDown), which needs those lines: then the texts are diffed whole.
+  if (
+    suffix > 0 &&
+    last &&
+    ((last.baseStart === last.baseEnd && last.proposedEnd === ids.proposed.length) ||
+      (last.proposedStart === last.proposedEnd && last.baseEnd === ids.base.length))
+  ) {
+    return computeHunksFromLines(splitLines(base), splitLines(proposed));
+  }
+  const offset = prefix === 0 ? 0 : countLines(base, prefix);
+  return changes.map((change, index) => ({
+    index,
+    baseStart: change.baseStart + offset,
+    baseEnd: change.baseEnd + offset,
+    proposedStart: change.proposedStart + offset,
+    proposedEnd: change.proposedEnd + offset,
+  }));
 }
 
 /** `computeHunks` for callers that already hold the `splitLines` arrays. */
@@ -52,5 +81,9 @@ export function computeHunksFromLines(
   baseLines: readonly string[],
   proposedLines: readonly string[],
 ): Hunk[] {
-  return diffLines(baseLines, proposedLines).map((change, index) => ({ index, ...change }));
+  return toHunks(diffLines(baseLines, proposedLines));
+}
+
+function toHunks(changes: readonly LineChange[]): Hunk[] {
+  return changes.map((change, index) => ({ index, ...change }));
 }

@@ -54,12 +54,25 @@ export function utf8ByteLength(text: string): number {
   return bytes;
 }
 
-/** Whether `text` fits in `maxBytes` once encoded as UTF-8 (without counting when it clearly fits). */
+/** Runs of code units beyond ASCII: each takes more than one UTF-8 byte. */
+const NON_ASCII_RUNS = /[^\0-\x7f]+/g;
+
+/**
+ * Whether `text` fits in `maxBytes` once encoded as UTF-8 (without counting when it clearly fits). Every
+ * code unit takes one byte and only those beyond ASCII more, so only their runs are counted (found by
+ * the regular expression engine, not a loop over every character), and counting stops once over.
+ */
 export function fitsInBytes(text: string, maxBytes: number): boolean {
   // A UTF-16 code unit is at most 3 UTF-8 bytes, and at least 1.
   if (text.length * 3 <= maxBytes) return true;
   if (text.length > maxBytes) return false;
-  return utf8ByteLength(text) <= maxBytes;
+  let bytes = text.length;
+  NON_ASCII_RUNS.lastIndex = 0;
+  for (let run = NON_ASCII_RUNS.exec(text); run !== null; run = NON_ASCII_RUNS.exec(text)) {
+    bytes += utf8ByteLength(run[0]) - run[0].length;
+    if (bytes > maxBytes) return false;
+  }
+  return true;
 }
 
 /** "10 MB" for a limit in bytes, as error messages state it. */

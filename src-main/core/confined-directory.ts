@@ -19,7 +19,7 @@ import { closeSync, constants, existsSync, fstatSync, fsync, openSync, readlinkS
 import { lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
-import { isInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
+import { isCanonicalInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
 
 const DIRECTORY_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
 const PROC_FD = '/proc/self/fd';
@@ -90,7 +90,8 @@ export class ConfinedDirectory {
       // /proc/self/fd links are kernel memory, no file system is asked.
       const real = viaProc ? readlinkSync(`${PROC_FD}/${fd}`) : await realpath(expectedPath);
       if (!viaProc) await checkSameDirectory(fd, real);
-      if (!isInsideWorkspace(real, folders)) {
+      // Both the kernel's name for the descriptor and realpath's are canonical.
+      if (!isCanonicalInsideWorkspace(real, folders)) {
         throw new PathOutsideWorkspaceError(`Path is outside the workspace folders: ${expectedPath}`);
       }
       return new ConfinedDirectory(fd, real);

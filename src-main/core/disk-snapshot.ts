@@ -91,8 +91,8 @@ export function observeFileReads(observer: ((path: string) => void) | undefined)
 /** A NUL byte in the first 8 KiB is how git and most editors tell binary from text. */
 export function looksBinary(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.length, 8192);
-  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
-  return false;
+  // A Buffer's indexOf is memchr: tens of times faster than a loop over the bytes.
+  return Buffer.from(bytes.buffer, bytes.byteOffset, end).indexOf(0) !== -1;
 }
 
 // fatal: text that is not UTF-8 would come back altered on write; ignoreBOM: keep a BOM as text.

@@ -499,7 +499,10 @@ export class ReviewQueue {
   private trimHistory(): void {
     for (const review of this.ended.values()) {
       if (this.ended.size <= HISTORY_MAX_REVIEWS) break;
-      this.dropTexts(review);
+      // Gone whole: its texts are let go and uncounted, with no summary made for nobody to read.
+      if (this.endedWithTexts.delete(review.id)) this.endedTextBytes -= review.textBytes;
+      review.files = [];
+      review.textBytes = 0;
       this.ended.delete(review.id);
       this.reviews.delete(review.id);
       this.emit({ kind: 'removed', id: review.id });

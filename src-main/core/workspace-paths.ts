@@ -24,18 +24,26 @@ const MAX_LINK_HOPS = 40;
  * so its target is what must be checked.
  */
 export function resolveRealPath(target: string): string {
+  return resolve(target).real;
+}
+
+/** The real path, and whether realpath(3) gave it (then it is canonical: see isCanonicalInsideWorkspace). */
+function resolve(target: string): { real: string; canonical: boolean } {
   const absolute = path.isAbsolute(target) ? target : path.join(process.cwd(), target);
   if (nativeRealPath) {
     // A path that exists all the way: the C library resolves it as the kernel does, in one call instead
     // of an lstat per segment. Anything else (a missing part, a dangling link, a loop) is walked below.
     try {
-      return nativeRealPath(absolute);
+      return { real: nativeRealPath(absolute), canonical: true };
     } catch {
       // Walked below.
     }
   }
   const { root } = path.parse(absolute);
-  return walk(root, segmentsOf(absolute.slice(root.length)), { hops: 0, input: target });
+  return {
+    real: walk(root, segmentsOf(absolute.slice(root.length)), { hops: 0, input: target }),
+    canonical: false,
+  };
 }
 
 function segmentsOf(rest: string): string[] {
@@ -87,14 +95,37 @@ export function isInsideWorkspace(realPath: string, folders: readonly string[]):
   return folders.some((folder) => isInside(resolveRealPath(folder), realPath));
 }
 
+/**
+ * `isInsideWorkspace` for a canonical path: one the kernel (/proc/self/fd) or realpath(3) gave just now,
+ * with no symlink, `.` or `..` left in it. Every folder on such a path is, at that moment, a real
+ * directory at that very path; so a canonical path that lies, as text, in a folder written plainly
+ * (absolute, normalized) lies in that folder's real path, and the folder need not be resolved again.
+ * Anything else is judged by resolving the folders. An unlinked directory's path ("… (deleted)") is not
+ * taken as canonical.
+ */
+export function isCanonicalInsideWorkspace(canonical: string, folders: readonly string[]): boolean {
+  const plainlyInside =
+    !canonical.endsWith(' (deleted)') &&
+    folders.some((folder) => isPlainFolder(folder) && isInside(folder, canonical));
+  return plainlyInside || isInsideWorkspace(canonical, folders);
+}
+
+function isPlainFolder(folder: string): boolean {
+  return (
+    path.isAbsolute(folder) &&
+    path.normalize(folder) === folder &&
+    (folder === path.parse(folder).root || !folder.endsWith(path.sep))
+  );
+}
+
 /** Returns the real path of `target` if it lies in one of `folders`; throws otherwise. */
 export function resolveInsideWorkspace(target: string, folders: readonly string[]): string {
   if (!path.isAbsolute(target)) {
     throw new PathOutsideWorkspaceError(`Path must be absolute: ${target}`);
   }
   if (target.includes('\0')) throw new PathOutsideWorkspaceError('A path contains a NUL character');
-  const real = resolveRealPath(target);
-  if (!isInsideWorkspace(real, folders)) {
+  const { real, canonical } = resolve(target);
+  if (!(canonical ? isCanonicalInsideWorkspace(real, folders) : isInsideWorkspace(real, folders))) {
     throw new PathOutsideWorkspaceError(`Path is outside the workspace folders: ${target}`);
   }
   return real;

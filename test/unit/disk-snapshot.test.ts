@@ -212,6 +212,12 @@ describe('looksBinary', () => {
   it('does not take other control bytes or high bytes for binary', () => {
     expect(looksBinary(new Uint8Array([0x01, 0x1b, 0x7f, 0xff, 0xe9]))).toBe(false);
   });
+
+  it('looks at the bytes of a view only, not at the rest of the memory it views', () => {
+    const memory = new Uint8Array([0, 0x61, 0x62, 0, 0x63]);
+    expect(looksBinary(memory.subarray(1, 3))).toBe(false);
+    expect(looksBinary(memory.subarray(1, 4))).toBe(true);
+  });
 });
 
 describe('sameContent', () => {

@@ -71,6 +71,21 @@ describe('history by bytes', () => {
     expect(history.some((review) => review.state === 'superseded')).toBe(true);
   });
 
+  it('answered reviews that leave History by count take the bytes of their texts with them', () => {
+    const queue = new ReviewQueue();
+    const ids: string[] = [];
+    for (let i = 0; i < HISTORY_MAX_REVIEWS + 30; i++) {
+      const { id } = queue.add(proposal(1024, { title: `review ${i}` }));
+      queue.submit(id);
+      ids.push(id);
+    }
+    // Every review kept holds its two texts of 1 KB; the 30 gone hold nothing, and are gone whole.
+    expect(queue.retainedTextBytes()).toBe(HISTORY_MAX_REVIEWS * 2 * 1024);
+    expect(queue.find(ids[29]!)).toBeUndefined();
+    expect(queue.find(ids[30]!)).toMatchObject({ title: 'review 30', state: 'accepted' });
+    expect(queue.items()).toHaveLength(HISTORY_MAX_REVIEWS);
+  });
+
   it('keeps the texts of answered reviews up to the byte budget; older ones keep their summaries only', async () => {
     const queue = new ReviewQueue();
     const perReview = 2 * MB; // base and proposal, 1 MB each

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   PathOutsideWorkspaceError,
+  isCanonicalInsideWorkspace,
   isInside,
   resolveInsideWorkspace,
   resolveRealPath,
@@ -197,5 +198,40 @@ describe('resolveInsideWorkspace', () => {
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toContain('/etc/passwd');
     }
+  });
+});
+
+describe('isCanonicalInsideWorkspace', () => {
+  it('takes a canonical path inside a plainly written folder as inside, and a sibling with its prefix as not', () => {
+    expect(isCanonicalInsideWorkspace(path.join(ws, 'sub', 'deep.txt'), [ws])).toBe(true);
+    expect(isCanonicalInsideWorkspace(ws, [ws])).toBe(true);
+    expect(isCanonicalInsideWorkspace(`${ws}2/x.txt`, [ws])).toBe(false);
+    expect(isCanonicalInsideWorkspace(path.join(outside, 'secret.txt'), [ws])).toBe(false);
+  });
+
+  it('resolves a folder that is not written plainly, or is a symlink, as isInsideWorkspace does', () => {
+    const linkedWs = path.join(root, 'ws-link');
+    symlinkSync(ws, linkedWs);
+    const deep = path.join(ws, 'sub', 'deep.txt');
+    for (const folder of [`${ws}${path.sep}`, path.join(ws, 'sub', '..'), linkedWs]) {
+      expect(isCanonicalInsideWorkspace(deep, [folder])).toBe(true);
+      expect(isCanonicalInsideWorkspace(path.join(outside, 'secret.txt'), [folder])).toBe(false);
+    }
+    // Written with `..` after a symlink: the kernel climbs from the link's target (here `outside`), while
+    // the text climbs back to the workspace.
+    mkdirSync(path.join(outside, 'deep'));
+    const linkToDeep = path.join(ws, 'to-deep');
+    symlinkSync(path.join(outside, 'deep'), linkToDeep);
+    const climbing = `${linkToDeep}${path.sep}..`;
+    expect(isCanonicalInsideWorkspace(path.join(ws, 'inside.txt'), [climbing])).toBe(false);
+    expect(isCanonicalInsideWorkspace(path.join(outside, 'secret.txt'), [climbing])).toBe(true);
+  });
+
+  it('does not take the name of an unlinked folder for a canonical path', () => {
+    const linkedWs = path.join(root, 'ws-link');
+    symlinkSync(ws, linkedWs);
+    // Textually inside the link, but the link is no real folder there: judged by resolving it.
+    expect(isCanonicalInsideWorkspace(path.join(linkedWs, 'gone (deleted)'), [linkedWs])).toBe(false);
+    expect(isCanonicalInsideWorkspace(path.join(ws, 'gone (deleted)'), [ws])).toBe(true);
   });
 });
