@@ -35,6 +35,8 @@ interface SentDetail {
   reviewId: string;
   revision: number;
   files: Array<{ state: FileState; lines: readonly HunkLineDecisions[] }>;
+  /** The review's texts were let go and its last hunks sent: they never change again. */
+  final?: true;
 }
 
 export class StateFeed {
@@ -173,9 +175,8 @@ class Subscriber {
 
   /** The hunks of the review on screen that changed since they were last sent. */
   private detailPatch(sent: SentDetail): DetailPatch | undefined {
-    // A review whose texts were let go keeps the hunks it had: nothing changes in them any more.
     const states = this.queue.fileStates(sent.reviewId);
-    if (!states) return undefined;
+    if (!states) return this.finalPatch(sent);
     const files: DetailPatch['files'] = [];
     states.forEach((state, fileIndex) => {
       const before = sent.files[fileIndex];
@@ -191,6 +192,24 @@ class Subscriber {
       }
       sent.files[fileIndex] = { state, lines: [...state.lines] };
     });
+    return this.patch(sent, files);
+  }
+
+  /**
+   * A review whose texts were let go keeps the hunks it had then, and they change no more. They are sent
+   * once whole, as the same burst may have changed them (an edit, then its client gone).
+   */
+  private finalPatch(sent: SentDetail): DetailPatch | undefined {
+    const summary = this.queue.find(sent.reviewId);
+    if (sent.final || !summary) return undefined;
+    sent.final = true;
+    return this.patch(
+      sent,
+      summary.files.map((file, fileIndex) => ({ fileIndex, hunks: file.hunks })),
+    );
+  }
+
+  private patch(sent: SentDetail, files: DetailPatch['files']): DetailPatch | undefined {
     if (files.length === 0) return undefined;
     const from = sent.revision;
     sent.revision += 1;

@@ -247,6 +247,16 @@ describe('the change stream', () => {
     );
   });
 
+  it('the review on screen edited, then ended with its texts let go in the same burst, shows the edit', async () => {
+    // Found by the property above: the texts were let go before the edit's hunks were sent.
+    await run([
+      { kind: 'add', client: 0, tab: 0, base: [], proposed: [] },
+      { kind: 'focus', review: 0 },
+      { kind: 'edit', review: 0, proposed: [0] },
+      { kind: 'client', client: 0, action: 'gone' },
+    ]);
+  });
+
   it('the hunks of the review on screen follow decisions, edits and undo exactly', async () => {
     await run([
       { kind: 'add', client: 0, tab: 0, base: [0, 1, 2, 3, 4, 5], proposed: [0, 7, 2, 3, 6, 5] },
