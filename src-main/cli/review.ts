@@ -71,10 +71,15 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
   let reviewId: string | undefined;
   let settle!: (result: ChangeSetResult) => void;
   const result = new Promise<ChangeSetResult>((resolve) => (settle = resolve));
+  // A review decided at once can have its result arrive with the answer that names it, in the same read:
+  // such results are kept until the answer has been taken in.
+  const early = new Map<string, ChangeSetResult>();
   const listen = (target: NativeClient) =>
     target.onPush((command, payload) => {
+      if (command !== 'change_set_result') return;
       const pushed = payload as ChangeSetResult;
-      if (command === 'change_set_result' && pushed.review_id === reviewId) settle(pushed);
+      if (reviewId === undefined) early.set(pushed.review_id, pushed);
+      else if (pushed.review_id === reviewId) settle(pushed);
     });
   const hello = async (target: NativeClient) => {
     listen(target);
@@ -122,6 +127,9 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
       throw error;
     }
     reviewId = proposed.review_id;
+    const arrived = early.get(reviewId);
+    early.clear();
+    if (arrived) settle(arrived);
     io.notice?.(
       `Waiting for your review in DiffTray (${fileCount} file${fileCount === 1 ? '' : 's'}); Ctrl-C withdraws it…`,
     );

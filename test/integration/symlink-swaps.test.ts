@@ -231,10 +231,25 @@ describe('the difftray command', () => {
     child.stderr.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     child.stdin.end(patch);
-    const review = await waitForReview(t.runtime.core);
+    // Should the command end or hang instead, the failure says what it printed and where the review is.
+    const review = await Promise.race([
+      waitForReview(t.runtime.core),
+      exited.then((code) => {
+        throw new Error(`difftray review exited ${code} before its review was queued: ${stdout}`);
+      }),
+    ]);
     swapForLink('src', outside);
     await submitInUi(review.id);
-    expect(await exited).not.toBe(0);
+    const code = await Promise.race([
+      exited,
+      new Promise<never>((_, reject) =>
+        setTimeout(() => {
+          const state = t.runtime.core.queue.find(review.id)?.state;
+          reject(new Error(`difftray review still running, its review ${state}; it printed: ${stdout}`));
+        }, 15_000),
+      ),
+    ]);
+    expect(code).not.toBe(0);
     expect(stdout).not.toMatch(/\bapplied\b.*src\/app\.ts/);
     expect(readFileSync(out('app.ts'), 'utf8')).toBe('let a = 1;\n');
   });
