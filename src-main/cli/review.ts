@@ -69,20 +69,7 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
   let client = await NativeClient.connect(lock);
   let sessionId: string | undefined;
   let reviewId: string | undefined;
-  let settle!: (result: ChangeSetResult) => void;
-  const result = new Promise<ChangeSetResult>((resolve) => (settle = resolve));
-  // A review decided at once can have its result arrive with the answer that names it, in the same read:
-  // such results are kept until the answer has been taken in.
-  const early = new Map<string, ChangeSetResult>();
-  const listen = (target: NativeClient) =>
-    target.onPush((command, payload) => {
-      if (command !== 'change_set_result') return;
-      const pushed = payload as ChangeSetResult;
-      if (reviewId === undefined) early.set(pushed.review_id, pushed);
-      else if (pushed.review_id === reviewId) settle(pushed);
-    });
   const hello = async (target: NativeClient) => {
-    listen(target);
     const answer = await target.request<HelloResponse>('hello', {
       client_name: CLI_CLIENT_NAME,
       client_version: io.version,
@@ -127,18 +114,19 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
       throw error;
     }
     reviewId = proposed.review_id;
-    const arrived = early.get(reviewId);
-    early.clear();
-    if (arrived) settle(arrived);
     io.notice?.(
       `Waiting for your review in DiffTray (${fileCount} file${fileCount === 1 ? '' : 's'}); Ctrl-C withdraws it…`,
     );
 
     for (;;) {
-      const closed = client.closed.then((close) => ({ close }));
-      const outcome = await Promise.race([result.then((value) => ({ value })), closed]);
-      if ('value' in outcome) return report(outcome.value, io);
-      if (outcome.close.code === CloseCode.DISCONNECTED_BY_USER) {
+      // waitForPush also takes a result that came in the same read as the answer naming the review.
+      const id = reviewId;
+      const pushed = await client
+        .waitForPush<ChangeSetResult>('change_set_result', (result) => result.review_id === id)
+        .catch(() => undefined);
+      if (pushed) return report(pushed, io);
+      const close = await client.closed;
+      if (close.code === CloseCode.DISCONNECTED_BY_USER) {
         throw new CliError('the review was cancelled: DiffTray disconnected this client');
       }
       client = await reconnect(io, lock.port, io.reconnectMs ?? 30_000);
