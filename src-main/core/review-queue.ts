@@ -462,7 +462,7 @@ export class ReviewQueue {
   private dropTexts(review: Review): void {
     if (review.droppedFiles) return;
     review.droppedFiles = review.files.map(reviewFile.fileSummary);
-    review.files = [];
+    this.releaseTexts(review);
     // The request goes too (it holds the files and the full description); its labels are kept.
     const { client, tabName, approval } = review.request;
     review.request = {
@@ -472,6 +472,11 @@ export class ReviewQueue {
       ...(approval && { approval }),
       files: [],
     };
+  }
+
+  /** Lets the review's file texts go and takes them out of History's byte count. */
+  private releaseTexts(review: Review): void {
+    review.files = [];
     this.endedTextBytes -= review.textBytes;
     this.endedWithTexts.delete(review.id);
     review.textBytes = 0;
@@ -500,9 +505,7 @@ export class ReviewQueue {
     for (const review of this.ended.values()) {
       if (this.ended.size <= HISTORY_MAX_REVIEWS) break;
       // Gone whole: its texts are let go and uncounted, with no summary made for nobody to read.
-      if (this.endedWithTexts.delete(review.id)) this.endedTextBytes -= review.textBytes;
-      review.files = [];
-      review.textBytes = 0;
+      this.releaseTexts(review);
       this.ended.delete(review.id);
       this.reviews.delete(review.id);
       this.emit({ kind: 'removed', id: review.id });
