@@ -112,6 +112,9 @@ export function contentKey(review: ReviewItem): string {
   return `${review.id}@${review.files.map(part).join(',')}`;
 }
 
+/** Whether `key` is a contentKey of the review `reviewId`, of whatever revision. */
+export const isContentKeyOf = (key: string, reviewId: string): boolean => key.startsWith(`${reviewId}@`);
+
 /** Position of one hunk: which file, and its position in that file's hunk list. */
 export interface HunkRef {
   fileIndex: number;

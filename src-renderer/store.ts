@@ -9,7 +9,7 @@ import type {
 } from '../shared/app-api';
 import { applyChange, applyDetailPatch, withHunks } from '../shared/state-sync';
 import type { ConnectionStatus } from './carriers/types';
-import { contentKey, endedByAgent, findReview, type HunkRef } from './review-model';
+import { contentKey, endedByAgent, findReview, isContentKeyOf, type HunkRef } from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
 import { pauseForAutoSelection, type KeyPause } from './key-pause';
 import { queueOrder } from './sidebar-model';
@@ -115,7 +115,7 @@ export function contentsOnScreen(
   if (entry) kept[current] = entry;
   if (entry?.status === 'ready') return kept;
   const earlier = Object.keys(contents).filter(
-    (key) => key !== current && key.startsWith(`${review.id}@`) && contents[key]?.status === 'ready',
+    (key) => key !== current && isContentKeyOf(key, review.id) && contents[key]?.status === 'ready',
   );
   const standIn = arrived !== undefined && earlier.includes(arrived) ? arrived : earlier[earlier.length - 1];
   if (standIn !== undefined) kept[standIn] = contents[standIn]!;
@@ -130,7 +130,7 @@ export function shownFiles(
   const current = contents[contentKey(review)];
   if (current?.status === 'ready') return current.files;
   for (const [key, entry] of Object.entries(contents)) {
-    if (entry.status === 'ready' && key.startsWith(`${review.id}@`)) return entry.files;
+    if (entry.status === 'ready' && isContentKeyOf(key, review.id)) return entry.files;
   }
   return undefined;
 }
