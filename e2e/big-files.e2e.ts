@@ -4,6 +4,7 @@
  * composed text.
  */
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { largeFilePair } from '../test/support/fixtures';
 import { computeHunks } from '../shared/hunks';
@@ -17,6 +18,24 @@ const { writeWorkspaceFile, openDiff, diffReady, hunk } = session;
 const counter = (text: string) =>
   session.page.getByTestId('hunk-counter').filter({ hasText: new RegExp(`^${text}$`) });
 
+interface DiffRequests {
+  diffRequests: number;
+}
+
+/** Counts the diffs the page asks Monaco's worker for (the worker is made at the first). */
+async function countDiffRequests(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const counted = window as unknown as DiffRequests & { Worker: typeof Worker };
+    counted.diffRequests = 0;
+    counted.Worker = class extends counted.Worker {
+      override postMessage(message: unknown, options?: StructuredSerializeOptions | Transferable[]): void {
+        if ((message as { method?: unknown } | null)?.method === '$computeDiff') counted.diffRequests += 1;
+        super.postMessage(message, options as StructuredSerializeOptions);
+      }
+    };
+  });
+}
+
 describe('a big file', () => {
   it(
     '20,000 lines with 500 hunks: opens, walks to the last hunk by keyboard, and submits exactly the composed text',
@@ -27,9 +46,12 @@ describe('a big file', () => {
       const hunks = computeHunks(base, proposed);
       expect(hunks).toHaveLength(500);
       const file = writeWorkspaceFile('big.ts', base);
+      await countDiffRequests(page);
       const answer = openDiff(file, proposed, 'big.ts (edit)');
 
       await diffReady('big.ts');
+      // Once: the view options Monaco's diff depends on were in place before the texts went in.
+      expect(await page.evaluate(() => (window as unknown as DiffRequests).diffRequests)).toBe(1);
       await counter('Hunk 1 of 500').waitFor();
       // Only the hunks on screen have controls.
       const controls = await page.locator('[data-hunk]').count();

@@ -93,9 +93,11 @@ export function DiffEditor(props: DiffEditorProps) {
   // The order matters: effects run in it, and each reads what the ones before it set up.
   const handle = useDiffSession(hostRef, latestRef);
   const { session } = handle;
+  // Before the texts go in: Monaco starts its diff with the options it has then, and changing one it
+  // uses (ignoring whitespace) afterwards would have the diff computed a second time.
+  useViewPrefs(session, prefs);
   useModelSync(session, shown);
   const controls = useHunkControls(session, hunks, geometry, shown);
-  useViewPrefs(session, prefs);
   useEditable(session, canEdit);
   useConflictJump(session);
   useHunkDecorations(session, hunks, currentHunk, geometry, shown);
