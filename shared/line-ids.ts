@@ -46,7 +46,12 @@ function scanLines(text: string, from: number, to: number): ScannedLines {
     const length = end - start;
     let hash = length;
     if (length <= FULL_HASH_CHARS) {
-      for (let i = start; i < end; i++) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
+      // Two characters a step: half as many multiplications in a row.
+      let i = start;
+      for (; i + 1 < end; i += 2) {
+        hash = (Math.imul(hash, 961) + Math.imul(text.charCodeAt(i), 31) + text.charCodeAt(i + 1)) | 0;
+      }
+      if (i < end) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
     } else {
       const step = Math.floor(length / SAMPLES);
       for (let i = start; i < end; i += step) hash = (Math.imul(hash, 31) + text.charCodeAt(i)) | 0;
@@ -93,10 +98,11 @@ export function textLineIds(
   const mask = capacity - 1;
   // Slot -> id + 1 (0: empty). Each id remembers its hash and where its first occurrence is.
   const slots = new Int32Array(capacity);
-  const idHash: number[] = [];
-  const idText: number[] = [];
-  const idStart: number[] = [];
-  const idLength: number[] = [];
+  const idHash = new Int32Array(lineCount);
+  const idText = new Uint8Array(lineCount);
+  const idStart = new Int32Array(lineCount);
+  const idLength = new Int32Array(lineCount);
+  let idCount = 0;
 
   const ids = scanned.map(({ ends, hashes }, side) => {
     const text = texts[side]!;
@@ -111,12 +117,12 @@ export function textLineIds(
       for (;;) {
         const held = slots[slot]!;
         if (held === 0) {
-          id = idHash.length;
+          id = idCount++;
           slots[slot] = id + 1;
-          idHash.push(hash);
-          idText.push(side);
-          idStart.push(start);
-          idLength.push(length);
+          idHash[id] = hash;
+          idText[id] = side;
+          idStart[id] = start;
+          idLength[id] = length;
           break;
         }
         const candidate = held - 1;
@@ -135,5 +141,5 @@ export function textLineIds(
     }
     return out;
   });
-  return { base: ids[0]!, proposed: ids[1]!, idCount: idHash.length };
+  return { base: ids[0]!, proposed: ids[1]!, idCount };
 }
