@@ -77,10 +77,35 @@ export function isBinary(file: FileState): boolean {
   return file.base.exists && file.base.kind === 'opaque';
 }
 
+/** Hunks up to this many lines a side share their undecided lines (a few hundred small objects at most). */
+const SHARED_UNDECIDED_MAX_LINES = 16;
+const sharedUndecided = new Map<number, HunkLineDecisions>();
+
+/**
+ * The undecided lines of `hunk`. A small hunk's are one frozen object shared by every hunk of its size,
+ * so a thousand waiting reviews do not each hold their own: decisions replace lines, never write into
+ * them (decideLines copies).
+ */
+function undecidedLines(hunk: Hunk): HunkLineDecisions {
+  const removed = hunk.baseEnd - hunk.baseStart;
+  const added = hunk.proposedEnd - hunk.proposedStart;
+  if (removed > SHARED_UNDECIDED_MAX_LINES || added > SHARED_UNDECIDED_MAX_LINES) {
+    return uniformLineDecisions(hunk, 'pending');
+  }
+  const key = removed * (SHARED_UNDECIDED_MAX_LINES + 1) + added;
+  let lines = sharedUndecided.get(key);
+  if (!lines) {
+    const { removed: r, added: a } = uniformLineDecisions(hunk, 'pending');
+    lines = Object.freeze({ removed: Object.freeze(r), added: Object.freeze(a) }) as HunkLineDecisions;
+    sharedUndecided.set(key, lines);
+  }
+  return lines;
+}
+
 /** New hunks with nothing decided yet; a binary file has none. */
 function setUndecidedHunks(file: FileState, hunks: Hunk[]): void {
   file.hunks = isBinary(file) ? [] : hunks;
-  file.lines = file.hunks.map((hunk) => uniformLineDecisions(hunk, 'pending'));
+  file.lines = file.hunks.map(undecidedLines);
 }
 
 /** A deep enough copy for undo: every field an operation replaces or mutates. */
