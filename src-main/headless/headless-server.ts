@@ -9,8 +9,7 @@ import http from 'node:http';
 import type { RawData, WebSocketServer } from 'ws';
 import type WebSocket from 'ws';
 import { z } from 'zod';
-import type { AppApiMethod, AppChange, HeadlessServerMessage } from '../../shared/app-api';
-import { encodeTextFrame } from '../../shared/text-frames';
+import type { AppChange, HeadlessServerMessage } from '../../shared/app-api';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { AppApiHandler } from '../core/app-api-handler';
 import type { AppCore } from '../core/app-core';
@@ -23,7 +22,7 @@ import {
   createSocketServer,
   guardSocket,
   onGuardedMessage,
-  sendFrame,
+  sendText,
   type Log,
 } from '../loopback/socket-guard';
 import { readStaticTarget, resolveStaticFile } from '../loopback/static-files';
@@ -155,20 +154,17 @@ function changeFrame(change: AppChange): string {
   return frame;
 }
 
-/** Answers whose result is a review's texts: they go as text frames (shared/text-frames.ts). */
-const TEXT_RESULTS: ReadonlySet<string> = new Set<AppApiMethod>(['getReviewContent']);
-
 /**
  * One renderer connection: the whole state once, then the change stream; requests answered as they
  * complete. A malformed frame is answered with an error (id -1 when it has no usable id); none ends
  * the app.
  */
 function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: HeadlessOptions): void {
-  const send = (message: HeadlessServerMessage, carriesTexts = false) => {
-    sendFrame(ws, carriesTexts ? encodeTextFrame(message) : JSON.stringify(message), 'headless API', log);
+  const send = (message: HeadlessServerMessage) => {
+    sendText(ws, JSON.stringify(message), 'headless API', log);
   };
   guardSocket(ws, 'headless API', log);
-  const subscription = core.subscribe((change) => sendFrame(ws, changeFrame(change), 'headless API', log));
+  const subscription = core.subscribe((change) => sendText(ws, changeFrame(change), 'headless API', log));
   ws.on('close', () => subscription.close());
   onGuardedMessage(
     ws,
@@ -191,7 +187,7 @@ function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: Headle
       }
       const { id, method, params } = request.data;
       try {
-        send({ id, result: await handler(method, params, subscription) }, TEXT_RESULTS.has(method));
+        send({ id, result: await handler(method, params, subscription) });
       } catch (error) {
         // The call failed, or its result could not be sent: either way the renderer hears of it.
         send({ id, error: { message: error instanceof Error ? error.message : String(error) } });

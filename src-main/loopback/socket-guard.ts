@@ -121,14 +121,13 @@ export function onGuardedMessage(
 export const MAX_UNREAD_BYTES = MAX_FRAME_BYTES;
 
 /**
- * Sends `frame` if the socket is open: a string as a text frame, bytes as a binary one. A peer that has
- * stopped reading (more than MAX_UNREAD_BYTES of our frames waiting) would make us hold every later
- * answer in memory: it is cut off instead.
+ * Sends `text` if the socket is open. A peer that has stopped reading (more than MAX_UNREAD_BYTES of our
+ * frames waiting) would make us hold every later answer in memory: it is cut off instead.
  */
-export function sendFrame(socket: WebSocket, frame: string | Uint8Array, label: string, log: Log): void {
+export function sendText(socket: WebSocket, text: string, label: string, log: Log): void {
   if (socket.readyState !== socket.OPEN) return;
   if (cutOffIfNotReading(socket, label, log)) return;
-  socket.send(frame);
+  socket.send(text);
 }
 
 /** Terminates a peer with more than MAX_UNREAD_BYTES of our frames unread; says whether it did. */

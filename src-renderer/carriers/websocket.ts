@@ -4,7 +4,6 @@ import type {
   HeadlessClientMessage,
   HeadlessServerMessage,
 } from '../../shared/app-api';
-import { decodeTextFrame } from '../../shared/text-frames';
 import type { ConnectionStatus, RendererCarrier } from './types';
 
 export interface WebSocketCarrierOptions {
@@ -53,12 +52,10 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
   };
 
   const handleMessage = (raw: unknown): void => {
+    if (typeof raw !== 'string') return;
     let message: HeadlessServerMessage;
     try {
-      // Text frames are JSON; binary ones carry file texts (shared/text-frames.ts).
-      if (typeof raw === 'string') message = JSON.parse(raw) as HeadlessServerMessage;
-      else if (raw instanceof ArrayBuffer) message = decodeTextFrame(raw) as HeadlessServerMessage;
-      else return;
+      message = JSON.parse(raw) as HeadlessServerMessage;
     } catch {
       return; // A malformed frame must not take the UI down.
     }
@@ -77,7 +74,6 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
 
   const connect = (): void => {
     const ws = createSocket(url);
-    ws.binaryType = 'arraybuffer';
     socket = ws;
     ws.onopen = () => {
       failures = 0;

@@ -14,7 +14,7 @@ import {
   lastResort,
   onGuardedMessage,
   MAX_UNREAD_BYTES,
-  sendFrame,
+  sendText,
   SerialIntake,
   setFrameLimit,
 } from '../../src-main/loopback/socket-guard';
@@ -176,7 +176,7 @@ describe('back-pressure', () => {
     const logs: string[] = [];
     let sent = 0;
     while (serverSide!.readyState === serverSide!.OPEN && sent < 4 * MAX_UNREAD_BYTES) {
-      sendFrame(serverSide!, chunk, 'test', (m) => logs.push(m));
+      sendText(serverSide!, chunk, 'test', (m) => logs.push(m));
       sent += chunk.length;
     }
     expect(serverSide!.readyState).not.toBe(serverSide!.OPEN);

@@ -12,7 +12,7 @@ import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
 import { TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
-import { onGuardedMessage, sendFrame, SerialIntake } from '../../loopback/socket-guard';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import {
   CLIO_AUTH_HEADER,
   CLIO_CLIENT_NAME,
@@ -97,7 +97,7 @@ class ClioConnection implements ClioLink {
   }
 
   send(message: ClioServerMessage): void {
-    sendFrame(this.socket, JSON.stringify(message), 'clio', this.options.log);
+    sendText(this.socket, JSON.stringify(message), 'clio', this.options.log);
   }
 
   sendError(code: ClioErrorCode, message: string, file?: string): void {

@@ -26,7 +26,7 @@ import {
 import { ReviewsPausedError, TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { RateWindow } from '../rate-limit';
-import { onGuardedMessage, sendFrame, SerialIntake } from '../../loopback/socket-guard';
+import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import { nativeCommands, RequestError, type CommandConnection, type NativeServices } from './commands';
 import type { Session, SessionPush } from './sessions';
 import { isRecord } from '../../../shared/is-record';
@@ -249,6 +249,6 @@ class NativeConnection implements CommandConnection {
   }
 
   private send(message: Envelope): void {
-    sendFrame(this.socket, JSON.stringify(message), 'native', this.options.log);
+    sendText(this.socket, JSON.stringify(message), 'native', this.options.log);
   }
 }

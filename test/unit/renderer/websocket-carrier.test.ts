@@ -1,5 +1,4 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { encodeTextFrame, MIN_TEXT_OUTSIDE } from '../../../shared/text-frames';
 import { createWebSocketCarrier, headlessApiUrl } from '../../../src-renderer/carriers/websocket';
 
 class FakeSocket {
@@ -71,28 +70,6 @@ describe('headless WebSocket carrier', () => {
     await expect(bad).rejects.toThrow('no such review');
     expect(events).toEqual([{ snapshot: { reviews: [] } }, { change: { version: 1, removed: ['r1'] } }]);
     expect(statuses).toEqual(['connecting', 'connected']);
-  });
-
-  it('reads file texts from binary text frames, and drops a malformed one without stopping', async () => {
-    const carrier = make();
-    sockets[0]!.open();
-    const texts = carrier.call('getReviewContent', { reviewId: 'r' });
-    const after = carrier.call('getSnapshot', {});
-    const [first, second] = sockets[0]!.sent.map((s) => JSON.parse(s) as { id: number });
-    const baseText = `${'café\n'.repeat(MIN_TEXT_OUTSIDE)}`;
-    const answer = {
-      id: first!.id,
-      result: [{ path: '/ws/a', contentRevision: 1, baseText, proposedText: 'b' }],
-    };
-    // Garbage in a binary frame: ignored, as a malformed JSON frame is.
-    sockets[0]!.onmessage?.({ data: new Uint8Array([9, 0, 0, 0, 1]).buffer });
-    const frame = encodeTextFrame(answer);
-    sockets[0]!.onmessage?.({
-      data: frame.buffer.slice(frame.byteOffset, frame.byteOffset + frame.byteLength),
-    });
-    sockets[0]!.receive({ id: second!.id, result: { reviews: [] } });
-    await expect(texts).resolves.toEqual(answer.result);
-    await expect(after).resolves.toEqual({ reviews: [] });
   });
 
   it('fails calls in flight on close and reconnects with backoff', async () => {
