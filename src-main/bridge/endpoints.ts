@@ -1,10 +1,23 @@
 /** Where each supported CLI looks for us, derived from the environment as the CLIs derive it. */
 import os from 'node:os';
 import path from 'node:path';
-import type { BridgeEndpoint } from './bridge-server';
+import type { BridgeEndpoint, WsEndpoint } from './bridge-server';
 
 export function claudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   return path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'ide');
+}
+
+/**
+ * OpenClaude (Gitlawb/openclaude, a Claude Code fork speaking the same IDE protocol) reads lock files
+ * only from `<config home>/ide`, the config home being `OPENCLAUDE_CONFIG_DIR` if set and not empty,
+ * else `~/.openclaude` (its src/utils/envUtils.ts getClaudeConfigHomeDir, src/utils/ide.ts
+ * getIdeLockfilesPaths). It deliberately never reads CLAUDE_CONFIG_DIR or ~/.claude/ide
+ * (Gitlawb/openclaude#1998; the ~/.claude/ide fallback of #1997 was closed). Other forks built from
+ * the same source keep `join(<their config home>, 'ide')` under names of their own; none widely used
+ * was found, so they are reached through the `extraLockFolders` setting.
+ */
+export function openClaudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
+  return path.join(env.OPENCLAUDE_CONFIG_DIR || path.join(home, '.openclaude'), 'ide');
 }
 
 export function nexus3LockDir(home = os.homedir()): string {
@@ -38,6 +51,7 @@ export function defaultEndpoints(
       displayName: 'Claude Code',
       authHeader: 'x-claude-code-ide-authorization',
       lockDir: claudeLockDir(env, home),
+      extraLockDirs: [{ dir: openClaudeLockDir(env, home) }],
     },
     {
       transport: 'ws',
@@ -61,4 +75,28 @@ export function defaultEndpoints(
       dir: qwenLockDir(env, home),
     },
   ];
+}
+
+/**
+ * The endpoints with the user's `extraLockFolders` added to Claude Code's: each gets the same lock
+ * file. Those folders are the user's, so an existing one keeps its mode. A folder that already gets
+ * the lock file is not added twice.
+ */
+export function withExtraLockFolders(
+  endpoints: BridgeEndpoint[],
+  folders: readonly string[],
+): BridgeEndpoint[] {
+  return endpoints.map((endpoint) => {
+    if (endpoint.transport === 'http' || endpoint.protocol !== 'claude-ide') return endpoint;
+    const claude: WsEndpoint = endpoint;
+    const known = new Set(
+      [claude.lockDir, ...(claude.extraLockDirs ?? []).map((extra) => extra.dir)].map((dir) =>
+        path.resolve(dir),
+      ),
+    );
+    const added = folders
+      .filter((dir) => !known.has(path.resolve(dir)))
+      .map((dir) => ({ dir, keepExistingFolderMode: true }));
+    return { ...claude, extraLockDirs: [...(claude.extraLockDirs ?? []), ...added] };
+  });
 }
