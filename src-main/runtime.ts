@@ -72,6 +72,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     endpoints: withExtraLockFolders(
       options.endpoints ?? defaultEndpoints(env),
       extraLockFolders(settings, options.home ?? os.homedir(), log),
+      log,
     ),
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),

@@ -2,6 +2,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { BridgeEndpoint, WsEndpoint } from './bridge-server';
+import type { ExtraLockDir } from './claude-ide/endpoint';
 
 export function claudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   return path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'ide');
@@ -80,23 +81,33 @@ export function defaultEndpoints(
 /**
  * The endpoints with the user's `extraLockFolders` added to Claude Code's: each gets the same lock
  * file. Those folders are the user's, so an existing one keeps its mode. A folder that already gets
- * the lock file is not added twice.
+ * the lock file is not added twice; one where another endpoint writes its own `<port>.lock` (NEXUS3's,
+ * Qwen Code's) is refused with a warning, as the two files would have the same name.
  */
 export function withExtraLockFolders(
   endpoints: BridgeEndpoint[],
   folders: readonly string[],
+  warn: (message: string) => void = () => {},
 ): BridgeEndpoint[] {
-  return endpoints.map((endpoint) => {
-    if (endpoint.transport === 'http' || endpoint.protocol !== 'claude-ide') return endpoint;
-    const claude: WsEndpoint = endpoint;
-    const known = new Set(
-      [claude.lockDir, ...(claude.extraLockDirs ?? []).map((extra) => extra.dir)].map((dir) =>
-        path.resolve(dir),
-      ),
-    );
-    const added = folders
-      .filter((dir) => !known.has(path.resolve(dir)))
-      .map((dir) => ({ dir, keepExistingFolderMode: true }));
-    return { ...claude, extraLockDirs: [...(claude.extraLockDirs ?? []), ...added] };
-  });
+  const claude = endpoints.find(
+    (e): e is WsEndpoint => e.transport !== 'http' && e.protocol === 'claude-ide',
+  );
+  if (!claude || folders.length === 0) return endpoints;
+  const resolved = (dirs: readonly string[]) => new Set(dirs.map((dir) => path.resolve(dir)));
+  const claudeDirs = resolved([claude.lockDir, ...(claude.extraLockDirs ?? []).map((extra) => extra.dir)]);
+  const otherDirs = resolved(
+    endpoints.filter((e) => e !== claude).map((e) => (e.transport === 'http' ? e.dir : e.lockDir)),
+  );
+  const added: ExtraLockDir[] = [];
+  for (const dir of folders) {
+    if (claudeDirs.has(path.resolve(dir))) continue;
+    if (otherDirs.has(path.resolve(dir))) {
+      warn(`Ignoring extraLockFolders entry ${dir}: another client's lock file is written there`);
+      continue;
+    }
+    claudeDirs.add(path.resolve(dir));
+    added.push({ dir, keepExistingFolderMode: true });
+  }
+  const withExtras: WsEndpoint = { ...claude, extraLockDirs: [...(claude.extraLockDirs ?? []), ...added] };
+  return endpoints.map((endpoint) => (endpoint === claude ? withExtras : endpoint));
 }

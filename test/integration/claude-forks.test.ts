@@ -67,6 +67,7 @@ describe('lock files for Claude Code forks', () => {
             'relative/ide',
             path.join(home, 'not-a-folder'),
             '~/.openclaude/ide',
+            '~/.nexus3/ide',
           ],
         });
       },
@@ -91,6 +92,9 @@ describe('lock files for Claude Code forks', () => {
     expect(logged.some((m) => m.includes('"relative/ide"'))).toBe(true);
     expect(logged.some((m) => m.includes(path.join(home, 'not-a-folder')))).toBe(true);
     expect(existsSync(path.join(t.workspace, 'relative'))).toBe(false);
+    // NEXUS3's folder holds its own <port>.lock with its own token: refused, NEXUS3's file intact.
+    expect(logged.some((m) => m.includes(path.join(home, '.nexus3', 'ide')))).toBe(true);
+    expect(readLock(t.nexusLockDir, port).authToken).toBe(runtime.bridge.tokenFor('nexus3-ide'));
     const locks = runtime.bridge.lockFilePaths();
     expect(new Set(locks).size).toBe(locks.length);
     expect(locks).toHaveLength(5); // Claude Code, NEXUS3, OpenClaude, the two extra folders
