@@ -48,6 +48,7 @@ describe('npm start', () => {
         // Gemini CLI's discovery folder is under the temp folder: keep it in ours.
         TMPDIR: home,
         CLAUDE_CONFIG_DIR: '',
+        OPENCLAUDE_CONFIG_DIR: '',
         DIFFTRAY_HOME: '',
         DIFFTRAY_NO_ELECTRON_DOWNLOAD: '1',
       },

@@ -9,11 +9,17 @@ import { AppCore } from './core/app-core';
 import { currentHookCommand } from './core/claude-hook-command';
 import { claudeConfigDir } from './core/claude-hooks-setup';
 import { recoverLeftovers } from './core/write-journal';
-import { autoApplyClients, difftrayHome, loadSettings, resolveWorkspaceFolders } from './core/settings';
+import {
+  autoApplyClients,
+  difftrayHome,
+  extraLockFolders,
+  loadSettings,
+  resolveWorkspaceFolders,
+} from './core/settings';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
-import { defaultEndpoints } from './bridge/endpoints';
+import { defaultEndpoints, withExtraLockFolders } from './bridge/endpoints';
 import { isProcessAlive } from './bridge/lock-files';
 import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
 
@@ -62,7 +68,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   core.watchFiles();
   const bridge = await BridgeServer.start({
     core,
-    endpoints: options.endpoints ?? defaultEndpoints(env),
+    // Read once: lock files are written at start, so a change applies at the next start.
+    endpoints: withExtraLockFolders(
+      options.endpoints ?? defaultEndpoints(env),
+      extraLockFolders(settings, options.home ?? os.homedir(), log),
+      log,
+    ),
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });

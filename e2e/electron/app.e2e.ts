@@ -32,13 +32,14 @@ describe.skipIf(!binary)('Electron shell', () => {
     app = await electron.launch({
       executablePath: binary!,
       args: ['dist/main/main.cjs', '--workspace', workspace],
-      // Every discovery file in the temp home: Claude's, NEXUS3's, Qwen's, Clio's, DiffTray's and (via TMPDIR) Gemini's.
+      // Every discovery file in the temp home: Claude's, OpenClaude's, NEXUS3's, Qwen's, Clio's, DiffTray's and (via TMPDIR) Gemini's.
       env: {
         ...process.env,
         HOME: home,
         USERPROFILE: home,
         TMPDIR: home,
         CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+        OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
         DIFFTRAY_HOME: path.join(home, '.difftray'),
       },
     });

@@ -1,10 +1,24 @@
 /** Where each supported CLI looks for us, derived from the environment as the CLIs derive it. */
 import os from 'node:os';
 import path from 'node:path';
-import type { BridgeEndpoint } from './bridge-server';
+import type { BridgeEndpoint, WsEndpoint } from './bridge-server';
+import type { ExtraLockDir } from './claude-ide/endpoint';
 
 export function claudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   return path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'ide');
+}
+
+/**
+ * OpenClaude (Gitlawb/openclaude, a Claude Code fork speaking the same IDE protocol) reads lock files
+ * only from `<config home>/ide`, the config home being `OPENCLAUDE_CONFIG_DIR` if set and not empty,
+ * else `~/.openclaude` (its src/utils/envUtils.ts getClaudeConfigHomeDir, src/utils/ide.ts
+ * getIdeLockfilesPaths). It deliberately never reads CLAUDE_CONFIG_DIR or ~/.claude/ide
+ * (Gitlawb/openclaude#1998; the ~/.claude/ide fallback of #1997 was closed). Other forks built from
+ * the same source keep `join(<their config home>, 'ide')` under names of their own; none widely used
+ * was found, so they are reached through the `extraLockFolders` setting.
+ */
+export function openClaudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
+  return path.join(env.OPENCLAUDE_CONFIG_DIR || path.join(home, '.openclaude'), 'ide');
 }
 
 export function nexus3LockDir(home = os.homedir()): string {
@@ -38,6 +52,7 @@ export function defaultEndpoints(
       displayName: 'Claude Code',
       authHeader: 'x-claude-code-ide-authorization',
       lockDir: claudeLockDir(env, home),
+      extraLockDirs: [{ dir: openClaudeLockDir(env, home) }],
     },
     {
       transport: 'ws',
@@ -61,4 +76,38 @@ export function defaultEndpoints(
       dir: qwenLockDir(env, home),
     },
   ];
+}
+
+/**
+ * The endpoints with the user's `extraLockFolders` added to Claude Code's: each gets the same lock
+ * file. Those folders are the user's, so an existing one keeps its mode. A folder that already gets
+ * the lock file is not added twice; one where another endpoint writes its own `<port>.lock` (NEXUS3's,
+ * Qwen Code's) is refused with a warning, as the two files would have the same name.
+ */
+export function withExtraLockFolders(
+  endpoints: BridgeEndpoint[],
+  folders: readonly string[],
+  warn: (message: string) => void = () => {},
+): BridgeEndpoint[] {
+  const claude = endpoints.find(
+    (e): e is WsEndpoint => e.transport !== 'http' && e.protocol === 'claude-ide',
+  );
+  if (!claude || folders.length === 0) return endpoints;
+  const resolved = (dirs: readonly string[]) => new Set(dirs.map((dir) => path.resolve(dir)));
+  const claudeDirs = resolved([claude.lockDir, ...(claude.extraLockDirs ?? []).map((extra) => extra.dir)]);
+  const otherDirs = resolved(
+    endpoints.filter((e) => e !== claude).map((e) => (e.transport === 'http' ? e.dir : e.lockDir)),
+  );
+  const added: ExtraLockDir[] = [];
+  for (const dir of folders) {
+    if (claudeDirs.has(path.resolve(dir))) continue;
+    if (otherDirs.has(path.resolve(dir))) {
+      warn(`Ignoring extraLockFolders entry ${dir}: another client's lock file is written there`);
+      continue;
+    }
+    claudeDirs.add(path.resolve(dir));
+    added.push({ dir, keepExistingFolderMode: true });
+  }
+  const withExtras: WsEndpoint = { ...claude, extraLockDirs: [...(claude.extraLockDirs ?? []), ...added] };
+  return endpoints.map((endpoint) => (endpoint === claude ? withExtras : endpoint));
 }

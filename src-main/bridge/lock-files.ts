@@ -23,6 +23,11 @@ export interface AtomicWriteOptions {
    * programs share, such as Gemini CLI's `<tmp>/gemini/ide`; the file itself is still 0600.
    */
   keepFolderMode?: boolean;
+  /**
+   * Create a missing folder 0700, but leave the mode of one that exists: for folders the user names
+   * (the `extraLockFolders` setting), whose mode is theirs to choose; the file itself is still 0600.
+   */
+  keepExistingFolderMode?: boolean;
 }
 
 export function writeFileAtomically(
@@ -37,7 +42,7 @@ export function writeFileAtomically(
   } else {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     // mkdir's mode does not apply to a folder that already exists; tighten it anyway.
-    chmodSync(dir, 0o700);
+    if (!options.keepExistingFolderMode) chmodSync(dir, 0o700);
   }
   const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
   try {

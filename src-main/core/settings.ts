@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
+import { pathField } from '../../shared/field-limits';
 import { resolveRealPath } from './workspace-paths';
 
 const settingsSchema = z.object({
@@ -12,6 +13,11 @@ const settingsSchema = z.object({
    * are written without review. Absent means none: read it with `autoApplyClients`.
    */
   autoApply: z.array(z.string()).optional(),
+  /**
+   * More folders that get the Claude Code lock file, for Claude Code forks that look elsewhere. Each
+   * entry is checked on its own (`extraLockFolders`), so one bad entry does not void the file.
+   */
+  extraLockFolders: z.array(z.unknown()).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -19,6 +25,37 @@ export type Settings = z.infer<typeof settingsSchema>;
 /** The client names with auto-apply turned on; none by default. */
 export function autoApplyClients(settings: Settings): string[] {
   return settings.autoApply ?? [];
+}
+
+/**
+ * The `extraLockFolders` entries as absolute, normalized paths (`~` and `~/...` expanded against
+ * `home`), without duplicates. An entry that is not a string or not an absolute path is reported
+ * through `warn` and skipped.
+ */
+export function extraLockFolders(
+  settings: Settings,
+  home: string,
+  warn: (message: string) => void = console.warn,
+): string[] {
+  const folders: string[] = [];
+  for (const entry of settings.extraLockFolders ?? []) {
+    const parsed = pathField().min(1).safeParse(entry);
+    const folder = parsed.success ? expandHome(parsed.data, home) : undefined;
+    if (folder === undefined || !path.isAbsolute(folder)) {
+      const shown = String(JSON.stringify(entry)).slice(0, 200);
+      warn(`Ignoring extraLockFolders entry ${shown}: it must be an absolute path or start with ~/`);
+      continue;
+    }
+    folders.push(path.resolve(folder));
+  }
+  return [...new Set(folders)];
+}
+
+/** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */
+function expandHome(folder: string, home: string): string {
+  if (folder === '~') return home;
+  if (folder.startsWith('~/') || folder.startsWith(`~${path.sep}`)) return path.join(home, folder.slice(2));
+  return folder;
 }
 
 /** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */

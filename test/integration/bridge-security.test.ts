@@ -150,7 +150,7 @@ describe('lock files across instances', () => {
 
   it('removes its own lock files on close', async () => {
     const locks = t.runtime.bridge.lockFilePaths();
-    expect(locks).toHaveLength(2);
+    expect(locks).toHaveLength(3); // Claude Code, NEXUS3, OpenClaude
     await t.runtime.close();
     for (const lock of locks) expect(existsSync(lock)).toBe(false);
   });

@@ -1,7 +1,7 @@
 /**
  * Starts the real runtime (core + bridge on loopback) with every file it writes kept in temp folders:
  * a workspace, a fake home for lock files and settings, and a fake temp folder for Gemini CLI's
- * discovery files. Nothing touches the real ~/.claude, ~/.qwen or <tmp>/gemini.
+ * discovery files. Nothing touches the real ~/.claude, ~/.openclaude, ~/.qwen or <tmp>/gemini.
  */
 import { mkdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,8 @@ export interface TestRuntime {
   /** Stands in for os.tmpdir(): Gemini CLI's discovery folder is `<tmpDir>/gemini/ide`. */
   tmpDir: string;
   claudeLockDir: string;
+  /** OpenClaude's lock folder, `~/.openclaude/ide`. */
+  openClaudeLockDir: string;
   nexusLockDir: string;
   geminiDiscoveryDir: string;
   qwenLockDir: string;
@@ -26,6 +28,9 @@ export interface TestRuntime {
 export interface TestRuntimeOptions {
   /** How long a Gemini/Qwen session may lose its event stream before it counts as gone. */
   mcpStreamGraceMs?: number;
+  /** Runs before the runtime starts, with the fake home (e.g. to write `~/.difftray/settings.json`). */
+  beforeStart?: (home: string) => void;
+  log?: (message: string) => void;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -38,6 +43,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
   mkdirSync(home, { recursive: true });
   mkdirSync(tmpDir, { recursive: true });
   const env = { CLAUDE_CONFIG_DIR: path.join(home, '.claude'), DIFFTRAY_HOME: path.join(home, '.difftray') };
+  options.beforeStart?.(home);
   const runtime = await startRuntime({
     workspaces: [workspace],
     env,
@@ -45,7 +51,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     home,
     // The built command (scripts/build-main.mjs), so a hook set up from the app runs from any folder.
     cliPath: path.resolve(__dirname, '..', '..', 'dist', 'main', 'cli.cjs'),
-    log: () => {},
+    log: options.log ?? (() => {}),
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
   return {
@@ -54,6 +60,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     home,
     tmpDir,
     claudeLockDir: path.join(home, '.claude', 'ide'),
+    openClaudeLockDir: path.join(home, '.openclaude', 'ide'),
     nexusLockDir: path.join(home, '.nexus3', 'ide'),
     geminiDiscoveryDir: path.join(tmpDir, 'gemini', 'ide'),
     qwenLockDir: path.join(home, '.qwen', 'ide'),

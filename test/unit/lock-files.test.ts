@@ -88,6 +88,21 @@ describe('writeFileAtomically', () => {
     expect(modeOf(file)).toBe(0o600);
   });
 
+  it('with keepExistingFolderMode, creates missing folders 0700 but leaves an existing one as it is', () => {
+    const created = path.join(root, 'made', 'ide');
+    writeFileAtomically(path.join(created, '1.lock'), 'x', 0o600, { keepExistingFolderMode: true });
+    expect(modeOf(created)).toBe(0o700);
+    expect(modeOf(path.dirname(created))).toBe(0o700);
+
+    const existing = path.join(root, 'users-own');
+    mkdirSync(existing);
+    chmodSync(existing, 0o755);
+    const file = path.join(existing, '2.lock');
+    writeFileAtomically(file, 'y', 0o600, { keepExistingFolderMode: true });
+    expect(modeOf(existing)).toBe(0o755);
+    expect(modeOf(file)).toBe(0o600);
+  });
+
   it('leaves no temporary file behind', () => {
     const dir = path.join(root, 'clean');
     writeFileAtomically(path.join(dir, 'a.lock'), 'a');

@@ -2,7 +2,13 @@ import { afterEach, beforeEach, describe, it, expect, vi } from 'vitest';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { difftrayHome, loadSettings, resolveWorkspaceFolders } from '../../src-main/core/settings';
+import { MAX_PATH_CHARS } from '../../shared/limits';
+import {
+  difftrayHome,
+  extraLockFolders,
+  loadSettings,
+  resolveWorkspaceFolders,
+} from '../../src-main/core/settings';
 
 let root: string;
 
@@ -61,6 +67,63 @@ describe('loadSettings', () => {
   it('does not throw when the settings path is a directory', () => {
     const warn = vi.fn();
     expect(loadSettings(root, warn)).toEqual({ workspaceFolders: [] });
+  });
+});
+
+describe('extraLockFolders', () => {
+  const home = path.join(path.sep, 'home', 'someone');
+
+  function load(content: unknown) {
+    const file = path.join(root, 'settings.json');
+    writeFileSync(file, JSON.stringify(content));
+    const warn = vi.fn<(message: string) => void>();
+    const settings = loadSettings(file, warn);
+    return { folders: extraLockFolders(settings, home, warn), warnings: warn.mock.calls.map(([m]) => m) };
+  }
+
+  it('is empty when the setting is absent', () => {
+    expect(load({ workspaceFolders: [] })).toEqual({ folders: [], warnings: [] });
+  });
+
+  it('keeps absolute paths, normalized and without duplicates', () => {
+    expect(load({ extraLockFolders: ['/opt/fork/ide', '/opt/fork/./ide/', '/srv/x/../y'] })).toEqual({
+      folders: ['/opt/fork/ide', '/srv/y'],
+      warnings: [],
+    });
+  });
+
+  it('expands ~ and ~/ against the home folder', () => {
+    expect(load({ extraLockFolders: ['~/.myfork/ide', '~'] }).folders).toEqual([
+      path.join(home, '.myfork', 'ide'),
+      home,
+    ]);
+  });
+
+  it('reports each bad entry and keeps the good ones and the rest of the file', () => {
+    const { folders, warnings } = load({
+      workspaceFolders: ['/w'],
+      extraLockFolders: ['relative/ide', '~other/ide', '', 42, null, { dir: '/x' }, '/good/ide'],
+    });
+    expect(folders).toEqual(['/good/ide']);
+    expect(warnings).toHaveLength(6);
+    expect(warnings[0]).toContain('"relative/ide"');
+    expect(warnings[1]).toContain('"~other/ide"');
+    expect(warnings[3]).toContain('42');
+    for (const warning of warnings) expect(warning).toMatch(/^Ignoring extraLockFolders entry /);
+  });
+
+  it('refuses a path longer than the shared path limit, with a bounded warning', () => {
+    const long = `/${'a'.repeat(MAX_PATH_CHARS)}`;
+    const { folders, warnings } = load({ extraLockFolders: [long] });
+    expect(folders).toEqual([]);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]!.length).toBeLessThan(400);
+  });
+
+  it('a value that is not a list voids the settings file as other wrong types do (defaults, one warning)', () => {
+    const { folders, warnings } = load({ workspaceFolders: ['/w'], extraLockFolders: '/opt/fork/ide' });
+    expect(folders).toEqual([]);
+    expect(warnings).toHaveLength(1);
   });
 });
 

@@ -4,6 +4,7 @@
  * one `<port>.lock` file per protocol where that CLI looks for IDEs.
  */
 import type http from 'node:http';
+import path from 'node:path';
 import type WebSocket from 'ws';
 import type { ClientProtocol } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
@@ -22,6 +23,17 @@ export interface WsEndpoint {
   displayName: string;
   authHeader: string;
   lockDir: string;
+  /**
+   * More folders that get the same lock file (Claude Code forks that read their own folder, the
+   * user's extraLockFolders). Unlike lockDir's, a failure to write one is logged, not fatal.
+   */
+  extraLockDirs?: readonly ExtraLockDir[];
+}
+
+export interface ExtraLockDir {
+  dir: string;
+  /** A folder the user named: created 0700 when missing, its mode left alone when it exists. */
+  keepExistingFolderMode?: boolean;
 }
 
 export interface ClaudeIdeOptions {
@@ -46,16 +58,26 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
 
   async open(port: number): Promise<void> {
     for (const [endpoint, authToken] of this.tokens) {
-      this.lockFiles.push(
-        new OwnedLockFile(`${endpoint.lockDir}/${port}.lock`, {
-          pid: process.pid,
-          workspaceFolders: this.options.core.workspaceFolders,
-          ideName: this.options.ideName,
-          transport: 'ws',
-          authToken,
-          runningInWindows: process.platform === 'win32',
-        }),
-      );
+      const content = {
+        pid: process.pid,
+        workspaceFolders: this.options.core.workspaceFolders,
+        ideName: this.options.ideName,
+        transport: 'ws',
+        authToken,
+        runningInWindows: process.platform === 'win32',
+      };
+      this.lockFiles.push(new OwnedLockFile(`${endpoint.lockDir}/${port}.lock`, content));
+      for (const extra of endpoint.extraLockDirs ?? []) {
+        try {
+          this.lockFiles.push(
+            new OwnedLockFile(path.join(extra.dir, `${port}.lock`), content, {
+              keepExistingFolderMode: extra.keepExistingFolderMode ?? false,
+            }),
+          );
+        } catch (error) {
+          this.options.log(`bridge: no lock file in ${extra.dir}: ${(error as Error).message}`);
+        }
+      }
     }
     // Stale lock files of crashed instances are gone once this resolves (lock-files.ts says which).
     await Promise.all(this.lockFiles.map((lock) => lock.staleRemoved));
