@@ -49,6 +49,7 @@ describe('npm start', () => {
         TMPDIR: home,
         CLAUDE_CONFIG_DIR: '',
         OPENCLAUDE_CONFIG_DIR: '',
+        QWEN_HOME: '',
         DIFFTRAY_HOME: '',
         DIFFTRAY_NO_ELECTRON_DOWNLOAD: '1',
       },

@@ -40,6 +40,7 @@ describe.skipIf(!binary)('Electron shell', () => {
         TMPDIR: home,
         CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
         OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
+        QWEN_HOME: path.join(home, '.qwen'),
         DIFFTRAY_HOME: path.join(home, '.difftray'),
       },
     });

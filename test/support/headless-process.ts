@@ -1,6 +1,6 @@
 /**
  * The real headless app (`node dist/main/headless.cjs`, built by the caller) in a child process, with a
- * temp workspace, HOME, DIFFTRAY_HOME, CLAUDE_CONFIG_DIR, OPENCLAUDE_CONFIG_DIR and TMPDIR: nothing it
+ * temp workspace, HOME, DIFFTRAY_HOME, CLAUDE_CONFIG_DIR, OPENCLAUDE_CONFIG_DIR, QWEN_HOME and TMPDIR: nothing it
  * writes reaches the real ones. Resolves once it prints the UI address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -33,6 +33,7 @@ export function sandboxEnv(home: string, tmp: string): NodeJS.ProcessEnv {
     DIFFTRAY_HOME: path.join(home, '.difftray'),
     CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
     OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
+    QWEN_HOME: path.join(home, '.qwen'),
     TMPDIR: tmp,
     // Keep git from reading the real user's configuration.
     GIT_CONFIG_NOSYSTEM: '1',
