@@ -25,6 +25,11 @@ export const CLI_GUIDES: readonly CliGuide[] = [
     ],
   },
   {
+    id: 'openclaude',
+    name: 'OpenClaude',
+    steps: [{ text: 'From a workspace folder, start openclaude and type', command: '/ide' }],
+  },
+  {
     id: 'nexus3',
     name: 'NEXUS3',
     steps: [
