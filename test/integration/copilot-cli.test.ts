@@ -14,13 +14,21 @@ import {
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CLOSED_VIA_TOOL, PARTIAL_NOT_SENT } from '../../src-main/bridge/copilot-cli/tools';
 import { MOVED_NOT_SENT } from '../../src-main/bridge/copilot-cli/tools/open-diff';
 import { MAX_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
-import { readResponse, type RawResponse } from '../support/http-response';
+import {
+  callTool,
+  cliHeaders,
+  closeCopilotStreams,
+  connectCopilot,
+  readCopilotLock,
+  sendOnSocket,
+  sseMessages,
+} from '../support/copilot-client';
+import type { RawResponse } from '../support/http-response';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { makeTempDir } from '../support/temp';
 import { until, waitForReview } from '../support/wait';
@@ -38,157 +46,17 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  for (const stream of streams.splice(0)) stream.close();
+  closeCopilotStreams();
   await t.close();
 });
 
 const api = () => t.runtime.handler;
 const lockDir = () => path.join(t.home, '.copilot', 'ide');
 
-interface CopilotLock {
-  socketPath: string;
-  scheme: string;
-  headers: { Authorization: string };
-  pid: number;
-  ideName: string;
-  timestamp: number;
-  workspaceFolders: string[];
-  isTrusted: boolean;
-}
-
-function readLock(): CopilotLock {
-  const names = readdirSync(lockDir()).filter((name) => name.endsWith('.lock'));
-  expect(names).toHaveLength(1);
-  return JSON.parse(readFileSync(path.join(lockDir(), names[0]!), 'utf8')) as CopilotLock;
-}
-
-/** The headers the CLI sends on every request (capture vscode-0.41, seq 3). */
-function cliHeaders(lock: CopilotLock, sessionId?: string): Record<string, string> {
-  return {
-    'X-Copilot-Session-Id': 'a0b765fc-f6f9-42bf-9ac2-02f79bbe7e00',
-    'X-Copilot-PID': '41632',
-    'X-Copilot-Parent-PID': '41104',
-    Authorization: lock.headers.Authorization,
-    accept: 'application/json, text/event-stream',
-    'content-type': 'application/json',
-    Host: 'localhost',
-    ...(sessionId !== undefined && { 'mcp-protocol-version': '2025-11-25', 'mcp-session-id': sessionId }),
-  };
-}
-
-/** One request on the socket; a body goes chunked, as the CLI sends it. */
-function send(
-  method: string,
-  headers: Record<string, string>,
-  body?: string | Buffer,
-  socketPath = readLock().socketPath,
-): Promise<RawResponse> {
-  return new Promise((resolve, reject) => {
-    const request = http.request({ socketPath, path: '/mcp', method, headers }, (response) =>
-      readResponse(response, resolve),
-    );
-    request.on('error', reject);
-    if (body !== undefined) request.write(body);
-    request.end();
-  });
-}
-
-/** The JSON-RPC messages of an SSE body (`event: message` / `data: {...}`). */
-function sseMessages(body: string): Array<Record<string, unknown>> {
-  return body
-    .split('\n')
-    .filter((line) => line.startsWith('data: '))
-    .map((line) => JSON.parse(line.slice('data: '.length)) as Record<string, unknown>);
-}
-
-interface Session {
-  lock: CopilotLock;
-  id: string;
-  nextId: number;
-}
-
-/** initialize, notifications/initialized and the GET stream, as the CLI opens them (seq 1-6). */
-async function connect(): Promise<Session & { initialize: RawResponse; initialized: RawResponse }> {
-  const lock = readLock();
-  const initialize = await send(
-    'POST',
-    cliHeaders(lock),
-    JSON.stringify({
-      method: 'initialize',
-      params: {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'copilot-cli', version: '1.0.0' },
-      },
-      jsonrpc: '2.0',
-      id: 0,
-    }),
-  );
-  const id = initialize.headers['mcp-session-id'] as string;
-  const initialized = await send(
-    'POST',
-    cliHeaders(lock, id),
-    JSON.stringify({ method: 'notifications/initialized', jsonrpc: '2.0' }),
-  );
-  const session = { lock, id, nextId: 1, initialize, initialized };
-  await openStream(session);
-  return session;
-}
-
-interface EventStream {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  close(): void;
-}
-const streams: EventStream[] = [];
-
-function openStream(session: Session): Promise<EventStream> {
-  return new Promise((resolve, reject) => {
-    const { accept: _accept, 'content-type': _type, ...headers } = cliHeaders(session.lock, session.id);
-    const request = http.request(
-      {
-        socketPath: session.lock.socketPath,
-        path: '/mcp',
-        method: 'GET',
-        headers: { ...headers, accept: 'text/event-stream' },
-      },
-      (response) => {
-        response.on('data', () => {});
-        const stream = {
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          close: () => request.destroy(),
-        };
-        streams.push(stream);
-        resolve(stream);
-      },
-    );
-    request.on('error', reject);
-    request.end();
-  });
-}
-
-/** A tools/call as the CLI sends it; resolves with the tool's result once answered. */
-async function callTool(
-  session: Session,
-  name: string,
-  args: Record<string, unknown>,
-): Promise<{ text: string; isError?: boolean; response: RawResponse }> {
-  const id = session.nextId++;
-  const response = await send(
-    'POST',
-    cliHeaders(session.lock, session.id),
-    JSON.stringify({
-      method: 'tools/call',
-      params: { name, arguments: args, _meta: { progressToken: id } },
-      jsonrpc: '2.0',
-      id,
-    }),
-  );
-  const [message] = sseMessages(response.body);
-  const result = message?.result as { content: Array<{ text: string }>; isError?: boolean };
-  return { text: result.content[0]!.text, ...(result.isError && { isError: true }), response };
-}
+const readLock = () => readCopilotLock(lockDir());
+const send = (method: string, headers: Record<string, string>, body?: string | Buffer) =>
+  sendOnSocket(readLock().socketPath, method, headers, body);
+const connect = () => connectCopilot(readLock());
 
 const openDiffArgs = (tabName = 'Test Diff', target = file, contents = PROPOSED) => ({
   original_file_path: target,
@@ -242,7 +110,7 @@ describe('Copilot CLI /ide over the Unix socket', () => {
       },
     });
     expect(session.initialized.status).toBe(202);
-    expect(streams[0]).toMatchObject({ status: 200, headers: { 'content-type': 'text/event-stream' } });
+    expect(session.stream).toMatchObject({ status: 200, headers: { 'content-type': 'text/event-stream' } });
 
     const list = await send(
       'POST',
