@@ -51,7 +51,7 @@ const openDiff = (tabName: string) =>
   });
 
 describe('Copilot CLI through the UI', () => {
-  it('a partial decision cannot be submitted, says why; Accept all answers the CLI SAVED', async () => {
+  it('a partial decision cannot be submitted (button or keyboard), says why; Accept all answers SAVED', async () => {
     const answer = openDiff('Numbers');
     await diffReady(page, 'notes.txt');
     await page.getByText('Copilot CLI').first().waitFor();
@@ -62,6 +62,11 @@ describe('Copilot CLI through the UI', () => {
     expect(await blocked.textContent()).toContain('Copilot CLI applies its proposal whole');
     expect(await page.getByRole('button', { name: 'Submit', exact: true }).isDisabled()).toBe(true);
     await screenshot(page, 'copilot-partial-blocked');
+    // Submit by keyboard is held back the same way, and the review stays.
+    await page.keyboard.press('Control+Enter');
+    const refused = page.getByTestId('submit-error');
+    await refused.waitFor();
+    expect(await refused.textContent()).toContain('Copilot CLI applies its proposal whole');
     await page.getByRole('button', { name: 'Accept all', exact: true }).click();
     await expectDecisions(page, ['accepted', 'accepted', 'accepted']);
     await blocked.waitFor({ state: 'detached' });
