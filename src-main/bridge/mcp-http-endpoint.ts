@@ -182,6 +182,10 @@ export class McpHttpEndpoint implements SessionHost {
         // Refused by the transport (wrong Accept header...): nothing to keep.
         if (session.id === undefined || this.sessions.get(session.id) !== session) void session.close();
       }
+      const details = this.flavor.clientDetails?.(request);
+      if (details && session.id !== undefined && this.sessions.get(session.id) === session) {
+        this.core.clients.describe(session.client.id, details);
+      }
       return;
     }
     const session = this.find(sessionId, endpoint);

@@ -35,6 +35,8 @@ export interface McpFlavor {
     /** The context now, from the queue. */
     current(core: AppCore): Record<string, unknown>;
   };
+  /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
+  clientDetails?(request: http.IncomingMessage): Partial<Pick<ClientInfo, 'pid' | 'workspace'>> | undefined;
 }
 
 /** Who a session is for: the name and protocol its client is registered under. */

@@ -139,7 +139,8 @@ describe('Copilot CLI /ide over the Unix socket', () => {
     });
 
     expect(t.runtime.core.clients.list()).toEqual([
-      expect.objectContaining({ name: 'Copilot CLI', protocol: 'copilot-cli' }),
+      // The pid is the one the CLI names in X-Copilot-PID.
+      expect.objectContaining({ name: 'Copilot CLI', protocol: 'copilot-cli', pid: 41632 }),
     ]);
     const ended = await send('DELETE', cliHeaders(session.lock, session.id));
     expect(ended.status).toBe(200);
