@@ -99,17 +99,20 @@ export class CopilotCliEndpoint {
     return this.lockFile?.file;
   }
 
-  /** Removes the lock file at once (synchronously), then ends sessions and the socket. */
+  /**
+   * Removes the lock file and the socket's folder at once (synchronously: on an unplanned exit nothing
+   * after the first await runs), then ends the sessions and the server.
+   */
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     this.lockFile?.remove();
+    rmSync(this.socketDir, { recursive: true, force: true });
     await this.mcp.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());
       this.server.closeAllConnections();
     });
-    rmSync(this.socketDir, { recursive: true, force: true });
   }
 
   private serve(request: http.IncomingMessage, response: http.ServerResponse): void {
