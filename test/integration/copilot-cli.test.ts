@@ -179,6 +179,18 @@ describe('Copilot CLI /ide over the Unix socket', () => {
     expect(readFileSync(file, 'utf8')).toBe(BASE);
   });
 
+  it('accepting the whole proposal is SAVED whatever its line endings, and for a new file', async () => {
+    const session = await connect();
+    writeFileSync(file, 'one\r\ntwo\r\nthree');
+    const crlf = callTool(session, 'open_diff', openDiffArgs('crlf', file, 'ONE\r\ntwo\nthree'));
+    await api()('submit', { reviewId: (await waitForReview(t.runtime.core)).id });
+    expect(JSON.parse((await crlf).text)).toMatchObject({ result: 'SAVED' });
+    const created = path.join(t.workspace, 'new', 'made.txt');
+    const fresh = callTool(session, 'open_diff', openDiffArgs('new', created, 'hello\n'));
+    await api()('submit', { reviewId: (await waitForReview(t.runtime.core)).id });
+    expect(JSON.parse((await fresh).text)).toMatchObject({ result: 'SAVED' });
+  });
+
   it('a reject answers REJECTED rejected_via_button', async () => {
     const session = await connect();
     const call = callTool(session, 'open_diff', openDiffArgs('Test Diff Reject'));
