@@ -4,7 +4,7 @@
  */
 
 /** One folder per protocol under src-main/bridge/; none may import another. */
-export const ADAPTERS = ['claude-ide', 'clio', 'gemini-ide', 'native'];
+export const ADAPTERS = ['claude-ide', 'clio', 'copilot-cli', 'gemini-ide', 'native'];
 
 const restrict = (patterns, message) => ({
   'no-restricted-imports': ['error', { patterns: [{ group: patterns, message }] }],

@@ -11,7 +11,14 @@ import type { HunkLineDecisions, HunkState } from './line-decisions';
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
 export type ClientProtocol =
-  'claude-ide' | 'claude-hooks' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native';
+  | 'claude-ide'
+  | 'claude-hooks'
+  | 'nexus3-ide'
+  | 'gemini-ide'
+  | 'qwen-ide'
+  | 'copilot-cli'
+  | 'clio'
+  | 'native';
 
 /**
  * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio
@@ -19,6 +26,15 @@ export type ClientProtocol =
  */
 export function protocolHearsNotes(protocol: ClientProtocol): boolean {
   return protocol === 'claude-hooks' || protocol === 'clio' || protocol === 'native';
+}
+
+/**
+ * Whether a protocol can apply what the person composed from part of a proposal. Copilot CLI's `/ide`
+ * cannot: after `SAVED` the CLI writes its own proposal whole, so its reviews are accepted or rejected
+ * whole (bridge/copilot-cli/tools/open-diff.ts).
+ */
+export function protocolAppliesPartialDecisions(protocol: ClientProtocol): boolean {
+  return protocol !== 'copilot-cli';
 }
 
 /** What a pause is remembered by: a program, not one connection (a hook connects once per edit). */

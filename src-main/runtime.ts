@@ -19,6 +19,7 @@ import {
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
+import { copilotLockDir, startCopilotCliEndpoint, type CopilotCliEndpoint } from './bridge/copilot-cli';
 import { defaultEndpoints, withExtraLockFolders } from './bridge/endpoints';
 import { isProcessAlive } from './bridge/lock-files';
 import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
@@ -35,6 +36,8 @@ export interface RuntimeOptions {
   home?: string;
   /** How long a Gemini CLI / Qwen Code session may be without its event stream before it counts as gone. */
   mcpStreamGraceMs?: number;
+  /** Where Copilot CLI's lock file goes; `${COPILOT_HOME:-<home>/.copilot}/ide` by default. */
+  copilotLockDir?: string;
   /** The `difftray` command's script that Claude Code's hook runs; dist/main/cli.cjs beside this bundle by default. */
   cliPath?: string;
 }
@@ -45,6 +48,7 @@ export interface Runtime {
   bridge: BridgeServer;
   clio: ClioEndpoint;
   native: NativeEndpoint;
+  copilot: CopilotCliEndpoint;
   close(): Promise<void>;
 }
 
@@ -85,9 +89,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
   });
   const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log });
-  // Every loopback server, closed in this order. Lock files must not outlive us, even on an unplanned
-  // exit: each server removes its own synchronously first.
-  const servers = [bridge, clio, native];
+  const copilot = await startCopilotCliEndpoint({
+    core,
+    lockDir: options.copilotLockDir ?? copilotLockDir(env, options.home ?? os.homedir()),
+    log,
+    ...(options.mcpStreamGraceMs !== undefined && { streamGraceMs: options.mcpStreamGraceMs }),
+  });
+  // Every server, closed in this order. Lock files must not outlive us, even on an unplanned exit:
+  // each server removes its own synchronously first.
+  const servers = [bridge, clio, native, copilot];
   const removeOnExit = () => {
     for (const server of servers) void server.close();
   };
@@ -98,6 +108,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     bridge,
     clio,
     native,
+    copilot,
     close: async () => {
       process.removeListener('exit', removeOnExit);
       for (const server of servers) await server.close();

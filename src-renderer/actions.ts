@@ -9,6 +9,7 @@ import { noteToSend, useNoteDrafts } from './agent-note';
 import { baseName, fileDecisionAnnouncement } from './file-status';
 import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } from './line-selection';
 import { contentKey, countDecisions, decisionVerb, errorMessage, submittedSummary } from './review-model';
+import { partialDecisionBlocker } from './whole-proposal';
 import { flushPendingEdits, useReviewUi } from './review-ui';
 import { resolveCursor, useAppStore } from './store';
 
@@ -204,7 +205,15 @@ export function createActions(api: AppApi): Actions {
       // The person's last keystrokes in the proposal are part of what they submit.
       await flushPendingEdits();
       const review = selected() ?? before;
-      const summary = submittedSummary(countDecisions(review));
+      const counts = countDecisions(review);
+      const summary = submittedSummary(counts);
+      // The keyboard reaches here too: a client that applies proposals whole gets no partial decision.
+      const partial = review.approval ? null : partialDecisionBlocker(review.client, counts);
+      if (partial) {
+        ui.getState().setSubmitError({ reviewId: review.id, message: partial });
+        announce(`Could not submit: ${partial}`);
+        return;
+      }
       try {
         await api.submit(review.id, noteToSend(review.id));
         useNoteDrafts.getState().clearDraft(review.id);

@@ -11,6 +11,7 @@ const deafProtocolNames: Partial<Record<ClientProtocol, string>> = {
   'nexus3-ide': "NEXUS3's IDE protocol",
   'gemini-ide': "Gemini CLI's IDE protocol",
   'qwen-ide': "Qwen Code's IDE protocol",
+  'copilot-cli': "Copilot CLI's /ide protocol",
 };
 
 /** The short line under the note box when the note cannot reach the agent; null when it can. */

@@ -64,6 +64,8 @@ export const DIFFTRAY_IDE_NAME = 'DiffTray';
 export interface LockFileOwner {
   pid: unknown;
   port: unknown;
+  /** A Unix socket the owner listens on instead of a port (Copilot CLI's lock files). */
+  socketPath?: unknown;
 }
 
 /** Which files of a folder are discovery files, and whose they are. */
@@ -139,8 +141,9 @@ export async function isStale(
   { withoutPort = false }: { withoutPort?: boolean } = {},
 ): Promise<boolean> {
   if (!owner) return false;
-  const { pid, port } = owner;
+  const { pid, port, socketPath } = owner;
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0 || isProcessAlive(pid)) return false;
+  if (typeof socketPath === 'string') return !(await socketAnswers(socketPath));
   if (typeof port !== 'number' || !Number.isInteger(port) || port < 1 || port > 65535) return withoutPort;
   return !(await portAnswers(port));
 }
@@ -154,8 +157,17 @@ function readRegularFile(file: string): string | undefined {
 
 /** Whether something accepts a TCP connection on 127.0.0.1:`port`; an attempt that hangs counts as yes. */
 export function portAnswers(port: number): Promise<boolean> {
+  return connectionAnswers({ host: '127.0.0.1', port });
+}
+
+/** Whether something accepts a connection on the Unix socket `socketPath`; a hang counts as yes. */
+export function socketAnswers(socketPath: string): Promise<boolean> {
+  return connectionAnswers({ path: socketPath });
+}
+
+function connectionAnswers(options: net.NetConnectOpts): Promise<boolean> {
   return new Promise((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port });
+    const socket = net.connect(options);
     const done = (answers: boolean) => {
       clearTimeout(timer);
       socket.destroy();

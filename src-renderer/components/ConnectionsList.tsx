@@ -21,6 +21,7 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'nexus3-ide': 'NEXUS3 IDE (MCP over WebSocket)',
   'gemini-ide': 'Gemini CLI IDE (MCP over HTTP)',
   'qwen-ide': 'Qwen Code IDE (MCP over HTTP)',
+  'copilot-cli': 'Copilot CLI /ide (MCP over a Unix socket)',
   clio: 'Clio IDE bridge (WebSocket)',
   native: 'DiffTray protocol (WebSocket)',
 };

@@ -4,6 +4,7 @@ import { baseName, submitBlocker } from '../file-status';
 import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keyboard';
 import { NO_SELECTION_REASON, resolveLineSelection, selectionSummary } from '../line-selection';
 import { countDecisions, submitSummary, type DecisionCounts } from '../review-model';
+import { partialDecisionBlocker } from '../whole-proposal';
 import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { RejectDialog } from './RejectDialog';
@@ -55,7 +56,7 @@ export function Toolbar({
   const counts = countDecisions(review);
   const total = review.files[fileIndex]?.hunks.length ?? 0;
   const anyHunks = review.files.some((file) => file.hunks.length > 0 || file.binary);
-  const blocker = submitBlocker(review, fileName);
+  const blocker = submitBlocker(review, fileName) ?? partialDecisionBlocker(review.client, counts);
 
   const selection =
     lineSelection && lineSelection.reviewId === review.id && lineSelection.fileIndex === fileIndex

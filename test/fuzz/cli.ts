@@ -26,7 +26,7 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     console.log(
-      'usage: npm run fuzz -- [--frames N] [--seed S] [--endpoint claude|gemini|clio|native|headless]... [--max-rss-mb M]',
+      'usage: npm run fuzz -- [--frames N] [--seed S] [--endpoint claude|gemini|copilot|clio|native|headless]... [--max-rss-mb M]',
     );
     return 0;
   }

@@ -1,6 +1,6 @@
 /**
  * The bounded fuzz run of `npm test`: a few thousand seeded frames per endpoint (Claude Code WS, Gemini
- * HTTP, Clio WS, native WS, headless app API) against the real headless app, each in its own process.
+ * HTTP, Copilot CLI HTTP on a Unix socket, Clio WS, native WS, headless app API) against the real headless app, each in its own process.
  * After every batch and at the end: the app lives, a valid request on a fresh connection is answered, no
  * file in the workspace or outside it changed, nothing from outside reached an answer, RSS stays under
  * the bound. `npm run fuzz` runs the same with more frames (scripts/fuzz.mjs).

@@ -17,6 +17,8 @@ export const HEADLESS_ENTRY =
 export interface Endpoints {
   claude: { port: number; token: string };
   gemini: { port: number; token: string };
+  /** Copilot CLI's `/ide`: a Unix socket and the nonce, from `$HOME/.copilot/ide/<uuid>.lock`. */
+  copilot: { socketPath: string; token: string };
   clio: { port: number; token: string };
   native: { port: number; token: string };
   headless: { port: number; token: string };
@@ -148,14 +150,22 @@ export class AppProcess {
     );
     const clioFile = path.join(env.HOME!, '.clio', 'ide', 'bridge.json');
     const nativeLock = onlyFile(env.DIFFTRAY_HOME!, (name) => name.endsWith('.lock'));
-    if (!ui || !claudeLock || !geminiFile || !existsSync(clioFile) || !nativeLock) return undefined;
+    const copilotLock = onlyFile(path.join(env.HOME!, '.copilot', 'ide'), (name) => name.endsWith('.lock'));
+    if (!ui || !claudeLock || !geminiFile || !existsSync(clioFile) || !nativeLock || !copilotLock) {
+      return undefined;
+    }
     const claude = readJson(claudeLock);
     const gemini = readJson(geminiFile);
     const clio = readJson(clioFile);
     const native = readJson(nativeLock);
+    const copilot = readJson(copilotLock) as { socketPath?: unknown; headers?: { Authorization?: unknown } };
     return {
       claude: { port: Number(path.basename(claudeLock, '.lock')), token: String(claude.authToken) },
       gemini: { port: Number(gemini.port), token: String(gemini.authToken) },
+      copilot: {
+        socketPath: String(copilot.socketPath),
+        token: String(copilot.headers?.Authorization).replace(/^Nonce /, ''),
+      },
       clio: { port: Number(clio.port), token: String(clio.authToken) },
       native: { port: Number(native.port), token: String(native.authToken) },
       headless: { port: Number(ui[1]), token: ui[2]! },

@@ -45,7 +45,7 @@ export class FrameGenerator {
     const prng = this.prng;
     const model = PROTOCOLS[endpoint];
     const valid = model.message(ctx, prng);
-    if (endpoint === 'gemini') {
+    if (endpoint === 'gemini' || endpoint === 'copilot') {
       if (prng.chance(0.08)) return rawHttpFrame(prng, JSON.stringify(valid));
       if (prng.chance(0.05))
         return {

@@ -12,8 +12,15 @@ import {
 import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
 import type { Prng } from './prng';
 
-export type EndpointName = 'claude' | 'gemini' | 'clio' | 'native' | 'headless';
-export const ENDPOINT_NAMES: readonly EndpointName[] = ['claude', 'gemini', 'clio', 'native', 'headless'];
+export type EndpointName = 'claude' | 'gemini' | 'copilot' | 'clio' | 'native' | 'headless';
+export const ENDPOINT_NAMES: readonly EndpointName[] = [
+  'claude',
+  'gemini',
+  'copilot',
+  'clio',
+  'native',
+  'headless',
+];
 
 export interface ProtocolModel {
   /** One valid-looking message, as a client of this endpoint would send it. */
@@ -169,6 +176,72 @@ const gemini: ProtocolModel = {
       ...fieldProbes('openDiff.filePath', MAX_PATH_CHARS, (v) =>
         openDiff({ filePath: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
       ),
+      ...frameProbes(rpc('tools/list')),
+    ];
+  },
+};
+
+const copilot: ProtocolModel = {
+  message: (ctx, prng) => {
+    const tab = () => prng.pick(['Test Diff', 'fuzz', '', '../tab', 'x'.repeat(64)]);
+    return prng.weighted<() => Record<string, unknown>>([
+      [
+        1,
+        () => ({
+          jsonrpc: '2.0',
+          id: 0,
+          method: 'initialize',
+          params: {
+            protocolVersion: '2025-11-25',
+            capabilities: {},
+            clientInfo: { name: 'copilot-cli', version: '1.0.0' },
+          },
+        }),
+      ],
+      [1, () => ({ jsonrpc: '2.0', method: 'notifications/initialized' })],
+      [1, () => rpc('tools/list')],
+      [
+        5,
+        () =>
+          toolCall('open_diff', {
+            original_file_path: filePath(ctx, prng),
+            new_file_contents: someText(prng),
+            tab_name: tab(),
+          }),
+      ],
+      [
+        2,
+        () =>
+          toolCall('open_diff', {
+            original_file_path: escapePath(ctx, prng),
+            new_file_contents: someText(prng),
+            tab_name: tab(),
+          }),
+      ],
+      [3, () => toolCall('close_diff', { tab_name: tab() })],
+      [1, () => toolCall('update_session_name', { name: tab() })],
+      [1, () => toolCall(prng.pick(['get_selection', 'get_vscode_info']), {})],
+      [1, () => toolCall('get_diagnostics', { uri: `file://${filePath(ctx, prng)}` })],
+      [1, () => rpc('ping')],
+    ])();
+  },
+  unknownMethod: (prng) => rpc(prng.pick(['frobnicate', 'tools/frob', 'resources/list', '__proto__'])),
+  limitProbes: (ctx) => {
+    const openDiff = (over: Record<string, string>) =>
+      toolCall('open_diff', {
+        original_file_path: `${ctx.workspace}/a.txt`,
+        new_file_contents: 'x\n',
+        tab_name: 'probe',
+        ...over,
+      });
+    return [
+      ...fieldProbes('open_diff.new_file_contents', MAX_FILE_BYTES, (v) =>
+        openDiff({ new_file_contents: v }),
+      ),
+      ...fieldProbes('open_diff.original_file_path', MAX_PATH_CHARS, (v) =>
+        openDiff({ original_file_path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...fieldProbes('open_diff.tab_name', MAX_LABEL_CHARS, (v) => openDiff({ tab_name: v })),
       ...frameProbes(rpc('tools/list')),
     ];
   },
@@ -411,7 +484,14 @@ const headless: ProtocolModel = {
   },
 };
 
-export const PROTOCOLS: Record<EndpointName, ProtocolModel> = { claude, gemini, clio, native, headless };
+export const PROTOCOLS: Record<EndpointName, ProtocolModel> = {
+  claude,
+  gemini,
+  copilot,
+  clio,
+  native,
+  headless,
+};
 
 /** A valid-looking message with one string field grown to a few MB. */
 export function withHugeField(

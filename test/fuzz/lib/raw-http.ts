@@ -1,6 +1,6 @@
 /**
- * Malformed HTTP for the Gemini endpoint, as raw bytes on a TCP socket: what no HTTP client library would
- * send. `@@HOST@@` and `@@TOKEN@@` are filled in by the driver.
+ * Malformed HTTP for the Gemini and Copilot CLI endpoints, as raw bytes on their socket: what no HTTP
+ * client library would send. `@@HOST@@` and `Bearer @@TOKEN@@` are filled in by the driver.
  */
 import type { Frame } from './frames';
 import type { Prng } from './prng';

@@ -1,7 +1,8 @@
 /**
  * Fuzz driver for Gemini CLI's endpoint: MCP Streamable HTTP at POST /mcp with a bearer token and an
  * `mcp-session-id`, plus raw malformed HTTP on plain TCP sockets. Sessions the fuzz opens are deleted at
- * the end of each batch, so their number (and their pending reviews) stay bounded.
+ * the end of each batch, so their number (and their pending reviews) stay bounded. Copilot CLI's `/ide`
+ * (copilot.ts) is the same over a Unix socket with a nonce: it overrides `target`.
  */
 import http from 'node:http';
 import net from 'node:net';
@@ -22,16 +23,32 @@ interface HttpAnswer {
   body: string;
 }
 
+/** Where the endpoint is, how a request proves itself, and the tool tools/list must name. */
+export interface HttpTarget {
+  connect: { host: string; port: number } | { socketPath: string };
+  host: string;
+  authorization: string;
+  protocolVersion: string;
+  diffTool: string;
+}
+
 export class GeminiDriver implements EndpointDriver {
   reconnects = 0;
   private session: string | undefined;
   private readonly opened = new Set<string>();
   private readonly inFlight = new Set<Promise<unknown>>();
 
-  constructor(private readonly options: DriverOptions) {}
+  constructor(protected readonly options: DriverOptions) {}
 
-  private get port(): number {
-    return this.options.endpoints.gemini.port;
+  protected target(): HttpTarget {
+    const { port, token } = this.options.endpoints.gemini;
+    return {
+      connect: { host: '127.0.0.1', port },
+      host: `127.0.0.1:${port}`,
+      authorization: `Bearer ${token}`,
+      protocolVersion: '2025-06-18',
+      diffTool: 'openDiff',
+    };
   }
 
   async send(frame: Frame): Promise<void> {
@@ -50,7 +67,7 @@ export class GeminiDriver implements EndpointDriver {
   }
 
   async probe(timeoutMs: number): Promise<void> {
-    const init = await this.request('POST', JSON.stringify(initialize(1)), {}, timeoutMs);
+    const init = await this.request('POST', JSON.stringify(this.initialize(1)), {}, timeoutMs);
     const id = sessionOf(init);
     if (init.status === 503 && /Too many sessions/.test(init.body))
       throw new LimitRefusal(init.body.slice(0, 200));
@@ -69,7 +86,7 @@ export class GeminiDriver implements EndpointDriver {
         { 'mcp-session-id': id },
         timeoutMs,
       );
-      if (list.status !== 200 || !list.body.includes('openDiff')) {
+      if (list.status !== 200 || !list.body.includes(this.target().diffTool)) {
         throw new Error(`tools/list answered ${list.status}: ${list.body.slice(0, 200)}`);
       }
     } finally {
@@ -92,7 +109,7 @@ export class GeminiDriver implements EndpointDriver {
 
   private async batchSession(): Promise<string> {
     if (this.session) return this.session;
-    const init = await this.request('POST', JSON.stringify(initialize(0)), {});
+    const init = await this.request('POST', JSON.stringify(this.initialize(0)), {});
     const id = sessionOf(init);
     if (!id) throw new Error(`initialize answered ${init.status}`);
     this.opened.add(id);
@@ -109,9 +126,10 @@ export class GeminiDriver implements EndpointDriver {
     extra: Record<string, string | null | undefined>,
     timeoutMs = REQUEST_TIMEOUT_MS,
   ): Promise<HttpAnswer> {
+    const target = this.target();
     const headers: Record<string, string> = {
-      host: `127.0.0.1:${this.port}`,
-      authorization: `Bearer ${this.options.endpoints.gemini.token}`,
+      host: target.host,
+      authorization: target.authorization,
       'content-type': 'application/json',
       accept: 'application/json, text/event-stream',
     };
@@ -122,8 +140,7 @@ export class GeminiDriver implements EndpointDriver {
     return new Promise((resolve, reject) => {
       const request = http.request(
         {
-          host: '127.0.0.1',
-          port: this.port,
+          ...target.connect,
           path: '/mcp',
           method,
           headers,
@@ -153,16 +170,31 @@ export class GeminiDriver implements EndpointDriver {
     });
   }
 
+  private initialize(id: number) {
+    return {
+      jsonrpc: '2.0',
+      id,
+      method: 'initialize',
+      params: {
+        protocolVersion: this.target().protocolVersion,
+        capabilities: {},
+        clientInfo: { name: 'fuzz', version: '1' },
+      },
+    };
+  }
+
   private sendRaw(data: string | Buffer): Promise<void> {
-    const { token } = this.options.endpoints.gemini;
+    const target = this.target();
     const bytes = Buffer.from(
       (typeof data === 'string' ? data : data.toString('latin1'))
-        .replaceAll('@@HOST@@', `127.0.0.1:${this.port}`)
-        .replaceAll('@@TOKEN@@', token),
+        .replaceAll('@@HOST@@', target.host)
+        .replaceAll('Authorization: Bearer @@TOKEN@@', `Authorization: ${target.authorization}`),
       'latin1',
     );
     return new Promise((resolve) => {
-      const socket = net.connect(this.port, '127.0.0.1');
+      const { connect } = target;
+      const socket =
+        'socketPath' in connect ? net.connect(connect.socketPath) : net.connect(connect.port, connect.host);
       const chunks: Buffer[] = [];
       const done = () => {
         clearTimeout(timer);
@@ -177,15 +209,6 @@ export class GeminiDriver implements EndpointDriver {
       socket.write(bytes);
     });
   }
-}
-
-function initialize(id: number) {
-  return {
-    jsonrpc: '2.0',
-    id,
-    method: 'initialize',
-    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'fuzz', version: '1' } },
-  };
 }
 
 function sessionOf(answer: HttpAnswer): string | undefined {

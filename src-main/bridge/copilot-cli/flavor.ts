@@ -1,0 +1,33 @@
+/**
+ * The MCP server Copilot CLI expects behind `/ide`: it must call itself `vscode-copilot-cli` (the CLI
+ * checks the name), with tools that may change (`listChanged`, as VS Code declares) and no Gemini
+ * context notifications. Sessions, routing and bodies are the shared ones (bridge/mcp-http-*.ts).
+ */
+import type http from 'node:http';
+import { DIFFTRAY_VERSION } from '../../../shared/version';
+import { processWorkingFolder } from '../../core/process-info';
+import { singleHeader } from '../../loopback/auth';
+import type { McpFlavor, McpSessionEndpoint } from '../mcp-http-session';
+import { COPILOT_CLI_NAME, registerCopilotTools } from './tools';
+
+export const COPILOT_SERVER_NAME = 'vscode-copilot-cli';
+
+export const COPILOT_FLAVOR: McpFlavor = {
+  serverInfo: { name: COPILOT_SERVER_NAME, version: DIFFTRAY_VERSION, title: 'DiffTray for Copilot CLI' },
+  capabilities: { tools: { listChanged: true } },
+  registerTools: registerCopilotTools,
+  clientDetails: copilotClientDetails,
+};
+
+/** The CLI names its process in every request (`X-Copilot-PID`); its working folder comes from there. */
+export function copilotClientDetails(request: http.IncomingMessage) {
+  const pid = Number(singleHeader(request.headers['x-copilot-pid']));
+  if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
+  const workspace = processWorkingFolder(pid);
+  return workspace === undefined ? { pid } : { pid, workspace };
+}
+
+export const COPILOT_ENDPOINT: McpSessionEndpoint = {
+  protocol: 'copilot-cli',
+  displayName: COPILOT_CLI_NAME,
+};

@@ -1,0 +1,233 @@
+/**
+ * One MCP session over Streamable HTTP (Gemini CLI, Qwen Code, Copilot CLI's `/ide`): an McpServer with
+ * its protocol's tools (its flavor) over the SDK's Streamable HTTP server transport, and the client it
+ * stands for in the registry.
+ *
+ * Notifications (the decisions, the context) travel on the CLI's GET event stream. The SDK drops a
+ * notification when that stream is not open, so they wait in an outbox until it is: a decision made
+ * while the CLI reconnects still arrives. The session ends on DELETE, on the person's "Disconnect", or
+ * when it has been without its event stream longer than a grace period: the stream was lost (the CLI
+ * exited: it sends no DELETE) or never opened (a client that only initialised would otherwise be kept,
+ * with its reviews, forever). Its pending reviews are then cancelled and stay visible, marked so.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type {
+  Implementation,
+  JSONRPCNotification,
+  ServerCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
+import type { AppCore } from '../core/app-core';
+
+/**
+ * What makes one MCP-over-Streamable-HTTP protocol differ from another: how the server calls itself,
+ * its tools, and the context it pushes on the event stream (Gemini's `ide/contextUpdate`), if any.
+ */
+export interface McpFlavor {
+  serverInfo: Implementation;
+  capabilities: ServerCapabilities;
+  registerTools(server: McpServer, session: McpToolSession): void;
+  context?: {
+    method: string;
+    /** The context now, from the queue. */
+    current(core: AppCore): Record<string, unknown>;
+  };
+  /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
+  clientDetails?(request: http.IncomingMessage): Partial<Pick<ClientInfo, 'pid' | 'workspace'>> | undefined;
+}
+
+/** Who a session is for: the name and protocol its client is registered under. */
+export interface McpSessionEndpoint {
+  protocol: ClientProtocol;
+  displayName: string;
+}
+
+/** The session, as its tools see it. */
+export interface McpToolSession {
+  readonly core: AppCore;
+  /** The connected client; read only from tool calls, which come after the session is initialized. */
+  readonly client: ClientInfo;
+  /** Sends a notification to this client (queued until its event stream is open). */
+  notify(method: string, params: Record<string, unknown>): void;
+}
+
+export interface SessionHost {
+  core: AppCore;
+  log: (message: string) => void;
+  /** How long the event stream may stay closed before the client counts as gone. */
+  streamGraceMs: number;
+  flavor: McpFlavor;
+  sessionInitialized(session: McpHttpSession): void;
+  sessionClosed(session: McpHttpSession): void;
+}
+
+/** Notifications kept for a client whose event stream is closed, oldest dropped first. */
+const MAX_OUTBOX = 1000;
+
+/** Live sessions per endpoint (each costs an McpServer); an initialize past this is refused until some end. */
+export const MAX_MCP_SESSIONS = 64;
+
+export class McpHttpSession implements McpToolSession {
+  readonly transport: StreamableHTTPServerTransport;
+  private readonly server: McpServer;
+  private clientInfo: ClientInfo | undefined;
+  private stream: http.ServerResponse | undefined;
+  private readonly outbox: JSONRPCNotification[] = [];
+  private graceTimer: NodeJS.Timeout | undefined;
+  private lastContext: string | undefined;
+  private closed = false;
+
+  private constructor(
+    readonly endpoint: McpSessionEndpoint,
+    private readonly host: SessionHost,
+  ) {
+    this.transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: () => randomUUID(),
+      onsessioninitialized: () => this.initialized(),
+    });
+    // Set before connect(): the SDK chains its own handlers after these.
+    this.transport.onclose = () => this.cleanUp();
+    this.transport.onerror = (error) => host.log(`${endpoint.displayName}: ${error.message}`);
+    this.server = new McpServer(host.flavor.serverInfo, { capabilities: host.flavor.capabilities });
+    host.flavor.registerTools(this.server, this);
+    this.server.server.oninitialized = () => {
+      const version = this.server.server.getClientVersion()?.version;
+      if (version && this.clientInfo) host.core.clients.describe(this.clientInfo.id, { version });
+    };
+  }
+
+  /** A session for an `initialize` request; it counts only once the transport accepts that request. */
+  static async open(endpoint: McpSessionEndpoint, host: SessionHost): Promise<McpHttpSession> {
+    const session = new McpHttpSession(endpoint, host);
+    await session.server.connect(session.transport);
+    return session;
+  }
+
+  get id(): string | undefined {
+    return this.transport.sessionId;
+  }
+
+  get core(): AppCore {
+    return this.host.core;
+  }
+
+  get client(): ClientInfo {
+    if (!this.clientInfo) throw new Error('The MCP session is not initialized');
+    return this.clientInfo;
+  }
+
+  get isClosed(): boolean {
+    return this.closed;
+  }
+
+  notify(method: string, params: Record<string, unknown>): void {
+    if (this.closed) return;
+    this.outbox.push({ jsonrpc: '2.0', method, params });
+    if (this.outbox.length > MAX_OUTBOX) this.outbox.shift();
+    if (this.stream) this.flush();
+  }
+
+  /** Sends the context if it differs from the last one sent (or always, when `force`). */
+  sendContext(context: Record<string, unknown>, force = false): void {
+    const method = this.host.flavor.context?.method;
+    if (method === undefined) return;
+    const json = JSON.stringify(context);
+    if (!force && json === this.lastContext) return;
+    this.lastContext = json;
+    this.notify(method, context);
+  }
+
+  /**
+   * A GET is about to be answered by the transport. Once its headers go out with 200, the SDK has
+   * registered it as the session's event stream: deliver what waited, then the current context.
+   */
+  watchEventStream(response: http.ServerResponse): void {
+    afterHeaders(response, () => {
+      if (response.statusCode !== 200 || this.closed) return;
+      this.stream = response;
+      clearTimeout(this.graceTimer);
+      this.graceTimer = undefined;
+      response.once('close', () => this.streamClosed(response));
+      const context = this.host.flavor.context;
+      // A fresh context replaces any queued one.
+      for (let i = this.outbox.length - 1; context && i >= 0; i--) {
+        if (this.outbox[i]!.method === context.method) this.outbox.splice(i, 1);
+      }
+      this.flush();
+      if (context) this.sendContext(context.current(this.host.core), true);
+    });
+  }
+
+  /** Ends the session; the transport's close runs the clean-up. */
+  async close(): Promise<void> {
+    await this.transport.close();
+  }
+
+  private initialized(): void {
+    this.clientInfo = this.host.core.clients.connect(
+      this.endpoint.displayName,
+      this.endpoint.protocol,
+      () => {
+        void this.close();
+      },
+    );
+    this.host.sessionInitialized(this);
+    // The client opens its event stream next; one that never does must not be kept.
+    this.startGrace();
+  }
+
+  private flush(): void {
+    for (const message of this.outbox.splice(0)) {
+      this.transport.send(message).catch((error: Error) => {
+        this.host.log(`${this.endpoint.displayName}: notification not sent: ${error.message}`);
+      });
+    }
+  }
+
+  private streamClosed(response: http.ServerResponse): void {
+    if (this.stream !== response) return;
+    this.stream = undefined;
+    this.startGrace();
+  }
+
+  /** Without an event stream the session lives only this long; a stream that opens stops the clock. */
+  private startGrace(): void {
+    if (this.closed || this.stream) return;
+    clearTimeout(this.graceTimer);
+    this.graceTimer = setTimeout(() => {
+      this.host.log(`${this.endpoint.displayName}: session ${this.id} ended: no event stream`);
+      void this.close();
+    }, this.host.streamGraceMs);
+    this.graceTimer.unref();
+  }
+
+  private cleanUp(): void {
+    if (this.closed) return;
+    this.closed = true;
+    clearTimeout(this.graceTimer);
+    this.outbox.length = 0;
+    const client = this.clientInfo;
+    if (client) {
+      this.host.core.clientGone(client.id);
+    }
+    this.host.sessionClosed(this);
+  }
+}
+
+/**
+ * Runs `listener` right after the response's status line and headers are written. The SDK answers
+ * through Hono's Node adapter, which awaits a stream's whole body: the header write is the one moment
+ * that says the stream is open.
+ */
+function afterHeaders(response: http.ServerResponse, listener: () => void): void {
+  const writeHead = response.writeHead as (...args: unknown[]) => http.ServerResponse;
+  response.writeHead = function (this: http.ServerResponse, ...args: unknown[]) {
+    const result = writeHead.apply(this, args);
+    response.writeHead = writeHead as typeof response.writeHead;
+    listener();
+    return result;
+  } as typeof response.writeHead;
+}

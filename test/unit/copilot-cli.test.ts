@@ -1,0 +1,111 @@
+/**
+ * Copilot CLI's lock file: where it goes (COPILOT_HOME moves it, XDG does not), its stale copies of dead
+ * DiffTrays removed while other IDEs' files and live sockets stay; and how a decided review is answered.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { copilotLockDir } from '../../src-main/bridge/copilot-cli';
+import { COPILOT_STALE_RULE, writeCopilotLockFile } from '../../src-main/bridge/copilot-cli/discovery';
+import { CLOSED_VIA_TOOL, diffAnswer } from '../../src-main/bridge/copilot-cli/tools';
+import { isProcessAlive, removeStaleLockFiles } from '../../src-main/bridge/lock-files';
+import type { ReviewOutcome } from '../../src-main/core/review-record';
+
+let root: string;
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'difftray-unit-copilot-'));
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+function deadPid(): number {
+  const child = spawnSync('true');
+  expect(isProcessAlive(child.pid!)).toBe(false);
+  return child.pid!;
+}
+
+const lock = (name: string, content: Record<string, unknown>) => {
+  const file = path.join(root, name);
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+};
+
+describe('copilotLockDir', () => {
+  it('is ~/.copilot/ide, moved whole by COPILOT_HOME, not by XDG_CONFIG_HOME or XDG_STATE_HOME', () => {
+    expect(copilotLockDir({}, '/home/u')).toBe('/home/u/.copilot/ide');
+    expect(copilotLockDir({ COPILOT_HOME: '/data/copilot' }, '/home/u')).toBe('/data/copilot/ide');
+    expect(copilotLockDir({ XDG_CONFIG_HOME: '/x', XDG_STATE_HOME: '/y' }, '/home/u')).toBe(
+      '/home/u/.copilot/ide',
+    );
+  });
+});
+
+describe('stale Copilot lock files', () => {
+  it("removes DiffTray's lock of a dead process whose socket is gone, keeps a live socket's and other IDEs'", async () => {
+    const dead = deadPid();
+    const stale = lock('stale.lock', {
+      ideName: 'DiffTray',
+      pid: dead,
+      socketPath: path.join(root, 'gone.sock'),
+    });
+    const vscode = lock('vscode.lock', { ideName: 'Visual Studio Code', pid: dead, socketPath: '/nowhere' });
+    const socketPath = path.join(root, 'live.sock');
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    const live = lock('live.lock', { ideName: 'DiffTray', pid: dead, socketPath });
+    try {
+      const mine = writeCopilotLockFile(root, {
+        socketPath: '/tmp/x.sock',
+        nonce: 'n',
+        workspaceFolders: ['/w'],
+      });
+      expect(await mine.staleRemoved).toEqual([stale]);
+      expect([existsSync(vscode), existsSync(live), existsSync(mine.file)]).toEqual([true, true, true]);
+      mine.remove();
+      expect(existsSync(mine.file)).toBe(false);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+    // Its socket closed: now that one is stale too.
+    expect(await removeStaleLockFiles(root, COPILOT_STALE_RULE)).toEqual([live]);
+  });
+});
+
+describe('diffAnswer', () => {
+  const accepted = (finalText: string): ReviewOutcome => ({
+    kind: 'accepted',
+    files: [{ path: '/w/a', expectedOnDisk: { exists: false }, changed: true, baseText: 'a', finalText }],
+  });
+
+  it('says SAVED only for the proposal itself, and maps every other end to REJECTED with its trigger', () => {
+    expect(diffAnswer(accepted('new'), 'new', 'tab', '/w/a')).toEqual({
+      success: true,
+      result: 'SAVED',
+      trigger: 'accepted_via_button',
+      tab_name: 'tab',
+      message: 'User accepted changes for /w/a',
+    });
+    expect(diffAnswer(accepted('ne'), 'new', 'tab', '/w/a')).toMatchObject({
+      result: 'REJECTED',
+      trigger: 'rejected_via_button',
+    });
+    expect(diffAnswer({ kind: 'rejected', reason: 'no' }, 'new', 'tab', '/w/a')).toMatchObject({
+      result: 'REJECTED',
+      trigger: 'rejected_via_button',
+      message: 'User rejected changes for /w/a: no',
+    });
+    expect(diffAnswer({ kind: 'superseded' }, 'new', 'tab', '/w/a').trigger).toBe('closed_via_tool');
+    expect(diffAnswer({ kind: 'cancelled', reason: CLOSED_VIA_TOOL }, 'new', 'tab', '/w/a').trigger).toBe(
+      'closed_via_tool',
+    );
+    expect(diffAnswer({ kind: 'cancelled', reason: 'client disconnected' }, 'n', 't', '/w/a').trigger).toBe(
+      'closed_via_tab',
+    );
+  });
+});
