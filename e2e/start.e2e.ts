@@ -50,6 +50,7 @@ describe('npm start', () => {
         CLAUDE_CONFIG_DIR: '',
         OPENCLAUDE_CONFIG_DIR: '',
         QWEN_HOME: '',
+        COPILOT_HOME: '',
         DIFFTRAY_HOME: '',
         DIFFTRAY_NO_ELECTRON_DOWNLOAD: '1',
       },

@@ -41,6 +41,7 @@ describe.skipIf(!binary)('Electron shell', () => {
         CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
         OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
         QWEN_HOME: path.join(home, '.qwen'),
+        COPILOT_HOME: path.join(home, '.copilot'),
         DIFFTRAY_HOME: path.join(home, '.difftray'),
       },
     });

@@ -1,7 +1,7 @@
 /**
  * The real headless app (`node dist/main/headless.cjs`, built by the caller) in a child process, with a
- * temp workspace, HOME, DIFFTRAY_HOME, CLAUDE_CONFIG_DIR, OPENCLAUDE_CONFIG_DIR, QWEN_HOME and TMPDIR: nothing it
- * writes reaches the real ones. Resolves once it prints the UI address.
+ * temp workspace, HOME, DIFFTRAY_HOME, CLAUDE_CONFIG_DIR, OPENCLAUDE_CONFIG_DIR, QWEN_HOME, COPILOT_HOME
+ * and TMPDIR: nothing it writes reaches the real ones. Resolves once it prints the UI address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, realpathSync } from 'node:fs';
@@ -34,6 +34,7 @@ export function sandboxEnv(home: string, tmp: string): NodeJS.ProcessEnv {
     CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
     OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
     QWEN_HOME: path.join(home, '.qwen'),
+    COPILOT_HOME: path.join(home, '.copilot'),
     TMPDIR: tmp,
     // Keep git from reading the real user's configuration.
     GIT_CONFIG_NOSYSTEM: '1',
