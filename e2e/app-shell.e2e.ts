@@ -24,13 +24,23 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     const empty = page.getByTestId('empty-state');
     expect(await empty.getByRole('heading', { name: 'Claude Code' }).isVisible()).toBe(true);
-    for (const cli of ['OpenClaude', 'NEXUS3', 'Gemini CLI', 'Qwen Code', 'Clio', 'Any script']) {
+    const clis = [
+      'OpenClaude',
+      'NEXUS3',
+      'Gemini CLI',
+      'Qwen Code',
+      'GitHub Copilot CLI',
+      'Clio',
+      'Any script',
+    ];
+    for (const cli of clis) {
       expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(true);
     }
     // Equal commands for different CLIs still have distinct names.
     await empty.getByRole('button', { name: 'Copy Gemini CLI command: /ide enable' }).waitFor();
     await empty.getByRole('button', { name: 'Copy Qwen Code command: /ide enable' }).waitFor();
     await empty.getByRole('button', { name: 'Copy OpenClaude command: /ide' }).waitFor();
+    await empty.getByRole('button', { name: 'Copy GitHub Copilot CLI command: /ide' }).waitFor();
     expect(await empty.getByText(app.workspace).isVisible()).toBe(true);
     expect(await empty.getByText(/~\/\.nexus3\/ide/).isVisible()).toBe(true);
 

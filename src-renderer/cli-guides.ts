@@ -59,6 +59,16 @@ export const CLI_GUIDES: readonly CliGuide[] = [
     ],
   },
   {
+    id: 'copilot-cli',
+    name: 'GitHub Copilot CLI',
+    steps: [
+      {
+        text: 'From a workspace folder, start copilot and pick DiffTray with',
+        command: '/ide',
+      },
+    ],
+  },
+  {
     id: 'clio',
     name: 'Clio',
     steps: [
