@@ -11,7 +11,7 @@ import type { HunkLineDecisions, HunkState } from './line-decisions';
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
 export type ClientProtocol =
-  'claude-ide' | 'claude-hooks' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native';
+  'claude-ide' | 'claude-hooks' | 'nexus3-ide' | 'gemini-ide' | 'qwen-ide' | 'clio' | 'native' | 'watch';
 
 /**
  * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio

@@ -23,6 +23,7 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'qwen-ide': 'Qwen Code IDE (MCP over HTTP)',
   clio: 'Clio IDE bridge (WebSocket)',
   native: 'DiffTray protocol (WebSocket)',
+  watch: 'Watch mode (reviews changes on disk after they are written)',
 };
 
 /** Pausing and resuming a client's reviews, by its pause key, with the outcome read out. */
