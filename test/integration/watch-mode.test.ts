@@ -3,10 +3,11 @@
  * gets its burst of changes reviewed after the fact, through the real runtime and its app API.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
+import { connectClaudeClient, texts } from '../support/claude-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
 
@@ -122,6 +123,58 @@ describe('watch mode', () => {
     expect(content).toMatchObject({ baseText: BASE, proposedText: byHand });
     const ended = rt.runtime.core.queue.summary(review.id);
     expect(ended.notes?.join('\n')).toMatch(/a\.txt: not written/);
+  });
+
+  it('a deleted file is reviewed; rejecting it puts the file back', async () => {
+    const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
+    const a = path.join(rt.workspace, 'a.txt');
+    rmSync(a);
+    const review = await pendingWatchReview(rt);
+    const [content] = (await api(rt)('getReviewContent', { reviewId: review.id })) as {
+      baseText: string;
+      proposedText: string;
+    }[];
+    expect(content).toMatchObject({ baseText: BASE, proposedText: '' });
+    await api(rt)('reject', { reviewId: review.id });
+    await until(() => (readFileSyncOrNull(a) === BASE ? true : undefined), 'a.txt put back');
+  });
+
+  it('a file swapped for a symlink mid-review is not written through', async () => {
+    const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
+    const a = path.join(rt.workspace, 'a.txt');
+    const outside = path.join(rt.home, 'outside.txt');
+    writeFileSync(outside, 'not in the workspace\n');
+    writeFileSync(a, EDITED);
+    const review = await pendingWatchReview(rt);
+    rmSync(a);
+    symlinkSync(outside, a);
+    await api(rt)('reject', { reviewId: review.id });
+    await until(() => (rt.runtime.core.queue.summary(review.id).notes ? true : undefined), 'the note');
+    expect(rt.runtime.core.queue.summary(review.id).notes?.join('\n')).toMatch(/a\.txt: not written/);
+    expect(readFileSync(outside, 'utf8')).toBe('not in the workspace\n');
+  });
+
+  it("a file accepted through another client's review is not reviewed again when the agent writes it", async () => {
+    const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
+    const a = path.join(rt.workspace, 'a.txt');
+    const claude = await connectClaudeClient(
+      rt.runtime.bridge.port,
+      rt.runtime.bridge.tokenFor('claude-ide'),
+    );
+    try {
+      const answer = claude.openDiff(a, EDITED, 'a');
+      const proposal = await waitForReview(rt.runtime.core, (r) => r.client.protocol === 'claude-ide');
+      await api(rt)('submit', { reviewId: proposal.id });
+      expect(texts(await answer)).toEqual(['FILE_SAVED', EDITED]);
+      // Claude Code writes the accepted text itself.
+      writeFileSync(a, EDITED);
+      writeFileSync(path.join(rt.workspace, 'later.txt'), 'later\n');
+      const review = await pendingWatchReview(rt);
+      expect(relative(rt, review)).toEqual(['later.txt']);
+      expect(watchReviews(rt)).toHaveLength(1);
+    } finally {
+      await claude.close();
+    }
   });
 
   it('in a git work tree, the first baseline is the index text', async () => {
