@@ -3,12 +3,13 @@
  * which some platforms emulate by re-reading the tree), set once by a walk at start. After that, each
  * event costs a look at the one entry it names: a file is reported, a new folder is walked and watched
  * (and its files reported: they may have been written before its watch was in place), a folder gone has
- * its watches closed. Skipped: .git, node_modules, what .gitignore files say, and files over the size
+ * its watches closed. Skipped: DiffTray's own temp files (write-journal.ts), .git, node_modules, what .gitignore files say, and files over the size
  * limit (a file too large to review is not worth a read).
  */
 import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES } from '../limits';
+import { isTemporaryName } from '../write-journal';
 import { IgnoreRules } from './ignore-rules';
 
 export interface TreeWatchOptions {
@@ -92,7 +93,8 @@ export class TreeWatch {
 
   private changed(folder: string, name: string | undefined): void {
     if (this.closed || !this.watchers.has(folder)) return;
-    if (name === undefined) return;
+    // DiffTray's own temp files (a write's temp file, a delete's file moved aside) are never changes.
+    if (name === undefined || isTemporaryName(name)) return;
     const full = path.join(folder, name);
     if (name === '.gitignore') this.rules.load(folder);
     const stats = lstatSync(full, { throwIfNoEntry: false });
