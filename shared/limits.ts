@@ -88,5 +88,8 @@ export function describeBytes(bytes: number): string {
  */
 export const WATCH_BASELINE_MAX_BYTES = 64 * 1024 * 1024;
 
+/** Files in one watch-mode review; a larger burst (a formatter run over the tree) is split. */
+export const WATCH_MAX_FILES_PER_REVIEW = 500;
+
 /** Quiet time after the last change on disk before watch mode puts a burst up for review. */
 export const WATCH_QUIET_MS = 1500;

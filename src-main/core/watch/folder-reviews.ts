@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import { readConfinedSnapshot, sameContent, type DiskSnapshot } from '../disk-snapshot';
-import { MAX_FILE_BYTES, WATCH_QUIET_MS } from '../limits';
+import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import type { ProposedFile, ReviewOutcome } from '../review-queue';
 import type { Baselines } from './baselines';
 import type { TreeWatch } from './tree-watch';
@@ -153,7 +153,9 @@ export class FolderReviews {
       for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
       return;
     }
-    this.putUp(reviewed, notes);
+    for (let start = 0; start < reviewed.length; start += WATCH_MAX_FILES_PER_REVIEW) {
+      this.putUp(reviewed.slice(start, start + WATCH_MAX_FILES_PER_REVIEW), start === 0 ? notes : []);
+    }
   }
 
   private putUp(reviewed: Reviewed[], notes: readonly string[]): void {

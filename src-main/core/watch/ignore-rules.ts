@@ -16,8 +16,26 @@ const MAX_GITIGNORE_BYTES = 1024 * 1024;
 export class IgnoreRules {
   /** The rules of each folder that has a .gitignore, by its absolute path. */
   private readonly rules = new Map<string, Ignore>();
+  /** Folders above the root whose .gitignore files apply, from the top down. */
+  private readonly outer: string[] = [];
 
-  constructor(private readonly root: string) {}
+  /**
+   * `outerTop`: the git work tree's top when the root is a folder inside it; the .gitignore files from
+   * there down to the root's parent apply too, as git reads them. Read once, here.
+   */
+  constructor(
+    private readonly root: string,
+    outerTop?: string,
+  ) {
+    const relative = outerTop === undefined ? '' : path.relative(outerTop, root);
+    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return;
+    let folder = outerTop!;
+    for (const part of relative.split(path.sep)) {
+      this.outer.push(folder);
+      this.load(folder);
+      folder = path.join(folder, part);
+    }
+  }
 
   /** Reads (again) the .gitignore of `folder`; a missing or unreadable one means no rules there. */
   load(folder: string): void {
@@ -39,15 +57,22 @@ export class IgnoreRules {
     if (relative === '' || relative.startsWith('..')) return false;
     const parts = relative.split(path.sep);
     if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return true;
+    // As git: the deepest .gitignore with a rule about the path decides (a `!` rule re-includes).
+    let ignored = false;
+    const judge = (rules: Ignore | undefined, below: string) => {
+      if (!rules) return;
+      const verdict = rules.test(isFolder ? `${below}/` : below);
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    };
+    for (const above of this.outer) {
+      judge(this.rules.get(above), path.relative(above, entry).split(path.sep).join('/'));
+    }
     let folder = this.root;
     for (let depth = 0; depth < parts.length; depth++) {
-      const rules = this.rules.get(folder);
-      if (rules) {
-        const below = parts.slice(depth).join('/');
-        if (rules.ignores(isFolder ? `${below}/` : below)) return true;
-      }
+      judge(this.rules.get(folder), parts.slice(depth).join('/'));
       folder = path.join(folder, parts[depth]!);
     }
-    return false;
+    return ignored;
   }
 }

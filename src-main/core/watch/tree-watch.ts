@@ -18,6 +18,10 @@ export interface TreeWatchOptions {
   /** Called once per file found by the walk at start (the baseline snapshot's chance to read it). */
   onFound?: (file: string, size: number) => void;
   maxFileBytes?: number;
+  /** The git work tree's top, when the root is inside one: its .gitignore files above the root apply. */
+  gitTopLevel?: string;
+  /** A folder that could not be watched (most often: the system's limit of watches is reached). */
+  onWatchFailed?: (folder: string, error: Error) => void;
 }
 
 export class TreeWatch {
@@ -30,7 +34,7 @@ export class TreeWatch {
     readonly root: string,
     private readonly options: TreeWatchOptions,
   ) {
-    this.rules = new IgnoreRules(root);
+    this.rules = new IgnoreRules(root, options.gitTopLevel);
     this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   }
 
@@ -86,7 +90,8 @@ export class TreeWatch {
       watcher.on('error', () => this.unwatchBelow(folder));
       this.watchers.set(folder, watcher);
       return true;
-    } catch {
+    } catch (error) {
+      this.options.onWatchFailed?.(folder, error as Error);
       return false;
     }
   }

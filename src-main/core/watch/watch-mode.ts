@@ -54,14 +54,30 @@ export class WatchMode {
     const client = core.clients.connect(WATCH_CLIENT_NAME, 'watch', () => void started.mode?.close());
     const watched: FolderReviews[] = [];
     for (const root of folders) {
-      const baselines = new Baselines(await GitIndex.find(root), options.baselineMaxBytes);
+      const git = await GitIndex.find(root);
+      const baselines = new Baselines(git, options.baselineMaxBytes);
+      let starting = true;
+      let failed = 0;
+      let firstFailure = '';
       const tree = new TreeWatch(root, {
         onChange: (file) => reviews.noteChange(file),
         onFound: (file, size) => baselines.noteFound(file, size),
+        ...(git && { gitTopLevel: git.topLevel }),
+        onWatchFailed: (folder, error) => {
+          if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
+          else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;
+        },
         ...(options.maxFileBytes !== undefined && { maxFileBytes: options.maxFileBytes }),
       });
       const reviews = new FolderReviews(root, core, client, baselines, tree, options);
       tree.start();
+      starting = false;
+      if (failed > 0) {
+        options.log?.(
+          `Watch mode: ${failed} folder(s) in ${root} cannot be watched, their changes are not seen ` +
+            `(first: ${firstFailure}; on Linux, fs.inotify.max_user_watches may be too low)`,
+        );
+      }
       watched.push(reviews);
     }
     started.mode = new WatchMode(core, client, watched);
