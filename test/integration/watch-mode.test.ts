@@ -17,6 +17,8 @@ const BASE = LINES.join('\n') + '\n';
 const EDITED = BASE.replace('line 2\n', 'line TWO\n').replace('line 11\n', 'line ELEVEN\n');
 
 let t: TestRuntime | undefined;
+/** What the runtime logged in the current test. */
+const logged: string[] = [];
 afterEach(async () => {
   await t?.close();
   t = undefined;
@@ -24,8 +26,10 @@ afterEach(async () => {
 
 /** A runtime watching its whole workspace; `prepare` fills the workspace before watching starts. */
 async function watching(prepare: (workspace: string) => void = () => {}): Promise<TestRuntime> {
+  logged.length = 0;
   t = await startTestRuntime({
     watchQuietMs: 150,
+    log: (line) => logged.push(line),
     beforeStart: (home) => {
       // The test runtime's workspace is beside its home.
       prepare(path.join(path.dirname(home), 'workspace'));
@@ -175,6 +179,26 @@ describe('watch mode', () => {
     } finally {
       await claude.close();
     }
+  });
+
+  it('paused, changes go through unreviewed and stand as the baseline', async () => {
+    const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
+    const a = path.join(rt.workspace, 'a.txt');
+    await api(rt)('setClientPaused', { key: 'watch:Changes on disk', paused: true });
+    writeFileSync(a, EDITED);
+    // Written after a.txt: once it is let through, so is a.txt.
+    const canary = path.join(rt.workspace, 'canary.txt');
+    writeFileSync(canary, 'while paused\n');
+    await until(
+      () => (logged.some((line) => line.includes('canary.txt')) ? true : undefined),
+      'the canary let through',
+    );
+    await api(rt)('setClientPaused', { key: 'watch:Changes on disk', paused: false });
+    writeFileSync(a, EDITED.replace('line 5\n', 'line FIVE\n'));
+    const review = await pendingWatchReview(rt);
+    expect(relative(rt, review)).toEqual(['a.txt']);
+    const [content] = (await api(rt)('getReviewContent', { reviewId: review.id })) as { baseText: string }[];
+    expect(content?.baseText).toBe(EDITED);
   });
 
   it('in a git work tree, the first baseline is the index text', async () => {
