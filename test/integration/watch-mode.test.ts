@@ -201,7 +201,7 @@ describe('watch mode', () => {
     expect(content?.baseText).toBe(EDITED);
   });
 
-  it('in a git work tree, the first baseline is the index text', async () => {
+  it('in a git work tree, the first baseline is the index text, or the start snapshot for an untracked file', async () => {
     const rt = await watching((workspace) => {
       git(workspace, 'init', '-q');
       writeFileSync(path.join(workspace, 'tracked.txt'), BASE);
@@ -209,6 +209,7 @@ describe('watch mode', () => {
       git(workspace, 'commit', '-qm', 'base');
       // Not staged before watching: part of what is reviewed.
       writeFileSync(path.join(workspace, 'tracked.txt'), BASE.replace('line 1\n', 'line ONE\n'));
+      writeFileSync(path.join(workspace, 'untracked.txt'), 'not in git\n');
     });
     const tracked = path.join(rt.workspace, 'tracked.txt');
     writeFileSync(tracked, readFileSync(tracked, 'utf8').replace('line 11\n', 'line ELEVEN\n'));
@@ -216,6 +217,13 @@ describe('watch mode', () => {
     const [content] = (await api(rt)('getReviewContent', { reviewId: review.id })) as { baseText: string }[];
     expect(content?.baseText).toBe(BASE);
     expect(review.files[0]?.hunkCount).toBe(2);
+
+    // A file git does not track: its baseline is its text when watching began.
+    await api(rt)('submit', { reviewId: review.id });
+    writeFileSync(path.join(rt.workspace, 'untracked.txt'), 'changed\n');
+    const next = await pendingWatchReview(rt, 2);
+    const [untracked] = (await api(rt)('getReviewContent', { reviewId: next.id })) as { baseText: string }[];
+    expect(untracked?.baseText).toBe('not in git\n');
   });
 });
 

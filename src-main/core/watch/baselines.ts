@@ -4,7 +4,7 @@
  * began. Kept bounded by bytes: the least recently set texts go first, and a file whose text went (or
  * never fit) has an unknown baseline, said so rather than guessed.
  */
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync } from 'node:fs';
 import { looksBinary, type DiskSnapshot } from '../disk-snapshot';
 import { describeBytes, utf8ByteLength, WATCH_BASELINE_MAX_BYTES } from '../limits';
 import type { GitIndex } from './git-index';
@@ -31,7 +31,23 @@ export class Baselines {
   /** A file found by the walk at start: outside git its text is the snapshot, while the budget lasts. */
   noteFound(file: string, size: number): void {
     this.existedAtStart.add(file);
-    if (this.git) return;
+    if (!this.git) this.snapshot(file, size);
+  }
+
+  /**
+   * In a git work tree, the files git does not track get the start snapshot too (the index has no text
+   * for them): asked of git once, after the walk.
+   */
+  async snapshotUntracked(folder: string): Promise<void> {
+    const untracked = await this.git?.untracked(folder);
+    for (const file of untracked ?? []) {
+      if (!this.existedAtStart.has(file) || this.texts.has(file)) continue;
+      const size = lstatSync(file, { throwIfNoEntry: false })?.size;
+      if (size !== undefined) this.snapshot(file, size);
+    }
+  }
+
+  private snapshot(file: string, size: number): void {
     if (this.bytes + size > this.maxBytes) {
       this.lost.set(file, `not in the start snapshot (its ${describeBytes(this.maxBytes)} were full)`);
       return;

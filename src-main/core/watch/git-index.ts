@@ -15,6 +15,9 @@ const GIT_TIMEOUT_MS = 10_000;
 export type IndexText =
   { kind: 'text'; text: string } | { kind: 'absent' } | { kind: 'unknown'; why: string };
 
+/** The most of a file listing read from git (about 100,000 paths). */
+const MAX_LISTING_BYTES = 16 * 1024 * 1024;
+
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function runGit(
@@ -61,6 +64,24 @@ export class GitIndex {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The untracked, not ignored files under `folder` (absolute), or undefined if git cannot say. Their
+   * first baseline is the start snapshot, since the index has none.
+   */
+  async untracked(folder: string): Promise<string[] | undefined> {
+    const answer = await runGit(
+      folder,
+      ['ls-files', '-z', '--others', '--exclude-standard', '--full-name'],
+      MAX_LISTING_BYTES,
+    );
+    if (!answer.ok) return undefined;
+    return answer.stdout
+      .toString('utf8')
+      .split('\0')
+      .filter((name) => name !== '')
+      .map((name) => path.join(this.topLevel, ...name.split('/')));
   }
 
   /** What the index holds for `file` (absolute, inside the work tree). */

@@ -71,6 +71,7 @@ export class WatchMode {
       });
       const reviews = new FolderReviews(root, core, client, baselines, tree, options);
       tree.start();
+      await baselines.snapshotUntracked(root);
       starting = false;
       if (failed > 0) {
         options.log?.(

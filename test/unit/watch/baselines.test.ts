@@ -56,7 +56,7 @@ describe('Baselines', () => {
     expect(await baselines.get(c!)).toEqual({ known: true, snapshot: text('123456') });
   });
 
-  it('in a git work tree: the index text, absent for a new file, unknown for one untracked at start', async () => {
+  it('in a git work tree: the index text, absent for a new file, an untracked one unknown until snapshotted', async () => {
     const root = folder();
     git(root, 'init', '-q');
     const tracked = path.join(root, 'tracked.txt');
@@ -78,6 +78,10 @@ describe('Baselines', () => {
       known: false,
       why: expect.stringContaining('untracked'),
     });
+    // Once the untracked files are snapshotted, theirs is the text at start.
+    await baselines.snapshotUntracked(root);
+    writeFileSync(untracked, 'changed\n');
+    expect(await baselines.get(untracked)).toEqual({ known: true, snapshot: text('mine\n') });
     expect(await baselines.get(path.join(root, 'later.txt'))).toEqual({
       known: true,
       snapshot: { exists: false },
