@@ -78,10 +78,19 @@ try {
   for (const tree of [plain, git]) generate(tree, FOLDERS, FILES_PER_FOLDER);
   generate(small, 5, FILES_PER_FOLDER);
   execFileSync('git', ['init', '-q'], { cwd: git });
+  // Tracked, as a repository's files are: their first baselines come from the index, unread at start.
+  execFileSync('git', ['add', '-A'], { cwd: git });
+  execFileSync(
+    'git',
+    ['-c', 'user.name=bench', '-c', 'user.email=bench@localhost', 'commit', '-qm', 'tree'],
+    {
+      cwd: git,
+    },
+  );
 
   for (const [label, tree] of [
     ['plain folder', plain],
-    ['git work tree', git],
+    ['git work tree (committed)', git],
   ] as const) {
     const [app, floor] = await interleave(
       REPS,
