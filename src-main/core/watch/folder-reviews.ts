@@ -149,6 +149,7 @@ export class FolderReviews {
       const proposedText = snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '';
       reviewed.push({ file: { path: file, base: baseline.snapshot, proposedText, onDisk: snapshot } });
     }
+    if (this.closed) return;
     if (reviewed.length === 0) {
       for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
       return;
