@@ -103,6 +103,15 @@ export class TreeWatch {
     const full = path.join(folder, name);
     if (name === '.gitignore') this.rules.load(folder);
     const stats = lstatSync(full, { throwIfNoEntry: false });
+    // The folder's own name, not an entry in it: the folder itself was deleted or moved away.
+    if (
+      !stats &&
+      name === path.basename(folder) &&
+      !lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()
+    ) {
+      this.unwatchBelow(folder);
+      return;
+    }
     if (stats?.isDirectory()) {
       if (!this.watchers.has(full) && !this.rules.ignores(full, true)) {
         this.walk(full, (file) => this.options.onChange(file));

@@ -1,4 +1,4 @@
-import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TreeWatch } from '../../../src-main/core/watch/tree-watch';
@@ -74,5 +74,20 @@ describe('TreeWatch', () => {
     await until(() => (changed.has(path.join('new', 'deeper', 'd.txt')) ? true : undefined), 'd.txt');
     expect([...changed].filter((file) => !file.startsWith('new') && file !== 'a.txt')).toEqual([]);
     expect(watch.folderCount).toBe(3);
+  });
+
+  it('reports deleted files, and lets the watches of a deleted folder go', async () => {
+    const { root, changed, watch } = tree();
+    mkdirSync(path.join(root, 'gone', 'deeper'), { recursive: true });
+    writeFileSync(path.join(root, 'gone', 'deeper', 'x.txt'), 'x');
+    writeFileSync(path.join(root, 'kept.txt'), 'k');
+    watch.start();
+    expect(watch.folderCount).toBe(3);
+    rmSync(path.join(root, 'kept.txt'));
+    rmSync(path.join(root, 'gone'), { recursive: true });
+    await until(
+      () => (changed.has('kept.txt') && watch.folderCount === 1 ? true : undefined),
+      'the deletions',
+    );
   });
 });
