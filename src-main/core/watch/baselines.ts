@@ -66,8 +66,12 @@ export class Baselines {
     }
   }
 
-  /** The baseline of `file` now. */
-  async get(file: string): Promise<Baseline> {
+  /**
+   * The baseline of `file` now. `disk`, the text on disk, says which line endings a git index text is
+   * checked out with: git keeps LF in the index and may write CRLF (core.autocrlf, eol=crlf), and a
+   * baseline that differs from the file in every line ending would review, and on reject rewrite, every line.
+   */
+  async get(file: string, disk?: DiskSnapshot): Promise<Baseline> {
     const text = this.texts.get(file);
     if (text !== undefined) {
       return { known: true, snapshot: text === null ? ABSENT : { exists: true, kind: 'text', text } };
@@ -77,7 +81,10 @@ export class Baselines {
     if (this.git) {
       const indexed = await this.git.text(file);
       if (indexed.kind === 'text')
-        return { known: true, snapshot: { exists: true, kind: 'text', text: indexed.text } };
+        return {
+          known: true,
+          snapshot: { exists: true, kind: 'text', text: checkedOut(indexed.text, disk) },
+        };
       if (indexed.kind === 'unknown') return { known: false, why: indexed.why };
       if (this.existedAtStart.has(file)) return { known: false, why: 'untracked by git when watching began' };
       return { known: true, snapshot: ABSENT };
@@ -122,4 +129,11 @@ export class Baselines {
     this.texts.delete(file);
     if (text !== null) this.bytes -= utf8ByteLength(text);
   }
+}
+
+/** The index text with CRLF line endings when the file on disk has them and the index text has none. */
+function checkedOut(indexText: string, disk: DiskSnapshot | undefined): string {
+  const diskText = disk?.exists && disk.kind === 'text' ? disk.text : undefined;
+  if (diskText === undefined || !diskText.includes('\r\n') || indexText.includes('\r')) return indexText;
+  return indexText.replace(/\n/g, '\r\n');
 }

@@ -136,7 +136,7 @@ export class FolderReviews {
         notes.push(`${this.shown(file)}: ${snapshot.why}, not reviewed`);
         continue;
       }
-      const baseline = await this.baselines.get(file);
+      const baseline = await this.baselines.get(file, snapshot);
       if (!baseline.known) {
         // Nothing to compare with: what is there now is where reviewing this file starts.
         this.baselines.set(file, snapshot);

@@ -91,4 +91,19 @@ describe('Baselines', () => {
   it('finds no git work tree in a plain folder', async () => {
     expect(await GitIndex.find(folder())).toBeUndefined();
   });
+
+  it('in a git work tree, gives the index text the CRLF line endings the file is checked out with', async () => {
+    const root = folder();
+    git(root, 'init', '-q');
+    const file = path.join(root, 'crlf.txt');
+    writeFileSync(file, 'one\ntwo\n');
+    git(root, 'add', 'crlf.txt');
+    const baselines = new Baselines(await GitIndex.find(root));
+    const disk = text('one\r\nTWO\r\n');
+    expect(await baselines.get(file, disk)).toEqual({ known: true, snapshot: text('one\r\ntwo\r\n') });
+    expect(await baselines.get(file, text('one\nTWO\n'))).toEqual({
+      known: true,
+      snapshot: text('one\ntwo\n'),
+    });
+  });
 });
