@@ -18,7 +18,8 @@ export type ClientProtocol =
   | 'qwen-ide'
   | 'copilot-cli'
   | 'clio'
-  | 'native';
+  | 'native'
+  | 'watch';
 
 /**
  * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio

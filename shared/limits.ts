@@ -80,3 +80,16 @@ export function describeBytes(bytes: number): string {
   const mb = bytes / (1024 * 1024);
   return Number.isInteger(mb) ? `${mb} MB` : `${bytes} bytes`;
 }
+
+/**
+ * Text watch mode keeps per watched folder as the baselines files are reviewed against (the start
+ * snapshot and the texts last accepted); past it, the least recently set go and their files' next
+ * change is taken as the new baseline instead of being reviewed (said in the review's description).
+ */
+export const WATCH_BASELINE_MAX_BYTES = 64 * 1024 * 1024;
+
+/** Files in one watch-mode review; a larger burst (a formatter run over the tree) is split. */
+export const WATCH_MAX_FILES_PER_REVIEW = 500;
+
+/** Quiet time after the last change on disk before watch mode puts a burst up for review. */
+export const WATCH_QUIET_MS = 1500;

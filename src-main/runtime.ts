@@ -15,7 +15,9 @@ import {
   extraLockFolders,
   loadSettings,
   resolveWorkspaceFolders,
+  watchFolders,
 } from './core/settings';
+import { WatchMode } from './core/watch/watch-mode';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
@@ -40,6 +42,8 @@ export interface RuntimeOptions {
   copilotLockDir?: string;
   /** The `difftray` command's script that Claude Code's hook runs; dist/main/cli.cjs beside this bundle by default. */
   cliPath?: string;
+  /** Watch mode's quiet period before a burst of changes on disk is reviewed (limits.ts WATCH_QUIET_MS). */
+  watchQuietMs?: number;
 }
 
 export interface Runtime {
@@ -49,6 +53,8 @@ export interface Runtime {
   clio: ClioEndpoint;
   native: NativeEndpoint;
   copilot: CopilotCliEndpoint;
+  /** Watch mode, when the settings name folders to watch. */
+  watch: WatchMode | undefined;
   close(): Promise<void>;
 }
 
@@ -70,6 +76,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
   });
   core.watchFiles();
+  // Read once at start: a change to watchFolders applies at the next start.
+  const watched = watchFolders(settings, folders, options.home ?? os.homedir(), log);
+  const watch =
+    watched.length === 0
+      ? undefined
+      : await WatchMode.start(core, watched, {
+          log,
+          ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
+        });
   const bridge = await BridgeServer.start({
     core,
     // Read once: lock files are written at start, so a change applies at the next start.
@@ -109,8 +124,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     clio,
     native,
     copilot,
+    watch,
     close: async () => {
       process.removeListener('exit', removeOnExit);
+      await watch?.close();
       for (const server of servers) await server.close();
       await core.close();
     },

@@ -73,6 +73,7 @@ export class ReviewQueue {
   /** Ended reviews that still keep their texts, in the order they ended. */
   private readonly endedWithTexts = new Map<string, Review>();
   private readonly listeners = new Set<(change: QueueChange) => void>();
+  private readonly endedListeners = new Set<(request: ReviewRequest, outcome: ReviewOutcome) => void>();
   /** The latest content seen on disk per path, to re-judge files that an undo restores. */
   private readonly lastSeenOnDisk = new Map<string, DiskSnapshot>();
   /** The paths of pending reviews' files, each with its pending reviews. */
@@ -244,6 +245,17 @@ export class ReviewQueue {
       }
       if (changed) this.emit({ kind: 'review', id: review.id });
     }
+  }
+
+  /** Whether a pending review holds a file at `path`. */
+  hasPendingPath(path: string): boolean {
+    return this.pathsOfPending.has(path);
+  }
+
+  /** Told of every review's outcome as it ends (watch mode moves its baselines by them). */
+  onEnded(listener: (request: ReviewRequest, outcome: ReviewOutcome) => void): () => void {
+    this.endedListeners.add(listener);
+    return () => this.endedListeners.delete(listener);
   }
 
   /** Paths of every file in a pending review: what must be watched on disk. */
@@ -438,6 +450,8 @@ export class ReviewQueue {
     review.undo = [];
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
+    // Before the request can be trimmed below (dropTexts): listeners read its files.
+    for (const listener of this.endedListeners) listener(review.request, outcome);
     this.pendingById.delete(review.id);
     const ofClient = this.pendingOfClient.get(review.request.client.id);
     ofClient?.delete(review);

@@ -1,10 +1,10 @@
 /** Settings on disk and the workspace folders derived from them and the command line. */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { pathField } from '../../shared/field-limits';
-import { resolveRealPath } from './workspace-paths';
+import { isInside, resolveRealPath } from './workspace-paths';
 
 const settingsSchema = z.object({
   workspaceFolders: z.array(z.string()).default([]),
@@ -18,6 +18,11 @@ const settingsSchema = z.object({
    * entry is checked on its own (`extraLockFolders`), so one bad entry does not void the file.
    */
   extraLockFolders: z.array(z.unknown()).optional(),
+  /**
+   * Folders whose changes on disk are reviewed after the fact (watch mode), each inside a workspace
+   * folder. Checked one by one (`watchFolders`), so one bad entry does not void the file.
+   */
+  watchFolders: z.array(z.unknown()).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -49,6 +54,46 @@ export function extraLockFolders(
     folders.push(path.resolve(folder));
   }
   return [...new Set(folders)];
+}
+
+/**
+ * The `watchFolders` entries as real paths, each inside one of `workspaceFolders` (real paths): absolute,
+ * `~/...`, or relative to the first workspace folder ("." is that folder). An entry that is not a path,
+ * is outside the workspace, or is not an existing folder is reported through `warn` and skipped; one
+ * inside another watched folder is dropped (its changes are already seen).
+ */
+export function watchFolders(
+  settings: Settings,
+  workspaceFolders: readonly string[],
+  home: string,
+  warn: (message: string) => void = console.warn,
+): string[] {
+  const folders: string[] = [];
+  for (const entry of settings.watchFolders ?? []) {
+    const shown = String(JSON.stringify(entry)).slice(0, 200);
+    const parsed = pathField().min(1).safeParse(entry);
+    const first = workspaceFolders[0];
+    if (!parsed.success || first === undefined) {
+      warn(`Ignoring watchFolders entry ${shown}: it must be a path`);
+      continue;
+    }
+    const real = resolveRealPath(path.resolve(first, expandHome(parsed.data, home)));
+    if (!workspaceFolders.some((folder) => isInside(folder, real))) {
+      warn(`Ignoring watchFolders entry ${shown}: it is outside the workspace folders`);
+      continue;
+    }
+    if (!isFolder(real)) {
+      warn(`Ignoring watchFolders entry ${shown}: it is not a folder`);
+      continue;
+    }
+    folders.push(real);
+  }
+  const unique = [...new Set(folders)];
+  return unique.filter((folder) => !unique.some((other) => other !== folder && isInside(other, folder)));
+}
+
+function isFolder(candidate: string): boolean {
+  return statSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false;
 }
 
 /** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */

@@ -16,6 +16,11 @@ import { ConfinedDirectory } from './confined-directory';
 /** `.<name>.difftray-<pid>-<12 hex>.tmp|deleting`: the names DiffTray gives its own short-lived files. */
 const LEFTOVER = /^\.(.+)\.difftray-(\d+)-([0-9a-f]{12})\.(tmp|deleting)$/;
 
+/** Whether `name` is one of DiffTray's own short-lived files (watch mode never reviews them). */
+export function isTemporaryName(name: string): boolean {
+  return LEFTOVER.test(name);
+}
+
 export function temporaryName(name: string, kind: 'tmp' | 'deleting'): string {
   return `.${name}.difftray-${process.pid}-${randomBytes(6).toString('hex')}.${kind}`;
 }

@@ -24,6 +24,7 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'copilot-cli': 'Copilot CLI /ide (MCP over a Unix socket)',
   clio: 'Clio IDE bridge (WebSocket)',
   native: 'DiffTray protocol (WebSocket)',
+  watch: 'Watch mode (reviews changes on disk after they are written)',
 };
 
 /** Pausing and resuming a client's reviews, by its pause key, with the outcome read out. */

@@ -31,6 +31,8 @@ export interface TestRuntimeOptions {
   /** Runs before the runtime starts, with the fake home (e.g. to write `~/.difftray/settings.json`). */
   beforeStart?: (home: string) => void;
   log?: (message: string) => void;
+  /** Watch mode's quiet period (short in tests, which wait for reviews rather than time). */
+  watchQuietMs?: number;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -53,6 +55,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     cliPath: path.resolve(__dirname, '..', '..', 'dist', 'main', 'cli.cjs'),
     log: options.log ?? (() => {}),
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
+    ...(options.watchQuietMs !== undefined && { watchQuietMs: options.watchQuietMs }),
   });
   return {
     runtime,

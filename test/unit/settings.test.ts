@@ -8,6 +8,7 @@ import {
   extraLockFolders,
   loadSettings,
   resolveWorkspaceFolders,
+  watchFolders,
 } from '../../src-main/core/settings';
 
 let root: string;
@@ -203,3 +204,50 @@ describe('resolveWorkspaceFolders', () => {
     }
   });
 });
+
+describe('watchFolders', () => {
+  it('keeps folders inside the workspace (absolute, ~/ or relative to the first folder), warns of the rest', () => {
+    const workspace = path.join(root, 'ws');
+    const home = path.join(root, 'home');
+    mkdirSync(path.join(workspace, 'src', 'deep'), { recursive: true });
+    mkdirSync(path.join(workspace, 'docs'), { recursive: true });
+    mkdirSync(path.join(home, 'elsewhere'), { recursive: true });
+    writeFileSync(path.join(workspace, 'file.txt'), '');
+    symlinkSync(path.join(home, 'elsewhere'), path.join(workspace, 'link-out'));
+    const warn = vi.fn();
+    const settings = loadSettingsFrom({
+      watchFolders: [
+        'docs',
+        path.join(workspace, 'src'),
+        'src/deep',
+        '~/elsewhere',
+        'link-out',
+        'file.txt',
+        'missing',
+        7,
+      ],
+    });
+    expect(watchFolders(settings, [workspace], home, warn)).toEqual([
+      path.join(workspace, 'docs'),
+      path.join(workspace, 'src'),
+    ]);
+    const warnings = warn.mock.calls.map(([message]) => String(message));
+    expect(warnings).toEqual([
+      expect.stringContaining('"~/elsewhere": it is outside the workspace folders'),
+      expect.stringContaining('"link-out": it is outside the workspace folders'),
+      expect.stringContaining('"file.txt": it is not a folder'),
+      expect.stringContaining('"missing": it is not a folder'),
+      expect.stringContaining('7: it must be a path'),
+    ]);
+  });
+
+  it('is empty when not set', () => {
+    expect(watchFolders(loadSettingsFrom({}), [root], root)).toEqual([]);
+  });
+});
+
+function loadSettingsFrom(value: unknown) {
+  const file = path.join(root, 'settings.json');
+  writeFileSync(file, JSON.stringify(value));
+  return loadSettings(file);
+}

@@ -1,0 +1,109 @@
+import { execFileSync } from 'node:child_process';
+import { realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Baselines } from '../../../src-main/core/watch/baselines';
+import { GitIndex } from '../../../src-main/core/watch/git-index';
+import { makeTempDir } from '../../support/temp';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function folder(): string {
+  const temp = makeTempDir('base');
+  cleanups.push(temp.cleanup);
+  return realpathSync(temp.dir);
+}
+
+const text = (value: string) => ({ exists: true as const, kind: 'text' as const, text: value });
+
+function git(cwd: string, ...args: string[]): void {
+  execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd, stdio: 'ignore' });
+}
+
+describe('Baselines', () => {
+  it('outside git: the start snapshot, a new file as absent, and what is set', async () => {
+    const root = folder();
+    const a = path.join(root, 'a.txt');
+    writeFileSync(a, 'one\n');
+    const baselines = new Baselines(undefined);
+    baselines.noteFound(a, 4);
+    writeFileSync(a, 'changed\n');
+    expect(await baselines.get(a)).toEqual({ known: true, snapshot: text('one\n') });
+    expect(await baselines.get(path.join(root, 'new.txt'))).toEqual({
+      known: true,
+      snapshot: { exists: false },
+    });
+    baselines.set(a, text('two\n'));
+    expect(await baselines.get(a)).toEqual({ known: true, snapshot: text('two\n') });
+  });
+
+  it('is bounded by bytes: a file past the budget, or let go, has an unknown baseline that says why', async () => {
+    const root = folder();
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => path.join(root, name));
+    writeFileSync(a!, '12345');
+    writeFileSync(b!, '1234567');
+    const baselines = new Baselines(undefined, 10);
+    baselines.noteFound(a!, 5);
+    baselines.noteFound(b!, 7);
+    const skipped = await baselines.get(b!);
+    expect(skipped).toMatchObject({ known: false, why: expect.stringContaining('start snapshot') });
+    baselines.set(c!, text('123456'));
+    expect(baselines.keptBytes).toBeLessThanOrEqual(10);
+    expect(await baselines.get(a!)).toMatchObject({ known: false, why: expect.stringContaining('let go') });
+    expect(await baselines.get(c!)).toEqual({ known: true, snapshot: text('123456') });
+  });
+
+  it('in a git work tree: the index text, absent for a new file, an untracked one unknown until snapshotted', async () => {
+    const root = folder();
+    git(root, 'init', '-q');
+    const tracked = path.join(root, 'tracked.txt');
+    const untracked = path.join(root, 'untracked.txt');
+    writeFileSync(tracked, 'committed\n');
+    git(root, 'add', 'tracked.txt');
+    git(root, 'commit', '-qm', 'one');
+    writeFileSync(tracked, 'staged\n');
+    git(root, 'add', 'tracked.txt');
+    writeFileSync(tracked, 'in the work tree\n');
+    writeFileSync(untracked, 'mine\n');
+    const index = await GitIndex.find(root);
+    expect(index?.topLevel).toBe(root);
+    const baselines = new Baselines(index);
+    baselines.noteFound(tracked, 1);
+    baselines.noteFound(untracked, 1);
+    expect(await baselines.get(tracked)).toEqual({ known: true, snapshot: text('staged\n') });
+    expect(await baselines.get(untracked)).toMatchObject({
+      known: false,
+      why: expect.stringContaining('untracked'),
+    });
+    // Once the untracked files are snapshotted, theirs is the text at start.
+    await baselines.snapshotUntracked(root);
+    writeFileSync(untracked, 'changed\n');
+    expect(await baselines.get(untracked)).toEqual({ known: true, snapshot: text('mine\n') });
+    expect(await baselines.get(path.join(root, 'later.txt'))).toEqual({
+      known: true,
+      snapshot: { exists: false },
+    });
+  });
+
+  it('finds no git work tree in a plain folder', async () => {
+    expect(await GitIndex.find(folder())).toBeUndefined();
+  });
+
+  it('in a git work tree, gives the index text the CRLF line endings the file is checked out with', async () => {
+    const root = folder();
+    git(root, 'init', '-q');
+    const file = path.join(root, 'crlf.txt');
+    writeFileSync(file, 'one\ntwo\n');
+    git(root, 'add', 'crlf.txt');
+    const baselines = new Baselines(await GitIndex.find(root));
+    const disk = text('one\r\nTWO\r\n');
+    expect(await baselines.get(file, disk)).toEqual({ known: true, snapshot: text('one\r\ntwo\r\n') });
+    expect(await baselines.get(file, text('one\nTWO\n'))).toEqual({
+      known: true,
+      snapshot: text('one\ntwo\n'),
+    });
+  });
+});

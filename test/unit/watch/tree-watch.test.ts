@@ -1,0 +1,93 @@
+import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TreeWatch } from '../../../src-main/core/watch/tree-watch';
+import { makeTempDir } from '../../support/temp';
+import { until } from '../../support/wait';
+
+const cleanups: Array<() => void> = [];
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+function tree(): { root: string; changed: Set<string>; found: string[]; watch: TreeWatch } {
+  const temp = makeTempDir('tree');
+  const root = realpathSync(temp.dir);
+  const changed = new Set<string>();
+  const found: string[] = [];
+  const watch = new TreeWatch(root, {
+    onChange: (file) => changed.add(path.relative(root, file)),
+    onFound: (file) => found.push(path.relative(root, file)),
+    maxFileBytes: 1000,
+  });
+  cleanups.push(() => {
+    watch.close();
+    temp.cleanup();
+  });
+  return { root, changed, found, watch };
+}
+
+describe('TreeWatch', () => {
+  it('finds the files at start, skipping .git, node_modules, ignored and oversized ones', () => {
+    const { root, found, watch } = tree();
+    mkdirSync(path.join(root, 'src'));
+    mkdirSync(path.join(root, '.git'));
+    mkdirSync(path.join(root, 'node_modules', 'x'), { recursive: true });
+    mkdirSync(path.join(root, 'build'));
+    writeFileSync(path.join(root, '.gitignore'), 'build/\n*.log\n');
+    writeFileSync(path.join(root, 'src', '.gitignore'), 'local.txt\n');
+    writeFileSync(path.join(root, 'a.txt'), 'a');
+    writeFileSync(path.join(root, 'big.txt'), 'x'.repeat(2000));
+    writeFileSync(path.join(root, 'debug.log'), 'l');
+    writeFileSync(path.join(root, 'src', 'b.ts'), 'b');
+    writeFileSync(path.join(root, 'src', 'local.txt'), 'not this');
+    writeFileSync(path.join(root, '.git', 'HEAD'), 'ref');
+    writeFileSync(path.join(root, 'node_modules', 'x', 'i.js'), 'i');
+    writeFileSync(path.join(root, 'build', 'out.js'), 'o');
+    watch.start();
+    expect(found.sort()).toEqual([
+      '.gitignore',
+      'a.txt',
+      path.join('src', '.gitignore'),
+      path.join('src', 'b.ts'),
+    ]);
+    // The root and src: no watch in skipped folders.
+    expect(watch.folderCount).toBe(2);
+  });
+
+  it('reports written files, new folders and their files, and not ignored ones', async () => {
+    const { root, changed, watch } = tree();
+    writeFileSync(path.join(root, '.gitignore'), 'secret.txt\n');
+    watch.start();
+    writeFileSync(path.join(root, 'a.txt'), 'a');
+    writeFileSync(path.join(root, 'secret.txt'), 's');
+    // A temp file of DiffTray's own writer.
+    writeFileSync(path.join(root, '.a.txt.difftray-123-0123456789ab.tmp'), 't');
+    mkdirSync(path.join(root, 'new', 'deeper'), { recursive: true });
+    writeFileSync(path.join(root, 'new', 'deeper', 'c.txt'), 'c');
+    await until(
+      () => (changed.has('a.txt') && changed.has(path.join('new', 'deeper', 'c.txt')) ? true : undefined),
+      'the changes',
+    );
+    // Written after the new folder's watch is in place, reported by it.
+    writeFileSync(path.join(root, 'new', 'deeper', 'd.txt'), 'd');
+    await until(() => (changed.has(path.join('new', 'deeper', 'd.txt')) ? true : undefined), 'd.txt');
+    expect([...changed].filter((file) => !file.startsWith('new') && file !== 'a.txt')).toEqual([]);
+    expect(watch.folderCount).toBe(3);
+  });
+
+  it('reports deleted files, and lets the watches of a deleted folder go', async () => {
+    const { root, changed, watch } = tree();
+    mkdirSync(path.join(root, 'gone', 'deeper'), { recursive: true });
+    writeFileSync(path.join(root, 'gone', 'deeper', 'x.txt'), 'x');
+    writeFileSync(path.join(root, 'kept.txt'), 'k');
+    watch.start();
+    expect(watch.folderCount).toBe(3);
+    rmSync(path.join(root, 'kept.txt'));
+    rmSync(path.join(root, 'gone'), { recursive: true });
+    await until(
+      () => (changed.has('kept.txt') && watch.folderCount === 1 ? true : undefined),
+      'the deletions',
+    );
+  });
+});
