@@ -12,6 +12,7 @@ const deafProtocolNames: Partial<Record<ClientProtocol, string>> = {
   'gemini-ide': "Gemini CLI's IDE protocol",
   'qwen-ide': "Qwen Code's IDE protocol",
   'copilot-cli': "Copilot CLI's /ide protocol",
+  watch: 'Watch mode',
 };
 
 /** The short line under the note box when the note cannot reach the agent; null when it can. */

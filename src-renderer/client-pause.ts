@@ -6,7 +6,7 @@
 import { clientPauseKey, type ClientInfo, type ClientProtocol, type PausedClient } from '../shared/app-api';
 
 export function canPause(protocol: ClientProtocol): boolean {
-  return protocol === 'claude-hooks' || protocol === 'native';
+  return protocol === 'claude-hooks' || protocol === 'native' || protocol === 'watch';
 }
 
 /** The toggle's accessible name: "Pause reviews from Claude Code" / "Resume reviews from Claude Code". */
@@ -16,9 +16,13 @@ export function pauseButtonLabel(name: string, paused: boolean): string {
 
 /** What a pause means for this client, in one line. */
 export function pauseExplanation(protocol: ClientProtocol): string {
-  return protocol === 'claude-hooks'
-    ? 'Paused: its edits go through without review in DiffTray (Claude Code asks in its terminal).'
-    : 'Paused: its proposals go through without review in DiffTray.';
+  if (protocol === 'claude-hooks') {
+    return 'Paused: its edits go through without review in DiffTray (Claude Code asks in its terminal).';
+  }
+  if (protocol === 'watch') {
+    return 'Paused: changes on disk are kept without review, and later changes are compared with them.';
+  }
+  return 'Paused: its proposals go through without review in DiffTray.';
 }
 
 export function isClientPaused(client: ClientInfo, paused: readonly PausedClient[]): boolean {

@@ -47,8 +47,10 @@ const ALL_PROTOCOLS: ClientProtocol[] = [
   'nexus3-ide',
   'gemini-ide',
   'qwen-ide',
+  'copilot-cli',
   'clio',
   'native',
+  'watch',
 ];
 
 describe('where a note can reach the agent', () => {
@@ -60,8 +62,10 @@ describe('where a note can reach the agent', () => {
       'nexus3-ide': "NEXUS3's IDE protocol can't carry a note to the agent.",
       'gemini-ide': "Gemini CLI's IDE protocol can't carry a note to the agent.",
       'qwen-ide': "Qwen Code's IDE protocol can't carry a note to the agent.",
+      'copilot-cli': "Copilot CLI's /ide protocol can't carry a note to the agent.",
       clio: null,
       native: null,
+      watch: "Watch mode can't carry a note to the agent.",
     });
     expect(ALL_PROTOCOLS.filter(offersHooksSetup)).toEqual(['claude-ide', 'nexus3-ide']);
   });
@@ -137,7 +141,7 @@ describe('approval cards', () => {
 
 describe('pausing a client', () => {
   it('is offered for Claude Code hooks and native clients, named after the client, explained in one line', () => {
-    expect(ALL_PROTOCOLS.filter(canPause)).toEqual(['claude-hooks', 'native']);
+    expect(ALL_PROTOCOLS.filter(canPause)).toEqual(['claude-hooks', 'native', 'watch']);
     expect(pauseButtonLabel('Claude Code', false)).toBe('Pause reviews from Claude Code');
     expect(pauseButtonLabel('Claude Code', true)).toBe('Resume reviews from Claude Code');
     expect(pauseExplanation('claude-hooks')).toBe(
