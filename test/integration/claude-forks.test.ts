@@ -5,7 +5,6 @@
  */
 import { spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openClaudeLockDir } from '../../src-main/bridge/endpoints';
@@ -13,6 +12,7 @@ import { connectClaudeClient, texts } from '../support/claude-client';
 import { decideHunksAndSubmit } from '../support/decisions';
 import { NUMBERS } from '../support/fixtures';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { closedPort } from '../support/ports';
 import { waitForReview } from '../support/wait';
 
 const modeOf = (file: string) => statSync(file).mode & 0o777;
@@ -145,12 +145,3 @@ describe('openClaudeLockDir', () => {
     );
   });
 });
-
-/** A loopback port nothing listens on: one a server held a moment ago. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}

@@ -22,6 +22,7 @@ import {
   removeStaleLockFiles,
   writeFileAtomically,
 } from '../../src-main/bridge/lock-files';
+import { closedPort } from '../support/ports';
 
 let root: string;
 
@@ -41,15 +42,6 @@ function deadPid(): number {
   expect(child.pid).toBeGreaterThan(0);
   expect(isProcessAlive(child.pid!)).toBe(false);
   return child.pid!;
-}
-
-/** A loopback port nothing listens on: one a server held a moment ago. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 function writeLock(dir: string, name: string, content: string): string {
