@@ -10,6 +10,30 @@ afterEach(() => {
 });
 
 describe('IgnoreRules', () => {
+  it("reads the repository's .git/info/exclude first: a .gitignore rule overrides it", () => {
+    const temp = makeTempDir('ignore-exclude');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    mkdirSync(path.join(top, '.git', 'info'), { recursive: true });
+    mkdirSync(path.join(top, 'sub'));
+    writeFileSync(path.join(top, '.git', 'info', 'exclude'), 'secret.txt\n*.tmp\n');
+    writeFileSync(path.join(top, '.gitignore'), '!keep.tmp\n');
+    const at = (...parts: string[]) => path.join(top, ...parts);
+    // Watching the repository's top, and a folder inside it.
+    for (const rules of [new IgnoreRules(top, top), new IgnoreRules(at('sub'), top)]) {
+      rules.load(top);
+      expect(rules.ignores(at('sub', 'secret.txt'), false)).toBe(true);
+      expect(rules.ignores(at('sub', 'scratch.tmp'), false)).toBe(true);
+      expect(rules.ignores(at('sub', 'notes.txt'), false)).toBe(false);
+    }
+    const atTop = new IgnoreRules(top, top);
+    atTop.load(top);
+    expect(atTop.ignores(at('secret.txt'), false)).toBe(true);
+    expect(atTop.ignores(at('keep.tmp'), false)).toBe(false);
+    // Outside a repository there is no exclude file to read.
+    expect(new IgnoreRules(top).ignores(at('secret.txt'), false)).toBe(false);
+  });
+
   it('applies each .gitignore relative to its own folder, including those above a root inside a repository', () => {
     const temp = makeTempDir('ignore');
     cleanups.push(temp.cleanup);
