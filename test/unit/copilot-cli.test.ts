@@ -3,14 +3,22 @@
  * DiffTrays removed while other IDEs' files and live sockets stay; and how a decided review is answered.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copilotLockDir } from '../../src-main/bridge/copilot-cli';
 import { COPILOT_STALE_RULE, writeCopilotLockFile } from '../../src-main/bridge/copilot-cli/discovery';
-import { CLOSED_VIA_TOOL, diffAnswer } from '../../src-main/bridge/copilot-cli/tools';
+import { CLOSED_VIA_TOOL, diffAnswer, stillConfined } from '../../src-main/bridge/copilot-cli/tools';
 import { isProcessAlive, removeStaleLockFiles } from '../../src-main/bridge/lock-files';
 import type { ReviewOutcome } from '../../src-main/core/review-record';
 
@@ -107,5 +115,30 @@ describe('diffAnswer', () => {
     expect(diffAnswer({ kind: 'cancelled', reason: 'client disconnected' }, 'n', 't', '/w/a').trigger).toBe(
       'closed_via_tab',
     );
+  });
+});
+
+describe('the look just before SAVED (stillConfined)', () => {
+  it('holds for the same real file inside the workspace, and fails once a link is swapped in', () => {
+    const workspace = realpathSync(root);
+    const outside = mkdtempSync(path.join(os.tmpdir(), 'difftray-unit-copilot-outside-'));
+    try {
+      mkdirSync(path.join(workspace, 'src'));
+      const file = path.join(workspace, 'src', 'a.ts');
+      writeFileSync(file, 'a\n');
+      writeFileSync(path.join(outside, 'a.ts'), 'secret\n');
+      expect(stillConfined(file, file, [workspace])).toBe(true);
+      // The file replaced by a link to another file inside the workspace: not the file reviewed.
+      writeFileSync(path.join(workspace, 'b.ts'), 'b\n');
+      rmSync(file);
+      symlinkSync(path.join(workspace, 'b.ts'), file);
+      expect(stillConfined(file, file, [workspace])).toBe(false);
+      // Its folder swapped for a link out of the workspace.
+      rmSync(path.join(workspace, 'src'), { recursive: true });
+      symlinkSync(outside, path.join(workspace, 'src'));
+      expect(stillConfined(file, file, [workspace])).toBe(false);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

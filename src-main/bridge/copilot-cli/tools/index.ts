@@ -12,7 +12,7 @@ import { getDiagnostics, getSelection, getVscodeInfo, updateSessionName } from '
 import { openDiff } from './open-diff';
 
 export { COPILOT_CLI_NAME } from './ide-info';
-export { CLOSED_VIA_TOOL, diffAnswer, PARTIAL_NOT_SENT } from './open-diff';
+export { CLOSED_VIA_TOOL, diffAnswer, PARTIAL_NOT_SENT, stillConfined } from './open-diff';
 
 export const COPILOT_TOOL_NAMES = [
   'get_vscode_info',

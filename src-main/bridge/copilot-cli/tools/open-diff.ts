@@ -136,7 +136,7 @@ export function diffAnswer(
  * SAVED lets the CLI write the path it gave: checked again at that moment, it must still lead to the
  * same real file inside a workspace folder, and the file must not be a link.
  */
-function stillConfined(clientPath: string, realPath: string, folders: readonly string[]): boolean {
+export function stillConfined(clientPath: string, realPath: string, folders: readonly string[]): boolean {
   try {
     if (resolveInsideWorkspace(clientPath, folders) !== realPath) return false;
     return !lstatSync(realPath, { throwIfNoEntry: false })?.isSymbolicLink();
