@@ -4,22 +4,22 @@
  * began. Kept bounded by bytes: the least recently set texts go first, and a file whose text went (or
  * never fit) has an unknown baseline, said so rather than guessed.
  */
-import { lstatSync, readFileSync } from 'node:fs';
-import { looksBinary, type DiskSnapshot } from '../disk-snapshot';
+import path from 'node:path';
+import { ConfinedDirectory } from '../confined-directory';
+import { readSnapshotIn, type DiskSnapshot } from '../disk-snapshot';
 import { describeBytes, utf8ByteLength, WATCH_BASELINE_MAX_BYTES } from '../limits';
 import type { GitIndex } from './git-index';
 
 export type Baseline = { known: true; snapshot: DiskSnapshot } | { known: false; why: string };
 
 const ABSENT: DiskSnapshot = { exists: false };
-const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export class Baselines {
   /** Texts (or "no file") set by the start snapshot or an outcome; a Map keeps the order they were set. */
   private readonly texts = new Map<string, string | null>();
   private bytes = 0;
   /** Files that existed when watching began (their first baseline comes from git or the snapshot). */
-  private readonly existedAtStart = new Set<string>();
+  private readonly existedAtStart = new Map<string, number>();
   /** Files whose text was let go or never fit, with why. */
   private readonly lost = new Map<string, string>();
 
@@ -28,41 +28,51 @@ export class Baselines {
     private readonly maxBytes = WATCH_BASELINE_MAX_BYTES,
   ) {}
 
-  /** A file found by the walk at start: outside git its text is the snapshot, while the budget lasts. */
+  /** A file found by the walk at start, with its size then; its text is read by snapshotStart. */
   noteFound(file: string, size: number): void {
-    this.existedAtStart.add(file);
-    if (!this.git) this.snapshot(file, size);
+    this.existedAtStart.set(file, size);
   }
 
   /**
-   * In a git work tree, the files git does not track get the start snapshot too (the index has no text
-   * for them): asked of git once, after the walk.
+   * The start snapshot, once the walk is done: the text of every file found, or in a git work tree of
+   * those git does not track (the index has no text for them), while the budget lasts. Read as every
+   * other read is, inside `root` at the moment of reading: a file swapped meanwhile for a link or a
+   * FIFO is not read, and its baseline stays unknown. Each folder is opened and checked once.
    */
-  async snapshotUntracked(folder: string): Promise<void> {
-    const untracked = await this.git?.untracked(folder);
-    for (const file of untracked ?? []) {
-      if (!this.existedAtStart.has(file) || this.texts.has(file)) continue;
-      const size = lstatSync(file, { throwIfNoEntry: false })?.size;
-      if (size !== undefined) this.snapshot(file, size);
+  async snapshotStart(root: string): Promise<void> {
+    const untracked = this.git ? new Set(await this.git.untracked(root)) : undefined;
+    const byFolder = new Map<string, string[]>();
+    for (const file of this.existedAtStart.keys()) {
+      if (this.texts.has(file) || (untracked && !untracked.has(file))) continue;
+      const folder = path.dirname(file);
+      byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+    }
+    for (const [folder, files] of byFolder) {
+      let directory: ConfinedDirectory;
+      try {
+        directory = await ConfinedDirectory.open(folder, [root]);
+      } catch {
+        continue; // Gone, or no longer inside the folder watched: nothing known.
+      }
+      try {
+        for (const file of files) await this.snapshot(directory, file);
+      } finally {
+        await directory.close();
+      }
     }
   }
 
-  private snapshot(file: string, size: number): void {
-    if (this.bytes + size > this.maxBytes) {
+  private async snapshot(directory: ConfinedDirectory, file: string): Promise<void> {
+    if (this.bytes + this.existedAtStart.get(file)! > this.maxBytes) {
       this.lost.set(file, `not in the start snapshot (its ${describeBytes(this.maxBytes)} were full)`);
       return;
     }
-    let bytes: Buffer;
     try {
-      bytes = readFileSync(file);
+      const snapshot = await readSnapshotIn(directory, path.basename(file));
+      // Binary or not UTF-8: not text DiffTray reviews.
+      if (snapshot.exists && snapshot.kind === 'text') this.set(file, snapshot);
     } catch {
-      return;
-    }
-    if (looksBinary(bytes)) return;
-    try {
-      this.set(file, { exists: true, kind: 'text', text: utf8.decode(bytes) });
-    } catch {
-      // Not UTF-8: not text DiffTray reviews.
+      // Not a regular file any more (a link, a FIFO swapped in), or unreadable: nothing known.
     }
   }
 

@@ -71,7 +71,7 @@ export class WatchMode {
       });
       const reviews = new FolderReviews(root, core, client, baselines, tree, options);
       tree.start();
-      await baselines.snapshotUntracked(root);
+      await baselines.snapshotStart(root);
       starting = false;
       if (failed > 0) {
         options.log?.(

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { realpathSync, writeFileSync } from 'node:fs';
+import { realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Baselines } from '../../../src-main/core/watch/baselines';
@@ -30,6 +30,7 @@ describe('Baselines', () => {
     writeFileSync(a, 'one\n');
     const baselines = new Baselines(undefined);
     baselines.noteFound(a, 4);
+    await baselines.snapshotStart(root);
     writeFileSync(a, 'changed\n');
     expect(await baselines.get(a)).toEqual({ known: true, snapshot: text('one\n') });
     expect(await baselines.get(path.join(root, 'new.txt'))).toEqual({
@@ -48,6 +49,7 @@ describe('Baselines', () => {
     const baselines = new Baselines(undefined, 10);
     baselines.noteFound(a!, 5);
     baselines.noteFound(b!, 7);
+    await baselines.snapshotStart(root);
     const skipped = await baselines.get(b!);
     expect(skipped).toMatchObject({ known: false, why: expect.stringContaining('start snapshot') });
     baselines.set(c!, text('123456'));
@@ -79,13 +81,35 @@ describe('Baselines', () => {
       why: expect.stringContaining('untracked'),
     });
     // Once the untracked files are snapshotted, theirs is the text at start.
-    await baselines.snapshotUntracked(root);
+    await baselines.snapshotStart(root);
     writeFileSync(untracked, 'changed\n');
     expect(await baselines.get(untracked)).toEqual({ known: true, snapshot: text('mine\n') });
     expect(await baselines.get(path.join(root, 'later.txt'))).toEqual({
       known: true,
       snapshot: { exists: false },
     });
+  });
+
+  it('reads the start snapshot inside the folder: a link or a FIFO swapped in after the walk is not read', async () => {
+    const root = folder();
+    const outside = folder();
+    const secret = path.join(outside, 'secret.txt');
+    writeFileSync(secret, 'not yours\n');
+    const [linked, piped, plain] = ['linked.txt', 'piped.txt', 'plain.txt'].map((name) =>
+      path.join(root, name),
+    );
+    for (const file of [linked!, piped!, plain!]) writeFileSync(file, 'text\n');
+    const baselines = new Baselines(undefined);
+    for (const file of [linked!, piped!, plain!]) baselines.noteFound(file, 5);
+    // Swapped after the walk found them, before the snapshot reads them.
+    rmSync(linked!);
+    symlinkSync(secret, linked!);
+    rmSync(piped!);
+    execFileSync('mkfifo', [piped!]);
+    await baselines.snapshotStart(root);
+    expect(await baselines.get(linked!)).toMatchObject({ known: false });
+    expect(await baselines.get(piped!)).toMatchObject({ known: false });
+    expect(await baselines.get(plain!)).toEqual({ known: true, snapshot: text('text\n') });
   });
 
   it('finds no git work tree in a plain folder', async () => {
