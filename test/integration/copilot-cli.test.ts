@@ -3,8 +3,9 @@
  * show (sailro/CopilotCliIde src/CopilotCliIde.Server.Tests/Captures): its headers, chunked bodies,
  * initialize with `mcp-protocol-version: 2025-11-25`, answers as SSE, the GET stream, DELETE. Decisions
  * are made through the app API, as the renderer makes them. Then the attacks: strangers, path escapes,
- * a symlink swapped in mid-review, malformed JSON, a huge body.
+ * a symlink swapped in mid-review, a FIFO, malformed JSON, a huge body, a CLI that vanishes mid-review.
  */
+import { execFileSync } from 'node:child_process';
 import {
   lstatSync,
   readdirSync,
@@ -326,6 +327,31 @@ describe('Copilot CLI /ide attacks', () => {
     } finally {
       outside.cleanup();
     }
+  });
+
+  it('refuses a FIFO without waiting on it; a CLI that vanishes mid-review has its review cancelled, and the app serves on', async () => {
+    const fifo = path.join(t.workspace, 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const session = await connect();
+    const refused = await callTool(session, 'open_diff', openDiffArgs('fifo', fifo, 'pwned\n'));
+    expect(refused.isError).toBe(true);
+    expect(JSON.parse(refused.text)).toMatchObject({
+      success: false,
+      error: expect.stringContaining('FIFO'),
+    });
+    expect(t.runtime.core.queue.items()).toEqual([]);
+
+    const call = callTool(session, 'open_diff', openDiffArgs('vanishing')).catch(() => undefined);
+    const review = await waitForReview(t.runtime.core);
+    // The CLI is gone: its event stream closes and it never comes back within the grace time.
+    session.stream.close();
+    await until(
+      () => (t.runtime.core.queue.item(review.id)?.state === 'cancelled' ? true : undefined),
+      'the vanished CLI review to be cancelled',
+    );
+    await call;
+    expect(readFileSync(file, 'utf8')).toBe(BASE);
+    expect((await connect()).initialize.status).toBe(200);
   });
 
   it('removes its lock file and socket folder when it closes', async () => {
