@@ -1,7 +1,7 @@
 /** Validation of AppApi call parameters, applied by main to whatever a carrier delivers. */
 import { z } from 'zod';
 import type { AppApiMethod } from './app-api';
-import { fileTextField, noteField } from './field-limits';
+import { fileTextField, noteField, pathField } from './field-limits';
 
 const reviewId = z.string().min(1).max(200);
 const fileIndex = z.number().int().min(0);
@@ -36,6 +36,7 @@ export const appApiCallSchemas = {
   disconnectClient: z.object({ clientId: z.string().min(1).max(200) }),
   setClientPaused: z.object({ key: z.string().min(1).max(400), paused: z.boolean() }),
   claudeHooksSetup: z.object({ apply: z.boolean() }),
+  setFolderWatched: z.object({ folder: pathField().min(1), watched: z.boolean() }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

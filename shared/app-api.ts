@@ -201,6 +201,8 @@ export interface AppSnapshot {
   /** Clients whose reviews the person paused, connected or not (a hook connects only while it asks). */
   pausedClients: PausedClient[];
   workspaceFolders: string[];
+  /** Folders whose changes on disk are reviewed (watch mode's "Review changes on disk"), sorted. */
+  watchedFolders: string[];
 }
 
 /**
@@ -219,6 +221,7 @@ export interface AppChange {
   clients?: ClientInfo[];
   pausedClients?: PausedClient[];
   workspaceFolders?: string[];
+  watchedFolders?: string[];
   /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
   detail?: DetailPatch;
 }
@@ -301,6 +304,11 @@ export interface AppApi {
   setClientPaused(key: string, paused: boolean): Promise<void>;
   /** What setting up Claude Code's hooks would change; `apply` does it. */
   claudeHooksSetup(apply: boolean): Promise<ClaudeHooksPlan>;
+  /**
+   * Turns "Review changes on disk" (watch mode) on or off for a folder inside the workspace, remembered
+   * in the settings; answers the folders watched after.
+   */
+  setFolderWatched(folder: string, watched: boolean): Promise<string[]>;
   /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
   onState(listener: (event: StateEvent) => void): () => void;
 }
@@ -320,7 +328,8 @@ export type AppApiMethod =
   | 'reject'
   | 'disconnectClient'
   | 'setClientPaused'
-  | 'claudeHooksSetup';
+  | 'claudeHooksSetup'
+  | 'setFolderWatched';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -351,6 +360,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     disconnectClient: (clientId) => call('disconnectClient', { clientId }),
     setClientPaused: (key, paused) => call('setClientPaused', { key, paused }),
     claudeHooksSetup: (apply) => call('claudeHooksSetup', { apply }),
+    setFolderWatched: (folder, watched) => call('setFolderWatched', { folder, watched }),
     onState: (listener) => carrier.onState(listener),
   };
 }

@@ -82,6 +82,7 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     clients: change.clients ?? snapshot.clients,
     pausedClients: change.pausedClients ?? snapshot.pausedClients,
     workspaceFolders: change.workspaceFolders ?? snapshot.workspaceFolders,
+    watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
   };
 }
 

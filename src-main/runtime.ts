@@ -16,7 +16,9 @@ import {
   loadSettings,
   resolveWorkspaceFolders,
   watchFolders,
+  watchFoldersToRemember,
 } from './core/settings';
+import { updateSettingsFile } from './core/settings-file';
 import { WatchMode } from './core/watch/watch-mode';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
@@ -53,14 +55,15 @@ export interface Runtime {
   clio: ClioEndpoint;
   native: NativeEndpoint;
   copilot: CopilotCliEndpoint;
-  /** Watch mode, when the settings name folders to watch. */
-  watch: WatchMode | undefined;
+  /** Watch mode: the folders whose changes on disk are reviewed (none until turned on). */
+  watch: WatchMode;
   close(): Promise<void>;
 }
 
 export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
+  const home = options.home ?? os.homedir();
   const settingsFile = path.join(difftrayHome(env), 'settings.json');
   const settings = loadSettings(settingsFile, log);
   const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
@@ -70,27 +73,24 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const core = new AppCore(folders, {
     writeJournalDir,
     claudeHooks: {
-      configDir: claudeConfigDir(env, options.home ?? os.homedir()),
+      configDir: claudeConfigDir(env, home),
       // main.cjs and headless.cjs are bundled into dist/main/, beside cli.cjs.
       command: currentHookCommand(options.cliPath ?? path.join(__dirname, 'cli.cjs'), env),
     },
   });
   core.watchFiles();
-  // Read once at start: a change to watchFolders applies at the next start.
-  const watched = watchFolders(settings, folders, options.home ?? os.homedir(), log);
-  const watch =
-    watched.length === 0
-      ? undefined
-      : await WatchMode.start(core, watched, {
-          log,
-          ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
-        });
+  // Read at start; from then on the app's switch and `difftray watch` change it, and it is written back.
+  const watch = await WatchMode.start(core, watchFolders(settings, folders, home, log), {
+    log,
+    ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
+  });
+  watch.onChange((watched) => rememberWatchedFolders(settingsFile, folders, home, watched, log));
   const bridge = await BridgeServer.start({
     core,
     // Read once: lock files are written at start, so a change applies at the next start.
     endpoints: withExtraLockFolders(
       options.endpoints ?? defaultEndpoints(env),
-      extraLockFolders(settings, options.home ?? os.homedir(), log),
+      extraLockFolders(settings, home, log),
       log,
     ),
     log,
@@ -98,7 +98,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   const clio = await startClioEndpoint({
     core,
-    lockFile: clioBridgeFile(options.home ?? os.homedir()),
+    lockFile: clioBridgeFile(home),
     // Read at each applyDiff, so a change to the settings file applies without a restart.
     autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
     log,
@@ -106,7 +106,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log });
   const copilot = await startCopilotCliEndpoint({
     core,
-    lockDir: options.copilotLockDir ?? copilotLockDir(env, options.home ?? os.homedir()),
+    lockDir: options.copilotLockDir ?? copilotLockDir(env, home),
     log,
     ...(options.mcpStreamGraceMs !== undefined && { streamGraceMs: options.mcpStreamGraceMs }),
   });
@@ -119,7 +119,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.once('exit', removeOnExit);
   return {
     core,
-    handler: createAppApiHandler(core),
+    handler: createAppApiHandler(core, { watch }),
     bridge,
     clio,
     native,
@@ -127,9 +127,27 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     watch,
     close: async () => {
       process.removeListener('exit', removeOnExit);
-      await watch?.close();
+      await watch.close();
       for (const server of servers) await server.close();
       await core.close();
     },
   };
+}
+
+/** Writes the watched folders to settings.json; a file that cannot be changed is said, not fatal. */
+function rememberWatchedFolders(
+  settingsFile: string,
+  workspaceFolders: readonly string[],
+  home: string,
+  watched: readonly string[],
+  log: (message: string) => void,
+): void {
+  try {
+    const settings = loadSettings(settingsFile, log);
+    updateSettingsFile(settingsFile, {
+      watchFolders: watchFoldersToRemember(settings, workspaceFolders, home, watched),
+    });
+  } catch (error) {
+    log(`Watch mode: the watched folders are not remembered for the next start: ${(error as Error).message}`);
+  }
 }

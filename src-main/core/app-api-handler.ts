@@ -9,6 +9,8 @@ import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { submitWithDiskCheck } from './disk-guard';
 import { reviewDetail, type StateSubscription } from './state-feed';
+import { WatchFolderError } from './watch/watch-folders';
+import type { WatchMode } from './watch/watch-mode';
 
 export class AppApiError extends Error {}
 
@@ -22,7 +24,12 @@ export type AppApiHandler = (
   subscription?: StateSubscription,
 ) => Promise<unknown>;
 
-export function createAppApiHandler(core: AppCore): AppApiHandler {
+export interface AppApiHandlerOptions {
+  /** Watch mode, whose folders the app's switch turns on and off; none in tests that do not need it. */
+  watch?: WatchMode;
+}
+
+export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions = {}): AppApiHandler {
   const { queue } = core;
   const handlers: {
     [M in AppApiMethod]: (params: AppApiParams<M>, caller: StateSubscription | undefined) => unknown;
@@ -42,6 +49,7 @@ export function createAppApiHandler(core: AppCore): AppApiHandler {
     disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
     setClientPaused: (p) => setPaused(core, p.key, p.paused),
     claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
+    setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
   };
 
   return async (method, params, subscription) => {
@@ -74,4 +82,18 @@ function claudeHooksSetup(core: AppCore, apply: boolean): ClaudeHooksPlan {
     ? applyClaudeHooks(core.claudeHooks)
     : planClaudeHooks(core.claudeHooks);
   return { settingsPath, upToDate, changes, command };
+}
+
+async function setFolderWatched(
+  watch: WatchMode | undefined,
+  folder: string,
+  watched: boolean,
+): Promise<string[]> {
+  if (!watch) throw new AppApiError('Watch mode is not available here');
+  try {
+    return await watch.setWatched(folder, watched);
+  } catch (error) {
+    if (error instanceof WatchFolderError) throw new AppApiError(error.message);
+    throw error;
+  }
 }

@@ -48,6 +48,11 @@ export class AppCore {
     this.clients.disconnect(clientId);
   }
 
+  /** Watch mode now watches `folders`: every window is told. */
+  noteWatchedFolders(folders: readonly string[]): void {
+    this.feed.setWatchedFolders(folders);
+  }
+
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */
   watchFiles(): void {
     this.watcher ??= new ReviewWatcher(this.queue, this.workspaceFolders);

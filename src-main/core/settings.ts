@@ -1,10 +1,11 @@
 /** Settings on disk and the workspace folders derived from them and the command line. */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { pathField } from '../../shared/field-limits';
-import { isInside, resolveRealPath } from './workspace-paths';
+import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
+import { resolveRealPath } from './workspace-paths';
 
 const settingsSchema = z.object({
   workspaceFolders: z.array(z.string()).default([]),
@@ -77,24 +78,42 @@ export function watchFolders(
       warn(`Ignoring watchFolders entry ${shown}: it must be a path`);
       continue;
     }
-    const real = resolveRealPath(path.resolve(first, expandHome(parsed.data, home)));
-    if (!workspaceFolders.some((folder) => isInside(folder, real))) {
-      warn(`Ignoring watchFolders entry ${shown}: it is outside the workspace folders`);
+    const checked = checkWatchFolder(expandHome(parsed.data, home), workspaceFolders, first);
+    if ('problem' in checked) {
+      warn(`Ignoring watchFolders entry ${shown}: it ${WHY_NOT_WATCHED[checked.problem]}`);
       continue;
     }
-    if (!isFolder(real)) {
-      warn(`Ignoring watchFolders entry ${shown}: it is not a folder`);
-      continue;
-    }
-    folders.push(real);
+    folders.push(checked.folder);
   }
-  const unique = [...new Set(folders)];
-  return unique.filter((folder) => !unique.some((other) => other !== folder && isInside(other, folder)));
+  return outermostFolders(folders);
 }
 
-function isFolder(candidate: string): boolean {
-  return statSync(candidate, { throwIfNoEntry: false })?.isDirectory() ?? false;
+/**
+ * The `watchFolders` to write when the person turned watch mode on or off: `watched` (the folders watched
+ * now, real paths), and the entries that name folders outside this run's workspace, kept as they were
+ * for the runs that have them.
+ */
+export function watchFoldersToRemember(
+  settings: Settings,
+  workspaceFolders: readonly string[],
+  home: string,
+  watched: readonly string[],
+): unknown[] {
+  const elsewhere = (settings.watchFolders ?? []).filter((entry) => {
+    const parsed = pathField().min(1).safeParse(entry);
+    if (!parsed.success) return false;
+    const folder = expandHome(parsed.data, home);
+    if (!path.isAbsolute(folder)) return false;
+    const checked = checkWatchFolder(folder, workspaceFolders, folder);
+    return 'problem' in checked && checked.problem === 'outside';
+  });
+  return [...elsewhere, ...watched];
 }
+
+const WHY_NOT_WATCHED: Record<WatchFolderProblem, string> = {
+  outside: 'is outside the workspace folders',
+  'not-folder': 'is not a folder',
+};
 
 /** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */
 function expandHome(folder: string, home: string): string {

@@ -45,6 +45,8 @@ export class StateFeed {
   private readonly removed = new Set<string>();
   private clientsChanged = false;
   private pausedChanged = false;
+  private watchedFolders: string[] = [];
+  private watchedChanged = false;
   /** Each review as every subscriber last received it: the base of the next patch. */
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
@@ -79,7 +81,15 @@ export class StateFeed {
       clients: this.clients.list().map((client) => ({ ...client })),
       pausedClients: this.queue.pausedClients(),
       workspaceFolders: [...this.workspaceFolders],
+      watchedFolders: [...this.watchedFolders],
     };
+  }
+
+  /** The folders watch mode watches now. */
+  setWatchedFolders(folders: readonly string[]): void {
+    this.watchedFolders = [...folders];
+    this.watchedChanged = true;
+    this.schedule();
   }
 
   /** Every change from now on goes to `listener`, in order, once per burst. */
@@ -99,7 +109,8 @@ export class StateFeed {
 
   /** Sends what changed since the last change, now. */
   flush(): void {
-    if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !this.pausedChanged) return;
+    const settingsChanged = this.pausedChanged || this.watchedChanged;
+    if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
     const added: ReviewItem[] = [];
@@ -120,11 +131,13 @@ export class StateFeed {
     if (removed.length) change.removed = removed;
     if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
     if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
+    if (this.watchedChanged) change.watchedFolders = [...this.watchedFolders];
     const dirty = new Set(this.dirty);
     this.dirty.clear();
     this.removed.clear();
     this.clientsChanged = false;
     this.pausedChanged = false;
+    this.watchedChanged = false;
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
   }
 

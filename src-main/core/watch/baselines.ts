@@ -20,6 +20,8 @@ export class Baselines {
   private bytes = 0;
   /** Files that existed when watching began (their first baseline comes from git or the snapshot). */
   private readonly existedAtStart = new Map<string, number>();
+  /** Files another client's accepted review left empty: deleted or emptied, either is their baseline. */
+  private readonly emptyOrAbsent = new Set<string>();
   /** Files whose text was let go or never fit, with why. */
   private readonly lost = new Map<string, string>();
 
@@ -83,6 +85,9 @@ export class Baselines {
    */
   async get(file: string, disk?: DiskSnapshot): Promise<Baseline> {
     const text = this.texts.get(file);
+    if (text === '' && disk?.exists === false && this.emptyOrAbsent.has(file)) {
+      return { known: true, snapshot: ABSENT };
+    }
     if (text !== undefined) {
       return { known: true, snapshot: text === null ? ABSENT : { exists: true, kind: 'text', text } };
     }
@@ -128,12 +133,23 @@ export class Baselines {
     }
   }
 
+  /**
+   * Another client's review accepted `text` for the file. An accepted deletion composes to '' as well,
+   * and only that client knows which it was (Claude Code, say, deletes nothing through DiffTray): an empty
+   * file and no file both stand as accepted.
+   */
+  setAccepted(file: string, text: string): void {
+    this.set(file, { exists: true, kind: 'text', text });
+    if (text === '') this.emptyOrAbsent.add(file);
+  }
+
   /** UTF-8 bytes of the texts kept. */
   get keptBytes(): number {
     return this.bytes;
   }
 
   private forget(file: string): void {
+    this.emptyOrAbsent.delete(file);
     const text = this.texts.get(file);
     if (text === undefined) return;
     this.texts.delete(file);

@@ -88,8 +88,8 @@ export class FolderReviews {
   }
 
   /** An accepted review of another client wrote (or will write) `text` here: that is the baseline now. */
-  acceptedElsewhere(file: string, snapshot: DiskSnapshot): void {
-    this.baselines.set(file, snapshot);
+  acceptedElsewhere(file: string, text: string): void {
+    this.baselines.setAccepted(file, text);
   }
 
   close(): void {

@@ -1,7 +1,8 @@
 /**
- * Watch mode: reviews what any agent writes directly into the watched workspace folders (DESIGN.md,
- * "Agents that write directly"). One client, "Changes on disk", stands for every such change; each folder
- * has its own tree watch, baselines and bursts (folder-reviews.ts).
+ * Watch mode: reviews what any agent writes directly into the watched folders (DESIGN.md, "Agents that
+ * write directly"). One client, "Changes on disk", stands for every such change while any folder is
+ * watched; each folder has its own tree watch, baselines and bursts (folder-reviews.ts). Folders are
+ * turned on and off while the app runs (the app's switch, `difftray watch`), one change at a time.
  *
  * Reviews of other clients move the baselines too: a file accepted through Claude Code's IDE protocol,
  * say, is written (by the agent or by DiffTray) with the text the person accepted, which must not be
@@ -9,10 +10,12 @@
  */
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
+import { isInside } from '../workspace-paths';
 import { Baselines } from './baselines';
 import { FolderReviews, type FolderReviewsOptions } from './folder-reviews';
 import { GitIndex } from './git-index';
 import { TreeWatch } from './tree-watch';
+import { checkWatchFolder, WatchFolderError } from './watch-folders';
 
 export const WATCH_CLIENT_NAME = 'Changes on disk';
 
@@ -22,79 +25,199 @@ export interface WatchModeOptions extends FolderReviewsOptions {
 }
 
 export class WatchMode {
+  private readonly folders = new Map<string, FolderReviews>();
+  private client: ClientInfo | undefined;
+  /** Turning folders on and off, one after the other. */
+  private changing: Promise<unknown> = Promise.resolve();
+  private closed = false;
   private readonly unsubscribe: () => void;
+  private readonly listeners = new Set<(folders: string[]) => void>();
 
-  private constructor(
+  constructor(
     private readonly core: AppCore,
-    readonly client: ClientInfo,
-    private readonly folders: FolderReviews[],
+    private readonly options: WatchModeOptions = {},
   ) {
     this.unsubscribe = core.queue.onEnded((request, outcome) => {
-      if (request.client.id !== client.id && outcome.kind === 'accepted') {
+      if (request.client.id !== this.client?.id && outcome.kind === 'accepted') {
         for (const final of outcome.files) {
-          const folder = this.folders.find((candidate) => candidate.covers(final.path));
-          folder?.acceptedElsewhere(final.path, { exists: true, kind: 'text', text: final.finalText });
+          this.coveringFolder(final.path)?.acceptedElsewhere(final.path, final.finalText);
         }
       }
       // Once the review has let go of its paths.
       setImmediate(() => {
-        for (const folder of this.folders) folder.reviewEnded();
+        for (const folder of this.folders.values()) folder.reviewEnded();
       });
     });
   }
 
-  /** Starts watching `folders` (real paths inside the workspace): each is walked once, here. */
+  /** Watch mode on `folders` (real paths inside the workspace), each walked once, here. */
   static async start(
     core: AppCore,
     folders: readonly string[],
     options: WatchModeOptions = {},
   ): Promise<WatchMode> {
-    // The person's "Disconnect" stops watch mode.
-    const started: { mode?: WatchMode } = {};
-    const client = core.clients.connect(WATCH_CLIENT_NAME, 'watch', () => void started.mode?.close());
-    const watched: FolderReviews[] = [];
-    for (const root of folders) {
-      const git = await GitIndex.find(root);
-      const baselines = new Baselines(git, options.baselineMaxBytes);
-      let starting = true;
-      let failed = 0;
-      let firstFailure = '';
-      const tree = new TreeWatch(root, {
-        onChange: (file) => reviews.noteChange(file),
-        onFound: (file, size) => baselines.noteFound(file, size),
-        ...(git && { gitTopLevel: git.topLevel }),
-        onWatchFailed: (folder, error) => {
-          if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
-          else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;
-        },
-        ...(options.maxFileBytes !== undefined && { maxFileBytes: options.maxFileBytes }),
+    const mode = new WatchMode(core, options);
+    for (const folder of folders) {
+      // One folder that cannot be watched (gone since it was set) does not keep the others from it.
+      await mode.setWatched(folder, true).catch((error: unknown) => {
+        options.log?.(`Watch mode: ${folder} is not watched: ${(error as Error).message}`);
       });
-      const reviews = new FolderReviews(root, core, client, baselines, tree, options);
-      tree.start();
-      await baselines.snapshotStart(root);
-      starting = false;
-      if (failed > 0) {
-        options.log?.(
-          `Watch mode: ${failed} folder(s) in ${root} cannot be watched, their changes are not seen ` +
-            `(first: ${firstFailure}; on Linux, fs.inotify.max_user_watches may be too low)`,
-        );
-      }
-      watched.push(reviews);
     }
-    started.mode = new WatchMode(core, client, watched);
-    return started.mode;
+    return mode;
+  }
+
+  /** The folders watched now, sorted. */
+  get watchedFolders(): string[] {
+    return [...this.folders.keys()].sort();
+  }
+
+  /** Called with the watched folders whenever the person turns one on or off. */
+  onChange(listener: (folders: string[]) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Turns "Review changes on disk" on or off for `folder` (absolute, checked here, when it is used):
+   * answers the folders watched after. A folder inside a watched one is already watched; turning on a
+   * folder around watched ones takes their place. Their pending reviews are cancelled when a folder is
+   * turned off, leaving its changes on disk as they were written.
+   */
+  setWatched(folder: string, watched: boolean): Promise<string[]> {
+    const change = this.changing.then(() => (watched ? this.add(folder) : this.remove(folder)));
+    this.changing = change.catch(() => {});
+    return change;
   }
 
   /** Waits for the bursts under way. */
   async settled(): Promise<void> {
-    await Promise.all(this.folders.map((folder) => folder.settled()));
+    await this.changing;
+    await Promise.all([...this.folders.values()].map((folder) => folder.settled()));
   }
 
-  /** Stops watching; its pending reviews are cancelled, leaving the changes on disk as they were written. */
-  close(): Promise<void> {
+  /** Stops watching (the app quits): what is watched stays in the settings for the next start. */
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.changing;
     this.unsubscribe();
-    for (const folder of this.folders.splice(0)) folder.close();
-    this.core.clientGone(this.client.id, 'watch mode stopped');
-    return Promise.resolve();
+    this.stopAll('watch mode stopped');
+  }
+
+  private async add(requested: string): Promise<string[]> {
+    if (this.closed) throw new WatchFolderError('stopped', 'Watch mode has stopped');
+    const checked = this.check(requested);
+    if ('problem' in checked) throw new WatchFolderError(checked.problem, checked.message);
+    const root = checked.folder;
+    if (this.outerFolder(root)) return this.watchedFolders;
+    // Folders inside this one are seen through it from now on.
+    for (const inner of [...this.folders.keys()].filter((watched) => isInside(root, watched))) {
+      this.stopFolder(inner, `watching ${root} instead`);
+    }
+    this.client ??= this.core.clients.connect(WATCH_CLIENT_NAME, 'watch', () => {
+      // The person's "Disconnect" in Connections turns watch mode off everywhere.
+      void this.changing.then(() => {
+        this.stopAll('watch mode turned off');
+        this.changed();
+      });
+    });
+    this.folders.set(root, await this.startFolder(root, this.client));
+    this.changed();
+    return this.watchedFolders;
+  }
+
+  private remove(requested: string): Promise<string[]> {
+    const checked = this.check(requested);
+    // A folder deleted or moved away is still turned off by its old name.
+    const root = 'folder' in checked ? checked.folder : requested;
+    if (this.folders.has(root)) {
+      this.stopFolder(root, 'watch mode turned off for its folder');
+      if (this.folders.size === 0) this.disconnect('watch mode turned off');
+      this.changed();
+    } else {
+      const outer = this.outerFolder(root);
+      if (outer) {
+        throw new WatchFolderError(
+          'covered',
+          `${root} is watched as part of ${outer}: turn that folder off instead`,
+        );
+      }
+    }
+    return Promise.resolve(this.watchedFolders);
+  }
+
+  private async startFolder(root: string, client: ClientInfo): Promise<FolderReviews> {
+    const { options } = this;
+    const git = await GitIndex.find(root);
+    const baselines = new Baselines(git, options.baselineMaxBytes);
+    let starting = true;
+    let failed = 0;
+    let firstFailure = '';
+    const tree = new TreeWatch(root, {
+      onChange: (file) => reviews.noteChange(file),
+      onFound: (file, size) => baselines.noteFound(file, size),
+      ...(git && { gitTopLevel: git.topLevel }),
+      onWatchFailed: (folder, error) => {
+        if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
+        else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;
+      },
+      ...(options.maxFileBytes !== undefined && { maxFileBytes: options.maxFileBytes }),
+    });
+    const reviews = new FolderReviews(root, this.core, client, baselines, tree, options);
+    tree.start();
+    await baselines.snapshotStart(root);
+    starting = false;
+    if (failed > 0) {
+      options.log?.(
+        `Watch mode: ${failed} folder(s) in ${root} cannot be watched, their changes are not seen ` +
+          `(first: ${firstFailure}; on Linux, fs.inotify.max_user_watches may be too low)`,
+      );
+    }
+    return reviews;
+  }
+
+  /** Stops one folder; its pending reviews are cancelled, their changes left on disk as written. */
+  private stopFolder(root: string, reason: string): void {
+    this.folders.get(root)?.close();
+    this.folders.delete(root);
+    const clientId = this.client?.id;
+    this.core.queue.cancelWhere(
+      (request) => request.client.id === clientId && request.files.some((file) => isInside(root, file.path)),
+      reason,
+    );
+  }
+
+  private stopAll(reason: string): void {
+    for (const root of [...this.folders.keys()]) this.stopFolder(root, reason);
+    this.disconnect(reason);
+  }
+
+  private disconnect(reason: string): void {
+    if (this.client) this.core.clientGone(this.client.id, reason);
+    this.client = undefined;
+  }
+
+  private changed(): void {
+    const folders = this.watchedFolders;
+    this.core.noteWatchedFolders(folders);
+    for (const listener of this.listeners) listener(folders);
+  }
+
+  /** Relative paths are taken from the first workspace folder, as in the settings file. */
+  private check(requested: string): ReturnType<typeof checkWatchFolder> {
+    const { workspaceFolders } = this.core;
+    return checkWatchFolder(requested, workspaceFolders, workspaceFolders[0] ?? process.cwd());
+  }
+
+  /** The watched folder that `folder` is, or lies in. */
+  private outerFolder(folder: string): string | undefined {
+    return [...this.folders.keys()].find((watched) => isInside(watched, folder));
+  }
+
+  /** The watched folder `file` lies in (and is not skipped by). */
+  private coveringFolder(file: string): FolderReviews | undefined {
+    for (const folder of this.folders.values()) {
+      if (folder.covers(file)) return folder;
+    }
+    return undefined;
   }
 }

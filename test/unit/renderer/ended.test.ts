@@ -29,6 +29,7 @@ const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
   clients: [client],
   pausedClients: [],
   workspaceFolders: [],
+  watchedFolders: [],
 });
 
 describe('endedLabel', () => {

@@ -48,5 +48,5 @@ export function review(
 }
 
 export function snapshot(reviews: ReviewSummary[], clients: ClientInfo[] = []): FullState {
-  return { version: 0, reviews, clients, pausedClients: [], workspaceFolders: ['/w'] };
+  return { version: 0, reviews, clients, pausedClients: [], workspaceFolders: ['/w'], watchedFolders: [] };
 }

@@ -50,6 +50,7 @@ const snap = (...reviews: ReviewSummary[]): FullState => ({
   clients: [client],
   pausedClients: [],
   workspaceFolders: [],
+  watchedFolders: [],
 });
 
 describe('chooseSelection', () => {
@@ -258,6 +259,7 @@ describe('files changed on disk', () => {
   const withFolders = (...reviews: ReviewSummary[]): FullState => ({
     ...snap(...reviews),
     workspaceFolders: ['/w'],
+    watchedFolders: [],
   });
   const located = (r: ReviewSummary): ReviewSummary => ({
     ...r,
