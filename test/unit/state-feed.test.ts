@@ -33,6 +33,7 @@ type Op =
   | { kind: 'edit'; review: number; proposed: number[] }
   | { kind: 'undo' | 'submit' | 'reject' | 'disk' | 'note'; review: number }
   | { kind: 'pause'; client: number; paused: boolean }
+  | { kind: 'watched'; folders: number[] }
   | { kind: 'client'; client: number; action: 'describe' | 'status' | 'gone' }
   | { kind: 'focus'; review: number | null }
   | { kind: 'bulk'; count: number }
@@ -71,6 +72,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     review: fc.nat(),
   }),
   fc.record({ kind: fc.constant('pause' as const), client: fc.nat(2), paused: fc.boolean() }),
+  fc.record({ kind: fc.constant('watched' as const), folders: fc.uniqueArray(fc.nat(3), { maxLength: 3 }) }),
   fc.record({
     kind: fc.constant('client' as const),
     client: fc.nat(2),
@@ -197,6 +199,9 @@ async function run(ops: readonly Op[]): Promise<void> {
         break;
       case 'pause':
         core.queue.setPaused(clients[op.client]!, op.paused);
+        break;
+      case 'watched':
+        core.noteWatchedFolders(op.folders.map((n) => `/ws/d${n}`));
         break;
       case 'client': {
         const client = clients[op.client]!;
