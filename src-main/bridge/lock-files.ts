@@ -73,6 +73,8 @@ export interface StaleFileRule {
   matches: (name: string) => boolean;
   /** The pid and port of the DiffTray that wrote the file; undefined when DiffTray did not write it. */
   ownerOf: (name: string, content: unknown) => LockFileOwner | undefined;
+  /** What else the owner left behind once its file was judged stale and removed (a socket's folder). */
+  removeLeftovers?: (owner: LockFileOwner) => void;
 }
 
 /** Claude Code's, NEXUS3's and the native `<port>.lock` files: DiffTray's `ideName`, `pid`, port in the name. */
@@ -119,11 +121,13 @@ export async function removeStaleLockFiles(
     if (!rule.matches(name) || file === options.except) continue;
     try {
       const text = readRegularFile(file);
-      if (text === undefined || !(await isStale(rule.ownerOf(name, JSON.parse(text))))) continue;
+      const owner = text === undefined ? undefined : rule.ownerOf(name, JSON.parse(text));
+      if (!owner || !(await isStale(owner))) continue;
       // Judged on this content: a file rewritten meanwhile (a new DiffTray on the same port) stays.
       if (readRegularFile(file) !== text) continue;
       rmSync(file, { force: true });
       removed.push(file);
+      rule.removeLeftovers?.(owner);
     } catch {
       continue;
     }

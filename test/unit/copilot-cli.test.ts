@@ -4,7 +4,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import {
+  chmodSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   realpathSync,
@@ -18,6 +20,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { copilotLockDir } from '../../src-main/bridge/copilot-cli';
 import { COPILOT_STALE_RULE, writeCopilotLockFile } from '../../src-main/bridge/copilot-cli/discovery';
+import { makeSocketFolder, removeSocketFolder } from '../../src-main/bridge/copilot-cli/socket-folder';
 import { CLOSED_VIA_TOOL, diffAnswer, stillConfined } from '../../src-main/bridge/copilot-cli/tools';
 import { isProcessAlive, removeStaleLockFiles } from '../../src-main/bridge/lock-files';
 import type { ReviewOutcome } from '../../src-main/core/review-record';
@@ -82,6 +85,56 @@ describe('stale Copilot lock files', () => {
     }
     // Its socket closed: now that one is stale too.
     expect(await removeStaleLockFiles(root, COPILOT_STALE_RULE)).toEqual([live]);
+  });
+});
+
+describe("a crashed DiffTray's socket folder", () => {
+  /** A socket left on disk by a process killed while it listened, as a crash leaves it. */
+  function leftBehindSocket(socketPath: string): void {
+    const script = `require('net').createServer().listen(${JSON.stringify(socketPath)}, () => process.kill(process.pid, 'SIGKILL'))`;
+    spawnSync(process.execPath, ['-e', script]);
+    expect(lstatSync(socketPath).isSocket()).toBe(true);
+  }
+
+  it('is removed with its stale lock file; folders that are not provably such a folder stay', async () => {
+    const parent = path.join(root, 'tmp');
+    mkdirSync(parent);
+    const crashed = makeSocketFolder(parent);
+    leftBehindSocket(crashed.socketPath);
+    const withMore = makeSocketFolder(parent);
+    leftBehindSocket(withMore.socketPath);
+    writeFileSync(path.join(withMore.socketDir, 'notes.txt'), 'not ours to delete\n');
+    const opened = makeSocketFolder(parent);
+    chmodSync(opened.socketDir, 0o755);
+    const plainFile = makeSocketFolder(parent);
+    writeFileSync(plainFile.socketPath, 'a file, not a socket');
+    const someFolder = path.join(parent, 'project');
+    mkdirSync(someFolder, { mode: 0o700 });
+    const locks = Object.entries({
+      crashed: crashed.socketPath,
+      withMore: withMore.socketPath,
+      opened: opened.socketPath,
+      plainFile: plainFile.socketPath,
+      someFolder: path.join(someFolder, 'mcp.sock'),
+      relative: 'difftray-abcdef/mcp.sock',
+    }).map(([name, socketPath]) => lock(`${name}.lock`, { ideName: 'DiffTray', pid: deadPid(), socketPath }));
+
+    const removed = await removeStaleLockFiles(root, COPILOT_STALE_RULE);
+    expect(removed.sort()).toEqual(locks.sort());
+    expect(existsSync(crashed.socketDir)).toBe(false);
+    for (const kept of [withMore.socketDir, opened.socketDir, plainFile.socketDir, someFolder]) {
+      expect(existsSync(kept)).toBe(true);
+    }
+    expect(existsSync(withMore.socketPath)).toBe(true);
+  });
+
+  it("is never looked for from another program's lock file", async () => {
+    const crashed = makeSocketFolder(root);
+    leftBehindSocket(crashed.socketPath);
+    lock('vscode.lock', { ideName: 'Visual Studio Code', pid: deadPid(), socketPath: crashed.socketPath });
+    expect(await removeStaleLockFiles(root, COPILOT_STALE_RULE)).toEqual([]);
+    expect(removeSocketFolder('/etc/passwd')).toBe(false);
+    expect(existsSync(crashed.socketPath)).toBe(true);
   });
 });
 

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { DIFFTRAY_IDE_NAME, OwnedLockFile, type StaleFileRule } from '../lock-files';
+import { removeSocketFolder } from './socket-folder';
 
 export function copilotLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   const copilotHome = env.COPILOT_HOME ? path.resolve(env.COPILOT_HOME) : path.join(home, '.copilot');
@@ -44,6 +45,7 @@ export const COPILOT_STALE_RULE: StaleFileRule = {
     if (record?.ideName !== DIFFTRAY_IDE_NAME) return undefined;
     return { pid: record.pid, port: undefined, socketPath: record.socketPath };
   },
+  removeLeftovers: (owner) => removeSocketFolder(owner.socketPath),
 };
 
 /** Writes `<dir>/<uuid>.lock`: 0600 in a 0700 folder, atomically; removed by the caller at exit. */

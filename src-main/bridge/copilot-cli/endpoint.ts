@@ -8,10 +8,10 @@
  * sessions and the SSE answers are the shared MCP endpoint's (bridge/mcp-http-endpoint.ts), with
  * Copilot's flavor.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
+import { makeSocketFolder } from './socket-folder';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
@@ -52,8 +52,7 @@ export class CopilotCliEndpoint {
   ) {}
 
   static async start(options: CopilotCliOptions): Promise<CopilotCliEndpoint> {
-    const socketDir = mkdtempSync(path.join(options.socketParent ?? os.tmpdir(), 'difftray-'));
-    const socketPath = path.join(socketDir, 'mcp.sock');
+    const { socketDir, socketPath } = makeSocketFolder(options.socketParent ?? os.tmpdir());
     if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
       rmSync(socketDir, { recursive: true, force: true });
       throw new Error(`socket path too long for a Unix socket: ${socketPath}`);
