@@ -11,7 +11,6 @@
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { makeSocketFolder } from './socket-folder';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
@@ -20,6 +19,7 @@ import type { OwnedLockFile } from '../lock-files';
 import { McpHttpEndpoint } from '../mcp-http-endpoint';
 import { writeCopilotLockFile } from './discovery';
 import { COPILOT_ENDPOINT, COPILOT_FLAVOR } from './flavor';
+import { makeSocketFolder } from './socket-folder';
 
 /** sun_path holds 104 bytes on macOS (108 on Linux), the terminating NUL included. */
 export const MAX_SOCKET_PATH_BYTES = 103;
