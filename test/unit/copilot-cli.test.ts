@@ -11,6 +11,7 @@ import {
   mkdtempSync,
   realpathSync,
   rmSync,
+  statSync,
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
@@ -96,17 +97,24 @@ describe("a crashed DiffTray's socket folder", () => {
     expect(lstatSync(socketPath).isSocket()).toBe(true);
   }
 
+  /** A socket folder as DiffTray makes them on Unix. */
+  function socketFolder(parent: string): { socketDir: string; socketPath: string } {
+    const { socketDir, socketPath } = makeSocketFolder(parent, 'linux');
+    expect(statSync(socketDir!).mode & 0o777).toBe(0o700);
+    return { socketDir: socketDir!, socketPath };
+  }
+
   it('is removed with its stale lock file; folders that are not provably such a folder stay', async () => {
     const parent = path.join(root, 'tmp');
     mkdirSync(parent);
-    const crashed = makeSocketFolder(parent);
+    const crashed = socketFolder(parent);
     leftBehindSocket(crashed.socketPath);
-    const withMore = makeSocketFolder(parent);
+    const withMore = socketFolder(parent);
     leftBehindSocket(withMore.socketPath);
     writeFileSync(path.join(withMore.socketDir, 'notes.txt'), 'not ours to delete\n');
-    const opened = makeSocketFolder(parent);
+    const opened = socketFolder(parent);
     chmodSync(opened.socketDir, 0o755);
-    const plainFile = makeSocketFolder(parent);
+    const plainFile = socketFolder(parent);
     writeFileSync(plainFile.socketPath, 'a file, not a socket');
     const someFolder = path.join(parent, 'project');
     mkdirSync(someFolder, { mode: 0o700 });
@@ -129,12 +137,23 @@ describe("a crashed DiffTray's socket folder", () => {
   });
 
   it("is never looked for from another program's lock file", async () => {
-    const crashed = makeSocketFolder(root);
+    const crashed = socketFolder(root);
     leftBehindSocket(crashed.socketPath);
     lock('vscode.lock', { ideName: 'Visual Studio Code', pid: deadPid(), socketPath: crashed.socketPath });
     expect(await removeStaleLockFiles(root, COPILOT_STALE_RULE)).toEqual([]);
     expect(removeSocketFolder('/etc/passwd')).toBe(false);
     expect(existsSync(crashed.socketPath)).toBe(true);
+  });
+});
+
+describe('the socket on Windows', () => {
+  it('is a named pipe with an unguessable name and no folder', () => {
+    const first = makeSocketFolder(root, 'win32');
+    const second = makeSocketFolder(root, 'win32');
+    expect(first.socketPath).toMatch(/^\\\\\.\\pipe\\difftray-mcp-[0-9a-f-]{36}$/);
+    expect(second.socketPath).not.toBe(first.socketPath);
+    expect(first.socketDir).toBeUndefined();
+    expect(removeSocketFolder(first.socketPath)).toBe(false);
   });
 });
 

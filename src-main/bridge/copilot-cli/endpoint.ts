@@ -47,13 +47,14 @@ export class CopilotCliEndpoint {
   private constructor(
     private readonly server: http.Server,
     private readonly mcp: McpHttpEndpoint,
-    readonly socketDir: string,
+    /** The socket's own folder; none for a Windows named pipe. */
+    readonly socketDir: string | undefined,
     readonly socketPath: string,
   ) {}
 
   static async start(options: CopilotCliOptions): Promise<CopilotCliEndpoint> {
     const { socketDir, socketPath } = makeSocketFolder(options.socketParent ?? os.tmpdir());
-    if (Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
+    if (socketDir !== undefined && Buffer.byteLength(socketPath) > MAX_SOCKET_PATH_BYTES) {
       rmSync(socketDir, { recursive: true, force: true });
       throw new Error(`socket path too long for a Unix socket: ${socketPath}`);
     }
@@ -106,7 +107,7 @@ export class CopilotCliEndpoint {
     if (this.closed) return;
     this.closed = true;
     this.lockFile?.remove();
-    rmSync(this.socketDir, { recursive: true, force: true });
+    if (this.socketDir !== undefined) rmSync(this.socketDir, { recursive: true, force: true });
     await this.mcp.close();
     await new Promise<void>((resolve) => {
       this.server.close(() => resolve());

@@ -1,8 +1,11 @@
 /**
- * The folder Copilot CLI's socket lives in: DiffTray's own, made 0700 by mkdtemp so no other user can
- * even reach the socket. A DiffTray that crashed leaves its folder behind; the next one removes it with
- * the stale lock file that names it, and only when it is provably such a folder.
+ * Where Copilot CLI's socket lives. On Unix, in a folder of DiffTray's own, made 0700 by mkdtemp so no
+ * other user can even reach the socket; a DiffTray that crashed leaves its folder behind, and the next
+ * one removes it with the stale lock file that names it, only when it is provably such a folder. On
+ * Windows, a named pipe with an unguessable name, as Copilot CLI's own IDE servers use
+ * (`\\.\pipe\mcp-<id>`): it has no folder and goes away with its process.
  */
+import { randomUUID } from 'node:crypto';
 import { lstatSync, mkdtempSync, readdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,8 +14,12 @@ const FOLDER_PREFIX = 'difftray-';
 const FOLDER_NAME = /^difftray-[A-Za-z0-9]{6}$/;
 const SOCKET_NAME = 'mcp.sock';
 
-/** A new private folder in `parent` and the socket path inside it. */
-export function makeSocketFolder(parent: string): { socketDir: string; socketPath: string } {
+/** A new private folder in `parent` and the socket path inside it; on Windows, a new pipe name. */
+export function makeSocketFolder(
+  parent: string,
+  platform: NodeJS.Platform = process.platform,
+): { socketDir?: string; socketPath: string } {
+  if (platform === 'win32') return { socketPath: `\\\\.\\pipe\\difftray-mcp-${randomUUID()}` };
   const socketDir = mkdtempSync(path.join(parent, FOLDER_PREFIX));
   return { socketDir, socketPath: path.join(socketDir, SOCKET_NAME) };
 }
