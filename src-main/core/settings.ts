@@ -44,11 +44,8 @@ export function extraLockFolders(
   warn: (message: string) => void = console.warn,
 ): string[] {
   const folders: string[] = [];
-  for (const entry of settings.extraLockFolders ?? []) {
-    const parsed = pathField().min(1).safeParse(entry);
-    const folder = parsed.success ? expandHome(parsed.data, home) : undefined;
+  for (const { folder, shown } of pathEntries(settings.extraLockFolders, home)) {
     if (folder === undefined || !path.isAbsolute(folder)) {
-      const shown = String(JSON.stringify(entry)).slice(0, 200);
       warn(`Ignoring extraLockFolders entry ${shown}: it must be an absolute path or start with ~/`);
       continue;
     }
@@ -70,15 +67,13 @@ export function watchFolders(
   warn: (message: string) => void = console.warn,
 ): string[] {
   const folders: string[] = [];
-  for (const entry of settings.watchFolders ?? []) {
-    const shown = String(JSON.stringify(entry)).slice(0, 200);
-    const parsed = pathField().min(1).safeParse(entry);
-    const first = workspaceFolders[0];
-    if (!parsed.success || first === undefined) {
+  const first = workspaceFolders[0];
+  for (const { folder, shown } of pathEntries(settings.watchFolders, home)) {
+    if (folder === undefined || first === undefined) {
       warn(`Ignoring watchFolders entry ${shown}: it must be a path`);
       continue;
     }
-    const checked = checkWatchFolder(expandHome(parsed.data, home), workspaceFolders, first);
+    const checked = checkWatchFolder(folder, workspaceFolders, first);
     if ('problem' in checked) {
       warn(`Ignoring watchFolders entry ${shown}: it ${WHY_NOT_WATCHED[checked.problem]}`);
       continue;
@@ -99,21 +94,36 @@ export function watchFoldersToRemember(
   home: string,
   watched: readonly string[],
 ): unknown[] {
-  const elsewhere = (settings.watchFolders ?? []).filter((entry) => {
-    const parsed = pathField().min(1).safeParse(entry);
-    if (!parsed.success) return false;
-    const folder = expandHome(parsed.data, home);
-    if (!path.isAbsolute(folder)) return false;
+  const elsewhere = pathEntries(settings.watchFolders, home).filter(({ folder }) => {
+    if (folder === undefined || !path.isAbsolute(folder)) return false;
     const checked = checkWatchFolder(folder, workspaceFolders, folder);
     return 'problem' in checked && checked.problem === 'outside';
   });
-  return [...elsewhere, ...watched];
+  return [...elsewhere.map(({ entry }) => entry), ...watched];
 }
 
 const WHY_NOT_WATCHED: Record<WatchFolderProblem, string> = {
   outside: 'is outside the workspace folders',
   'not-folder': 'is not a folder',
 };
+
+/**
+ * A list setting's entries with their paths (`~` expanded; undefined for an entry that is not a path) and
+ * how to show each in a warning.
+ */
+function pathEntries(
+  entries: readonly unknown[] | undefined,
+  home: string,
+): Array<{ entry: unknown; folder: string | undefined; shown: string }> {
+  return (entries ?? []).map((entry) => {
+    const parsed = pathField().min(1).safeParse(entry);
+    return {
+      entry,
+      folder: parsed.success ? expandHome(parsed.data, home) : undefined,
+      shown: String(JSON.stringify(entry)).slice(0, 200),
+    };
+  });
+}
 
 /** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */
 function expandHome(folder: string, home: string): string {
