@@ -225,6 +225,21 @@ describe('watch mode', () => {
     const [untracked] = (await api(rt)('getReviewContent', { reviewId: next.id })) as { baseText: string }[];
     expect(untracked?.baseText).toBe('not in git\n');
   });
+
+  // Needs WatchMode.start to hand TreeWatch `excludesFile: git.excludesFile` beside gitTopLevel (watch-mode.ts
+  // is being changed elsewhere); un-skip with that line. tree-watch.test.ts checks the same below it.
+  it.skip("in a git work tree, leaves out a file only the person's global excludes file (core.excludesFile) ignores", async () => {
+    const rt = await watching((workspace) => {
+      git(workspace, 'init', '-q');
+      const excludes = path.join(path.dirname(workspace), 'global-ignore');
+      writeFileSync(excludes, '*.secret\n');
+      git(workspace, 'config', 'core.excludesFile', excludes);
+    });
+    writeFileSync(path.join(rt.workspace, 'api.secret'), 'not reviewed\n');
+    writeFileSync(path.join(rt.workspace, 'a.txt'), 'reviewed\n');
+    const review = await pendingWatchReview(rt);
+    expect(relative(rt, review)).toEqual(['a.txt']);
+  });
 });
 
 function git(cwd: string, ...args: string[]): void {

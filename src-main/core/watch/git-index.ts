@@ -5,6 +5,7 @@
  */
 import { execFile } from 'node:child_process';
 import { realpathSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { looksBinary } from '../disk-snapshot';
 import { MAX_FILE_BYTES } from '../limits';
@@ -44,6 +45,14 @@ function runGit(
   });
 }
 
+/** Where git looks for global excludes when core.excludesFile is unset (git's xdg_config_home). */
+function defaultExcludesFile(): string | undefined {
+  const xdg = process.env.XDG_CONFIG_HOME;
+  if (xdg) return path.join(xdg, 'git', 'ignore');
+  const home = process.env.HOME || (process.platform === 'win32' ? os.homedir() : undefined);
+  return home ? path.join(home, '.config', 'git', 'ignore') : undefined;
+}
+
 function gitEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
@@ -51,19 +60,36 @@ function gitEnv(): NodeJS.ProcessEnv {
 }
 
 export class GitIndex {
-  private constructor(readonly topLevel: string) {}
+  private constructor(
+    readonly topLevel: string,
+    /** The global excludes file git reads in this work tree (core.excludesFile or its default). */
+    readonly excludesFile: string | undefined,
+  ) {}
 
   /** The git work tree `folder` is in, or undefined (no git, not a work tree, git missing). */
   static async find(folder: string): Promise<GitIndex | undefined> {
-    const answer = await runGit(folder, ['rev-parse', '--show-toplevel'], 64 * 1024);
+    const [answer, excludes] = await Promise.all([
+      runGit(folder, ['rev-parse', '--show-toplevel'], 64 * 1024),
+      runGit(folder, ['config', '--path', 'core.excludesFile'], 64 * 1024),
+    ]);
     if (!answer.ok) return undefined;
     const top = answer.stdout.toString('utf8').trim();
     if (top === '') return undefined;
+    let topLevel: string;
     try {
-      return new GitIndex(realpathSync(top));
+      topLevel = realpathSync(top);
     } catch {
       return undefined;
     }
+    // Unset (git config fails): git's default, in the XDG config folder.
+    const configured = excludes.ok ? excludes.stdout.toString('utf8').replace(/\r?\n$/, '') : undefined;
+    const excludesFile =
+      configured === undefined
+        ? defaultExcludesFile()
+        : configured === ''
+          ? undefined
+          : path.resolve(topLevel, configured);
+    return new GitIndex(topLevel, excludesFile);
   }
 
   /**
