@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
+import { WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
@@ -92,6 +93,56 @@ describe('watch mode', () => {
     expect(watchReviews(rt)).toHaveLength(2);
     const [content] = (await api(rt)('getReviewContent', { reviewId: next.id })) as { baseText: string }[];
     expect(content?.baseText).toBe(kept);
+  });
+
+  it(`splits a burst of more than ${WATCH_MAX_FILES_PER_REVIEW} files into reviews of at most that many; rejecting one reverts exactly its files`, async () => {
+    const count = 2 * WATCH_MAX_FILES_PER_REVIEW + 50;
+    const names = Array.from({ length: count }, (_, i) => `f${String(i).padStart(4, '0')}.txt`);
+    const rt = await watching((workspace) => {
+      for (const name of names) writeFileSync(path.join(workspace, name), `old ${name}\n`);
+    });
+    // A formatter's run over the tree: every file rewritten in one burst.
+    for (const name of names) writeFileSync(path.join(rt.workspace, name), `new ${name}\n`);
+    const reviews = await until(() => {
+      const pending = watchReviews(rt).filter((review) => review.state === 'pending');
+      return pending.reduce((files, review) => files + review.files.length, 0) === count
+        ? pending
+        : undefined;
+    }, 'the burst reviewed');
+    const namesIn = (review: ReviewSummary) => relative(rt, review);
+    expect(reviews.map((review) => review.files.length)).toEqual([
+      WATCH_MAX_FILES_PER_REVIEW,
+      WATCH_MAX_FILES_PER_REVIEW,
+      50,
+    ]);
+    expect(reviews.flatMap(namesIn)).toEqual(names);
+    const shown = (first: number, more: number) =>
+      `Changes on disk: ${names.slice(first, first + 5).join(', ')} and ${more} more`;
+    expect(reviews.map((review) => review.title)).toEqual([
+      shown(0, WATCH_MAX_FILES_PER_REVIEW - 5),
+      shown(WATCH_MAX_FILES_PER_REVIEW, WATCH_MAX_FILES_PER_REVIEW - 5),
+      shown(2 * WATCH_MAX_FILES_PER_REVIEW, 45),
+    ]);
+
+    await api(rt)('reject', { reviewId: reviews[1]!.id });
+    const rejected = new Set(namesIn(reviews[1]!));
+    const expected = (name: string) => `${rejected.has(name) ? 'old' : 'new'} ${name}\n`;
+    const wrong = () =>
+      names.filter((name) => readFileSync(path.join(rt.workspace, name), 'utf8') !== expected(name));
+    await until(() => (wrong().length === 0 ? true : undefined), 'the rejected files reverted', 20_000);
+    // DiffTray's own writes are not reviewed again: a later change is reviewed on its own.
+    writeFileSync(path.join(rt.workspace, 'canary.txt'), 'after the reverts\n');
+    const canary = await waitForReview(
+      rt.runtime.core,
+      (review) => isWatchReview(review) && relative(rt, review).includes('canary.txt'),
+    );
+    expect(relative(rt, canary)).toEqual(['canary.txt']);
+    expect(watchReviews(rt).map((review) => review.state)).toEqual([
+      'pending',
+      'rejected',
+      'pending',
+      'pending',
+    ]);
   });
 
   it('rejecting a whole review puts the files back and removes a created one', async () => {
