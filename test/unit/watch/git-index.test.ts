@@ -110,7 +110,7 @@ describe('GitIndex.texts', () => {
         'a.txt': { kind: 'text', text: 'staged a\n' },
         'same.txt': { kind: 'text', text: 'committed a\n' },
         [path.join('dir', 'with space.txt')]: { kind: 'text', text: 'spaced\n' },
-      '1:x.txt': { kind: 'text', text: 'named with a colon\n' },
+        '1:x.txt': { kind: 'text', text: 'named with a colon\n' },
         'binary.bin': { kind: 'unknown', why: 'binary in the git index' },
         'latin1.txt': { kind: 'unknown', why: 'not UTF-8 in the git index' },
         'big.txt': { kind: 'unknown', why: 'too large in the git index' },
