@@ -5,6 +5,8 @@
  * - one changed file to its pending review, with no quiet period: in the 50,000-file tree against the
  *   same in a 100-file tree (the cost must grow with the changed files, not the tree).
  * - idle CPU of the process while both trees are watched and nothing changes.
+ * - the index texts a burst of 500 changed tracked files needs, batched against one git process per file
+ *   (support/index-reads.ts).
  * In-process: core and watch mode, no sockets.
  */
 import { execFileSync } from 'node:child_process';
@@ -13,6 +15,7 @@ import path from 'node:path';
 import { AppCore } from '../src-main/core/app-core';
 import { WatchMode } from '../src-main/core/watch/watch-mode';
 import { makeTempDir } from '../test/support/temp';
+import { benchIndexReads } from './support/index-reads';
 import { figure } from './support/results';
 import { interleave, since, sleep } from './support/stats';
 
@@ -132,6 +135,8 @@ try {
   figure('w', 'idle CPU, 50,100 files watched', '% of a core', idle, '—', [0], '0 %');
   await big.close();
   await little.close();
+
+  await benchIndexReads(root, REPS);
 } finally {
   temp.cleanup();
 }

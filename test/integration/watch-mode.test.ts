@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
+import { WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
@@ -92,6 +93,56 @@ describe('watch mode', () => {
     expect(watchReviews(rt)).toHaveLength(2);
     const [content] = (await api(rt)('getReviewContent', { reviewId: next.id })) as { baseText: string }[];
     expect(content?.baseText).toBe(kept);
+  });
+
+  it(`splits a burst of more than ${WATCH_MAX_FILES_PER_REVIEW} files into reviews of at most that many; rejecting one reverts exactly its files`, async () => {
+    const count = 2 * WATCH_MAX_FILES_PER_REVIEW + 50;
+    const names = Array.from({ length: count }, (_, i) => `f${String(i).padStart(4, '0')}.txt`);
+    const rt = await watching((workspace) => {
+      for (const name of names) writeFileSync(path.join(workspace, name), `old ${name}\n`);
+    });
+    // A formatter's run over the tree: every file rewritten in one burst.
+    for (const name of names) writeFileSync(path.join(rt.workspace, name), `new ${name}\n`);
+    const reviews = await until(() => {
+      const pending = watchReviews(rt).filter((review) => review.state === 'pending');
+      return pending.reduce((files, review) => files + review.files.length, 0) === count
+        ? pending
+        : undefined;
+    }, 'the burst reviewed');
+    const namesIn = (review: ReviewSummary) => relative(rt, review);
+    expect(reviews.map((review) => review.files.length)).toEqual([
+      WATCH_MAX_FILES_PER_REVIEW,
+      WATCH_MAX_FILES_PER_REVIEW,
+      50,
+    ]);
+    expect(reviews.flatMap(namesIn)).toEqual(names);
+    const shown = (first: number, more: number) =>
+      `Changes on disk: ${names.slice(first, first + 5).join(', ')} and ${more} more`;
+    expect(reviews.map((review) => review.title)).toEqual([
+      shown(0, WATCH_MAX_FILES_PER_REVIEW - 5),
+      shown(WATCH_MAX_FILES_PER_REVIEW, WATCH_MAX_FILES_PER_REVIEW - 5),
+      shown(2 * WATCH_MAX_FILES_PER_REVIEW, 45),
+    ]);
+
+    await api(rt)('reject', { reviewId: reviews[1]!.id });
+    const rejected = new Set(namesIn(reviews[1]!));
+    const expected = (name: string) => `${rejected.has(name) ? 'old' : 'new'} ${name}\n`;
+    const wrong = () =>
+      names.filter((name) => readFileSync(path.join(rt.workspace, name), 'utf8') !== expected(name));
+    await until(() => (wrong().length === 0 ? true : undefined), 'the rejected files reverted', 20_000);
+    // DiffTray's own writes are not reviewed again: a later change is reviewed on its own.
+    writeFileSync(path.join(rt.workspace, 'canary.txt'), 'after the reverts\n');
+    const canary = await waitForReview(
+      rt.runtime.core,
+      (review) => isWatchReview(review) && relative(rt, review).includes('canary.txt'),
+    );
+    expect(relative(rt, canary)).toEqual(['canary.txt']);
+    expect(watchReviews(rt).map((review) => review.state)).toEqual([
+      'pending',
+      'rejected',
+      'pending',
+      'pending',
+    ]);
   });
 
   it('rejecting a whole review puts the files back and removes a created one', async () => {
@@ -224,6 +275,40 @@ describe('watch mode', () => {
     const next = await pendingWatchReview(rt, 2);
     const [untracked] = (await api(rt)('getReviewContent', { reviewId: next.id })) as { baseText: string }[];
     expect(untracked?.baseText).toBe('not in git\n');
+  });
+
+  it('in a git work tree, a burst of tracked files is reviewed against their index texts', async () => {
+    const names = Array.from({ length: 8 }, (_, i) => `t${i}.txt`);
+    const rt = await watching((workspace) => {
+      git(workspace, 'init', '-q');
+      for (const name of names) writeFileSync(path.join(workspace, name), `${name}\n${BASE}`);
+      git(workspace, 'add', '-A');
+      git(workspace, 'commit', '-qm', 'base');
+      writeFileSync(path.join(workspace, 't0.txt'), 'staged\n');
+      git(workspace, 'add', 't0.txt');
+    });
+    for (const name of names) writeFileSync(path.join(rt.workspace, name), `${name}\n${EDITED}`);
+    const review = await pendingWatchReview(rt);
+    expect(relative(rt, review)).toEqual(names);
+    const content = (await api(rt)('getReviewContent', { reviewId: review.id })) as { baseText: string }[];
+    expect(content.map((file) => file.baseText)).toEqual(
+      names.map((name) => (name === 't0.txt' ? 'staged\n' : `${name}\n${BASE}`)),
+    );
+  });
+
+  // Needs WatchMode.start to hand TreeWatch `excludesFile: git.excludesFile` beside gitTopLevel (watch-mode.ts
+  // is being changed elsewhere); un-skip with that line. tree-watch.test.ts checks the same below it.
+  it.skip("in a git work tree, leaves out a file only the person's global excludes file (core.excludesFile) ignores", async () => {
+    const rt = await watching((workspace) => {
+      git(workspace, 'init', '-q');
+      const excludes = path.join(path.dirname(workspace), 'global-ignore');
+      writeFileSync(excludes, '*.secret\n');
+      git(workspace, 'config', 'core.excludesFile', excludes);
+    });
+    writeFileSync(path.join(rt.workspace, 'api.secret'), 'not reviewed\n');
+    writeFileSync(path.join(rt.workspace, 'a.txt'), 'reviewed\n');
+    const review = await pendingWatchReview(rt);
+    expect(relative(rt, review)).toEqual(['a.txt']);
   });
 });
 

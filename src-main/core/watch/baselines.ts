@@ -8,11 +8,14 @@ import path from 'node:path';
 import { ConfinedDirectory } from '../confined-directory';
 import { readSnapshotIn, type DiskSnapshot } from '../disk-snapshot';
 import { describeBytes, utf8ByteLength, WATCH_BASELINE_MAX_BYTES } from '../limits';
-import type { GitIndex } from './git-index';
+import type { GitIndex, IndexText } from './git-index';
 
 export type Baseline = { known: true; snapshot: DiskSnapshot } | { known: false; why: string };
 
 const ABSENT: DiskSnapshot = { exists: false };
+
+/** From this many index texts needed at once, they are read in one batch (see prefetch). */
+const PREFETCH_FROM = 4;
 
 export class Baselines {
   /** Texts (or "no file") set by the start snapshot or an outcome; a Map keeps the order they were set. */
@@ -24,6 +27,8 @@ export class Baselines {
   private readonly emptyOrAbsent = new Set<string>();
   /** Files whose text was let go or never fit, with why. */
   private readonly lost = new Map<string, string>();
+  /** Index texts read ahead for the current burst, each taken by its first get(). */
+  private prefetched = new Map<string, IndexText>();
 
   constructor(
     private readonly git: GitIndex | undefined,
@@ -79,6 +84,19 @@ export class Baselines {
   }
 
   /**
+   * Reads at once, in a git work tree, the index texts a burst of changed `files` needs, so that get()
+   * finds them without a git process per file. Replaces what an earlier burst left unread; bounded by the
+   * baselines' own budget in bytes. What the batch does not answer, get() reads on its own.
+   */
+  async prefetch(files: readonly string[]): Promise<void> {
+    this.prefetched = new Map();
+    if (!this.git) return;
+    const needed = files.filter((file) => !this.texts.has(file) && !this.lost.has(file));
+    if (needed.length < PREFETCH_FROM) return;
+    this.prefetched = await this.git.texts(needed, undefined, this.maxBytes);
+  }
+
+  /**
    * The baseline of `file` now. `disk`, the text on disk, says which line endings a git index text is
    * checked out with: git keeps LF in the index and may write CRLF (core.autocrlf, eol=crlf), and a
    * baseline that differs from the file in every line ending would review, and on reject rewrite, every line.
@@ -94,7 +112,7 @@ export class Baselines {
     const lost = this.lost.get(file);
     if (lost !== undefined) return { known: false, why: lost };
     if (this.git) {
-      const indexed = await this.git.text(file);
+      const indexed = this.takePrefetched(file) ?? (await this.git.text(file));
       if (indexed.kind === 'text')
         return {
           known: true,
@@ -113,6 +131,7 @@ export class Baselines {
   /** The person's decision: `snapshot` (text or no file) is the baseline from now on. */
   set(file: string, snapshot: DiskSnapshot): void {
     this.forget(file);
+    this.prefetched.delete(file);
     this.lost.delete(file);
     if (snapshot.exists && snapshot.kind !== 'text') {
       this.lost.set(file, 'not text');
@@ -146,6 +165,12 @@ export class Baselines {
   /** UTF-8 bytes of the texts kept. */
   get keptBytes(): number {
     return this.bytes;
+  }
+
+  private takePrefetched(file: string): IndexText | undefined {
+    const indexed = this.prefetched.get(file);
+    this.prefetched.delete(file);
+    return indexed;
   }
 
   private forget(file: string): void {

@@ -119,6 +119,8 @@ export class FolderReviews {
   private async review(files: readonly string[]): Promise<void> {
     const reviewed: Reviewed[] = [];
     const notes: string[] = [];
+    // In git, the index texts the burst needs, read in one batch rather than a process per file.
+    await this.baselines.prefetch(files);
     for (const file of files) {
       if (this.closed) return;
       if (this.core.queue.hasPendingPath(file)) {

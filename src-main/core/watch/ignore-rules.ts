@@ -1,12 +1,13 @@
 /**
  * Which paths under a watched folder are left alone: `.git` and `node_modules` always, and whatever the
- * repository's `.git/info/exclude` and the folder's .gitignore files say (the `ignore` package reads
- * gitignore's own syntax). Each .gitignore speaks of paths relative to its own folder, as git reads them;
- * a rule of a deeper file is checked after those above it, and info/exclude before them all (git gives it
- * the lowest precedence). Checking a path costs one test per rules file on its way up, never a look at
- * the tree.
+ * person's global excludes file (git's core.excludesFile), the repository's `.git/info/exclude` and the
+ * folder's .gitignore files say (the `ignore` package reads gitignore's own syntax). Each .gitignore
+ * speaks of paths relative to its own folder, as git reads them; a rule of a deeper file is checked after
+ * those above it, and the two exclude files before them all, the global one first (git's precedence,
+ * lowest first). Checking a path costs one test per rules file on its way up, never a look at the tree.
+ * Where the global file is, git says (GitIndex.find); nothing here runs a process.
  */
-import { readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
@@ -20,24 +21,31 @@ export class IgnoreRules {
   private readonly rules = new Map<string, Ignore>();
   /** Folders above the root whose .gitignore files apply, from the top down. */
   private readonly outer: string[] = [];
-  /** The repository's `.git/info/exclude`, with the top its rules are relative to. */
-  private readonly exclude: { top: string; rules: Ignore } | undefined;
+  /** The global excludes file's rules then `.git/info/exclude`'s, both relative to the work tree's top. */
+  private readonly excludes: Ignore[] = [];
+  private readonly top: string | undefined;
 
   /**
    * `outerTop`: the git work tree's top, the root itself or a folder above it: its `.git/info/exclude`
    * applies, and so do the .gitignore files from there down to the root's parent, as git reads them.
-   * Read once, here.
+   * `excludesFile`: the global excludes file git reads for that work tree. Read once, here.
    */
   constructor(
     private readonly root: string,
     outerTop?: string,
+    options: { excludesFile?: string | undefined } = {},
   ) {
-    const relative = outerTop === undefined ? '' : path.relative(outerTop, root);
+    if (outerTop === undefined) return;
+    const relative = path.relative(outerTop, root);
     if (relative.startsWith('..') || path.isAbsolute(relative)) return;
-    const exclude = outerTop === undefined ? '' : readRules(path.join(outerTop, '.git', 'info', 'exclude'));
-    if (exclude.trim() !== '') this.exclude = { top: outerTop!, rules: ignore().add(exclude) };
+    this.top = outerTop;
+    const files = [options.excludesFile, path.join(outerTop, '.git', 'info', 'exclude')];
+    for (const file of files) {
+      const text = file === undefined ? '' : readRules(file);
+      if (text.trim() !== '') this.excludes.push(ignore().add(text));
+    }
     if (relative === '') return;
-    let folder = outerTop!;
+    let folder = outerTop;
     for (const part of relative.split(path.sep)) {
       this.outer.push(folder);
       this.load(folder);
@@ -67,8 +75,9 @@ export class IgnoreRules {
       if (verdict.ignored) ignored = true;
       else if (verdict.unignored) ignored = false;
     };
-    if (this.exclude) {
-      judge(this.exclude.rules, path.relative(this.exclude.top, entry).split(path.sep).join('/'));
+    if (this.top !== undefined) {
+      const fromTop = path.relative(this.top, entry).split(path.sep).join('/');
+      for (const rules of this.excludes) judge(rules, fromTop);
     }
     for (const above of this.outer) {
       judge(this.rules.get(above), path.relative(above, entry).split(path.sep).join('/'));
@@ -82,12 +91,32 @@ export class IgnoreRules {
   }
 }
 
-/** A rules file's text; a missing, unreadable or huge one has no rules. */
+/**
+ * A rules file's text; a missing, unreadable or huge one, or one that is not a regular file, has no
+ * rules. Opened without blocking and looked at before reading: a FIFO named .gitignore must not hang the
+ * process that watches.
+ */
 function readRules(file: string): string {
+  let fd: number;
   try {
-    const bytes = readFileSync(file);
-    return bytes.length > MAX_GITIGNORE_BYTES ? '' : bytes.toString('utf8');
+    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
   } catch {
     return '';
+  }
+  try {
+    const stats = fstatSync(fd);
+    if (!stats.isFile() || stats.size > MAX_GITIGNORE_BYTES) return '';
+    const bytes = Buffer.alloc(stats.size);
+    let read = 0;
+    while (read < bytes.length) {
+      const got = readSync(fd, bytes, read, bytes.length - read, read);
+      if (got === 0) break;
+      read += got;
+    }
+    return bytes.subarray(0, read).toString('utf8');
+  } catch {
+    return '';
+  } finally {
+    closeSync(fd);
   }
 }

@@ -3,7 +3,7 @@
  * which some platforms emulate by re-reading the tree), set once by a walk at start. After that, each
  * event costs a look at the one entry it names: a file is reported, a new folder is walked and watched
  * (and its files reported: they may have been written before its watch was in place), a folder gone has
- * its watches closed. Skipped: DiffTray's own temp files (write-journal.ts), .git, node_modules, what .gitignore files say, and files over the size
+ * its watches closed. Skipped: DiffTray's own temp files (write-journal.ts), .git, node_modules, what git's ignore files say (ignore-rules.ts), and files over the size
  * limit (a file too large to review is not worth a read).
  */
 import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
@@ -20,6 +20,8 @@ export interface TreeWatchOptions {
   maxFileBytes?: number;
   /** The git work tree's top, when the root is inside one: its .gitignore files above the root apply. */
   gitTopLevel?: string;
+  /** The global excludes file git reads for that work tree (GitIndex.excludesFile). */
+  excludesFile?: string | undefined;
   /** A folder that could not be watched (most often: the system's limit of watches is reached). */
   onWatchFailed?: (folder: string, error: Error) => void;
 }
@@ -34,7 +36,7 @@ export class TreeWatch {
     readonly root: string,
     private readonly options: TreeWatchOptions,
   ) {
-    this.rules = new IgnoreRules(root, options.gitTopLevel);
+    this.rules = new IgnoreRules(root, options.gitTopLevel, { excludesFile: options.excludesFile });
     this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   }
 

@@ -130,4 +130,33 @@ describe('Baselines', () => {
       snapshot: text('one\ntwo\n'),
     });
   });
+
+  it('in a git work tree, a burst prefetched in one batch has the baselines each file read alone has', async () => {
+    const root = folder();
+    git(root, 'init', '-q');
+    const at = (name: string) => path.join(root, name);
+    const names = ['one.txt', 'two.txt', 'three.txt', 'staged.txt', 'crlf.txt', 'binary.bin'];
+    for (const name of names) writeFileSync(at(name), `${name} committed\n`);
+    writeFileSync(at('binary.bin'), Buffer.from([0, 1, 2]));
+    git(root, 'add', '-A');
+    git(root, 'commit', '-qm', 'one');
+    writeFileSync(at('staged.txt'), 'staged\n');
+    git(root, 'add', 'staged.txt');
+    writeFileSync(at('untracked.txt'), 'mine\n');
+    const burst = [...names, 'untracked.txt', 'new.txt'].map(at);
+    const disk = (file: string) =>
+      path.basename(file) === 'crlf.txt' ? text('crlf.txt CHANGED\r\n') : text('changed\n');
+    const index = await GitIndex.find(root);
+    const [alone, batched] = [new Baselines(index), new Baselines(index)];
+    for (const baselines of [alone, batched]) baselines.noteFound(at('untracked.txt'), 5);
+    await batched.prefetch(burst);
+    for (const file of burst)
+      expect(await batched.get(file, disk(file))).toEqual(await alone.get(file, disk(file)));
+    expect(await batched.get(at('staged.txt'))).toEqual({ known: true, snapshot: text('staged\n') });
+    expect(await batched.get(at('crlf.txt'), disk(at('crlf.txt')))).toEqual({
+      known: true,
+      snapshot: text('crlf.txt committed\r\n'),
+    });
+    expect(await batched.get(at('new.txt'))).toEqual({ known: true, snapshot: { exists: false } });
+  });
 });

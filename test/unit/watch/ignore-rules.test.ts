@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -63,5 +64,47 @@ describe('IgnoreRules', () => {
     const alone = new IgnoreRules(root);
     alone.load(root);
     expect(alone.ignores(at('debug.log'), false)).toBe(false);
+  });
+
+  it("reads the person's global excludes file lowest of all: info/exclude and a .gitignore `!` rule override it", () => {
+    const temp = makeTempDir('ignore-global');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    const at = (...parts: string[]) => path.join(top, 'repo', ...parts);
+    mkdirSync(at('.git', 'info'), { recursive: true });
+    mkdirSync(at('sub'));
+    const excludesFile = path.join(top, 'global-ignore');
+    writeFileSync(excludesFile, '*.tmp\n*.log\nglobal.txt\n!by-info.txt\n');
+    writeFileSync(at('.git', 'info', 'exclude'), '!keep-by-info.log\nby-info.txt\n');
+    writeFileSync(at('.gitignore'), '!keep.tmp\n');
+    for (const rules of [
+      new IgnoreRules(at(), at(), { excludesFile }),
+      new IgnoreRules(at('sub'), at(), { excludesFile }),
+    ]) {
+      rules.load(at());
+      expect(rules.ignores(at('sub', 'scratch.tmp'), false)).toBe(true);
+      expect(rules.ignores(at('sub', 'global.txt'), false)).toBe(true);
+      expect(rules.ignores(at('sub', 'debug.log'), false)).toBe(true);
+      // A `!` rule of a .gitignore, or of info/exclude, re-includes what the global file excludes.
+      expect(rules.ignores(at('sub', 'keep.tmp'), false)).toBe(false);
+      expect(rules.ignores(at('sub', 'keep-by-info.log'), false)).toBe(false);
+      // And the global file's `!` cannot re-include what info/exclude excludes.
+      expect(rules.ignores(at('sub', 'by-info.txt'), false)).toBe(true);
+      expect(rules.ignores(at('sub', 'notes.txt'), false)).toBe(false);
+    }
+    // Outside a git work tree git reads no excludes file; nor does a missing one give rules.
+    expect(new IgnoreRules(at(), undefined, { excludesFile }).ignores(at('a.tmp'), false)).toBe(false);
+    const missing = new IgnoreRules(at(), at(), { excludesFile: path.join(top, 'none') });
+    expect(missing.ignores(at('a.tmp'), false)).toBe(false);
+  });
+
+  it('takes a FIFO named .gitignore, or as the excludes file, as no rules, without waiting on it', () => {
+    const temp = makeTempDir('ignore-fifo');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    execFileSync('mkfifo', [path.join(top, '.gitignore'), path.join(top, 'excludes')]);
+    const rules = new IgnoreRules(top, top, { excludesFile: path.join(top, 'excludes') });
+    rules.load(top);
+    expect(rules.ignores(path.join(top, 'a.txt'), false)).toBe(false);
   });
 });

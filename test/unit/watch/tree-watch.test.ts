@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { GitIndex } from '../../../src-main/core/watch/git-index';
 import { TreeWatch } from '../../../src-main/core/watch/tree-watch';
 import { makeTempDir } from '../../support/temp';
 import { until } from '../../support/wait';
@@ -89,5 +91,34 @@ describe('TreeWatch', () => {
       () => (changed.has('kept.txt') && watch.folderCount === 1 ? true : undefined),
       'the deletions',
     );
+  });
+
+  it('in a git work tree, skips what the global excludes file git names (core.excludesFile) ignores', async () => {
+    const temp = makeTempDir('tree-git');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    const root = path.join(top, 'repo');
+    mkdirSync(root);
+    execFileSync('git', ['init', '-q'], { cwd: root });
+    writeFileSync(path.join(top, 'global-ignore'), '*.secret\n');
+    execFileSync('git', ['config', 'core.excludesFile', '../global-ignore'], { cwd: root });
+    writeFileSync(path.join(root, 'found.secret'), 's');
+    writeFileSync(path.join(root, 'found.txt'), 't');
+    const git = await GitIndex.find(root);
+    const changed = new Set<string>();
+    const found: string[] = [];
+    const watch = new TreeWatch(root, {
+      onChange: (file) => changed.add(path.basename(file)),
+      onFound: (file) => found.push(path.basename(file)),
+      gitTopLevel: git!.topLevel,
+      excludesFile: git!.excludesFile,
+    });
+    cleanups.unshift(() => watch.close());
+    watch.start();
+    expect(found).toEqual(['found.txt']);
+    writeFileSync(path.join(root, 'later.secret'), 's');
+    writeFileSync(path.join(root, 'later.txt'), 't');
+    await until(() => (changed.has('later.txt') ? true : undefined), 'later.txt');
+    expect(changed.has('later.secret')).toBe(false);
   });
 });
