@@ -296,9 +296,7 @@ describe('watch mode', () => {
     );
   });
 
-  // Needs WatchMode.start to hand TreeWatch `excludesFile: git.excludesFile` beside gitTopLevel (watch-mode.ts
-  // is being changed elsewhere); un-skip with that line. tree-watch.test.ts checks the same below it.
-  it.skip("in a git work tree, leaves out a file only the person's global excludes file (core.excludesFile) ignores", async () => {
+  it("in a git work tree, leaves out a file only the person's global excludes file (core.excludesFile) ignores", async () => {
     const rt = await watching((workspace) => {
       git(workspace, 'init', '-q');
       const excludes = path.join(path.dirname(workspace), 'global-ignore');

@@ -155,7 +155,7 @@ export class WatchMode {
     const tree = new TreeWatch(root, {
       onChange: (file) => reviews.noteChange(file),
       onFound: (file, size) => baselines.noteFound(file, size),
-      ...(git && { gitTopLevel: git.topLevel }),
+      ...(git && { gitTopLevel: git.topLevel, excludesFile: git.excludesFile }),
       onWatchFailed: (folder, error) => {
         if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
         else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;
