@@ -141,16 +141,28 @@ describe('watch mode from the app', () => {
   it('a watched subfolder from the settings is listed under its workspace folder with its own switch', async () => {
     const { app, page } = await start(['src']);
     const sub = path.join(app.workspace, 'src');
-    await openConnections(page);
+    // The empty state names it instead of offering to turn watch mode on, and leads to its switch.
+    const watchedNote = page.getByTestId('watch-guide-on');
+    expect(await watchedNote.textContent()).toContain(sub);
+    await watchedNote.getByRole('button', { name: 'Open Connections' }).click();
+    await page.locator('[role="tab"][aria-selected="true"]', { hasText: 'Connections' }).waitFor();
     await switchShows(page, sub, true);
     await switchShows(page, app.workspace, false);
-    // The empty state names it instead of offering to turn watch mode on.
-    expect(await page.getByTestId('watch-guide-on').textContent()).toContain(sub);
 
     // Turning the workspace folder on takes the subfolder's place.
     await watchSwitch(page, app.workspace).click();
     await switchShows(page, app.workspace, true);
     await watchSwitch(page, sub).waitFor({ state: 'detached' });
     expect(await until(() => rememberedFolders(app), 'settings')).toEqual([app.workspace]);
+  });
+
+  it("the empty state's Turn on button turns it on for the one workspace folder", async () => {
+    const { app, page } = await start();
+    const guide = page.getByTestId('watch-guide');
+    await guide.getByRole('button', { name: `Turn on Review changes on disk in ${app.workspace}` }).click();
+    await guide.getByTestId('watch-guide-on').waitFor();
+    expect(app.runtime.watch.watchedFolders).toEqual([app.workspace]);
+    await openConnections(page);
+    await switchShows(page, app.workspace, true);
   });
 });
