@@ -1,6 +1,6 @@
 /**
  * The app shell in Chromium against the real headless app: queue groups, the key pause, History,
- * Connections (status, Disconnect), the empty state's Copy buttons, and the theme.
+ * Connections (status, Disconnect), the empty state's Copy buttons (watch mode's too), and the theme.
  */
 import { describe, expect, it } from 'vitest';
 import { connectClaudeClient, texts } from '../test/support/claude-client';
@@ -32,6 +32,7 @@ describe('app shell', () => {
       'GitHub Copilot CLI',
       'Clio',
       'Any script',
+      'Agents that write files themselves',
     ];
     for (const cli of clis) {
       expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(true);
@@ -41,7 +42,9 @@ describe('app shell', () => {
     await empty.getByRole('button', { name: 'Copy Qwen Code command: /ide enable' }).waitFor();
     await empty.getByRole('button', { name: 'Copy OpenClaude command: /ide' }).waitFor();
     await empty.getByRole('button', { name: 'Copy GitHub Copilot CLI command: /ide' }).waitFor();
-    expect(await empty.getByText(app.workspace).isVisible()).toBe(true);
+    await empty.getByRole('button', { name: 'Copy watch mode command: difftray watch' }).waitFor();
+    const folders = empty.getByRole('list', { name: 'Workspace folders' });
+    expect(await folders.getByText(app.workspace).isVisible()).toBe(true);
     expect(await empty.getByText(/~\/\.nexus3\/ide/).isVisible()).toBe(true);
 
     // Clipboard allowed: copied and said so.

@@ -89,6 +89,17 @@ export const CLI_GUIDES: readonly CliGuide[] = [
   },
 ];
 
+/**
+ * Agents that write files themselves have no way for DiffTray to stand in before the write: watch mode
+ * reviews what they wrote, after the fact (the empty state's WatchGuide).
+ */
+export const WATCH_GUIDE = {
+  id: 'watch',
+  name: 'Agents that write files themselves',
+  agents: ['Codex CLI', 'Aider', 'Cursor CLI', 'OpenCode', 'Goose', 'Crush', 'Amp'],
+  command: 'difftray watch',
+} as const;
+
 /** The accessible name of a command's Copy button; the CLI's name keeps equal commands apart. */
 export function copyLabel(command: string, cliName: string): string {
   return `Copy ${cliName} command: ${command}`;

@@ -14,6 +14,7 @@ import { errorMessage } from '../review-model';
 import { clientLabel, disconnectLabels } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
+import { WatchedFolders } from './WatchedFolders';
 
 const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'claude-ide': 'Claude Code IDE (MCP over WebSocket)',
@@ -73,16 +74,20 @@ function PausedList({ paused }: { paused: PausedClient[] }) {
 /**
  * Who is connected, since when, what they last said, and a way to send each one away; for clients
  * that can go ahead on their own, a way to pause their reviews. Paused clients are listed even when
- * not connected.
+ * not connected. Then the workspace folders, each with its "Review changes on disk" switch.
  */
 export function ConnectionsList({
   clients,
   pendingByClient,
   pausedClients = [],
+  workspaceFolders = [],
+  watchedFolders = [],
 }: {
   clients: ClientInfo[];
   pendingByClient: Map<string, number>;
   pausedClients?: PausedClient[];
+  workspaceFolders?: readonly string[];
+  watchedFolders?: readonly string[];
 }) {
   const api = useApi();
   const announce = useAppStore((s) => s.announce);
@@ -197,6 +202,7 @@ export function ConnectionsList({
         </ul>
       )}
       <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
+      <WatchedFolders workspaceFolders={workspaceFolders} watchedFolders={watchedFolders} />
       <p className="dt-hooks-offer">
         Claude Code from any terminal, per hunk and with notes:{' '}
         <button type="button" onClick={showHooksSetup}>

@@ -3,6 +3,7 @@ import { CLI_GUIDES } from '../cli-guides';
 import { HOOKS_SETUP_LABEL, useHooksSetup } from '../hooks-setup';
 import { clientLabel, connectedClients } from '../sidebar-model';
 import { CopyCommand } from './CopyCommand';
+import { WatchGuide } from './WatchGuide';
 
 /** No reviews waiting: tell the person how to get each supported CLI to connect, and where. */
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
@@ -44,6 +45,7 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
             </ul>
           </li>
         ))}
+        <WatchGuide workspaceFolders={folders} watchedFolders={snapshot?.watchedFolders ?? []} />
       </ul>
       <p className="dt-hooks-offer">
         Claude Code from any terminal, with per-hunk review and notes that reach it, through its hooks:{' '}

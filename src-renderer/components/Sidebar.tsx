@@ -1,13 +1,12 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, type KeyboardEvent } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
 import { connectedClients, groupQueue, historyEntries } from '../sidebar-model';
+import { useSidebarTab, type SidebarTab as Tab } from '../sidebar-tab';
 import { ConnectionsList } from './ConnectionsList';
 import { HistoryList } from './HistoryList';
 import { QueueList } from './QueueList';
 import { ShortcutLegend } from './ShortcutLegend';
 import { ThemeSwitch } from './ThemeSwitch';
-
-type Tab = 'queue' | 'history' | 'connections';
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'queue', label: 'Queue' },
   { id: 'history', label: 'History' },
@@ -26,7 +25,8 @@ export function Sidebar({
   snapshot: AppSnapshot | null;
   selectedId: string | null;
 }) {
-  const [tab, setTab] = useState<Tab>('queue');
+  const tab = useSidebarTab((s) => s.tab);
+  const setTab = useSidebarTab((s) => s.setTab);
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
   const groups = groupQueue(snapshot);
   const history = historyEntries(snapshot);
@@ -97,6 +97,8 @@ export function Sidebar({
             clients={clients}
             pendingByClient={pendingByClient}
             pausedClients={snapshot?.pausedClients ?? []}
+            workspaceFolders={snapshot?.workspaceFolders ?? []}
+            watchedFolders={snapshot?.watchedFolders ?? []}
           />
         )}
       </div>

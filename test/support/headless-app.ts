@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
-import { startTestRuntime, type TestRuntime } from './test-runtime';
+import { startTestRuntime, type TestRuntime, type TestRuntimeOptions } from './test-runtime';
 
 export const RENDERER_DIR = path.resolve('dist/renderer');
 
@@ -14,11 +14,12 @@ export interface HeadlessApp extends TestRuntime {
   url: string;
 }
 
-export async function startHeadlessApp(): Promise<HeadlessApp> {
+/** `options` go to the runtime (a short watch-mode quiet period, settings written before it starts). */
+export async function startHeadlessApp(options: TestRuntimeOptions = {}): Promise<HeadlessApp> {
   if (!existsSync(path.join(RENDERER_DIR, 'index.html'))) {
     throw new Error('dist/renderer is missing: run `npm run build` before the end-to-end tests');
   }
-  const t = await startTestRuntime();
+  const t = await startTestRuntime(options);
   const headless = await HeadlessServer.start({
     core: t.runtime.core,
     handler: t.runtime.handler,
