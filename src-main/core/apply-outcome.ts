@@ -18,7 +18,7 @@ import {
   replaceFileIfUnchanged,
 } from './confined-write';
 import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
-import { PathOutsideWorkspaceError } from './workspace-paths';
+import { isInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
 import type { WriteJournal } from './write-journal';
 
 export interface ApplyRequest {
@@ -28,6 +28,12 @@ export interface ApplyRequest {
   expected: DiskSnapshot;
   /** What the file is to become: absent (deleted) or text. Equal to `expected`: only checked. */
   target: DiskSnapshot;
+  /**
+   * Folders (real paths inside the workspace) the file must lie in at the moment of writing, narrower
+   * than the workspace: watch mode's folder, so that a folder in it swapped for a link to elsewhere in
+   * the workspace is not written through. Default: the workspace folders.
+   */
+  within?: readonly string[];
 }
 
 export type ApplyFailureCode =
@@ -59,14 +65,19 @@ export class FileApplier {
     }
   }
 
-  private async carryOut({ path: file, expected, target }: ApplyRequest): Promise<ApplyResult> {
+  private async carryOut({ path: file, expected, target, within }: ApplyRequest): Promise<ApplyResult> {
     const unchanged = sameContent(target, expected);
     if (!unchanged && target.exists && target.kind !== 'text') {
       return { status: 'refused', code: 'not_text', reason: 'DiffTray writes text files only' };
     }
     // Opened once, and every step below goes through it. A new file's missing folders are created, each
     // inside the one before (confined as they are made).
-    const directory = await this.openDirectory(path.dirname(file), !unchanged && !expected.exists);
+    const folders = within?.filter((folder) => isInsideWorkspace(folder, this.workspaceFolders));
+    const directory = await this.openDirectory(
+      path.dirname(file),
+      !unchanged && !expected.exists,
+      folders ?? this.workspaceFolders,
+    );
     if (!directory) {
       // No folder, so no file: fine only if none was expected (then none is wanted either).
       if (!expected.exists) return { status: 'applied', deleted: true, unchanged: true };
@@ -85,11 +96,15 @@ export class FileApplier {
   }
 
   /** The folder, open and checked; undefined if it does not exist (and is not to be created). */
-  private async openDirectory(dir: string, create: boolean): Promise<ConfinedDirectory | undefined> {
+  private async openDirectory(
+    dir: string,
+    create: boolean,
+    folders: readonly string[],
+  ): Promise<ConfinedDirectory | undefined> {
     try {
       return create
-        ? await ConfinedDirectory.openCreating(dir, this.workspaceFolders)
-        : await ConfinedDirectory.open(dir, this.workspaceFolders);
+        ? await ConfinedDirectory.openCreating(dir, folders)
+        : await ConfinedDirectory.open(dir, folders);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
