@@ -4,9 +4,8 @@
  * DiffTray judges it by its real path, at the moment of asking.
  */
 import { realpathSync } from 'node:fs';
-import path from 'node:path';
 import { ErrorCode, type WatchFolderResponse } from '../../shared/native-protocol';
-import { isInside } from '../core/workspace-paths';
+import { isInside, joinUnresolved } from '../core/workspace-paths';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
@@ -21,7 +20,8 @@ export async function watch(
   request: WatchRequest,
   io: DiscoveryOptions & { out: (line: string) => void },
 ): Promise<number> {
-  const folder = path.resolve(io.cwd, request.folder ?? '.');
+  // Joined, not normalized: a `..` after a link climbs from the link's target, as DiffTray will judge it.
+  const folder = request.folder === undefined ? io.cwd : joinUnresolved(io.cwd, request.folder);
   const on = !request.off;
   // The DiffTray whose workspace holds the folder, when several run.
   const { lock } = findDiffTray({ env: io.env, cwd: folder });

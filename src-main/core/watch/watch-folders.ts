@@ -4,8 +4,7 @@
  * A link inside the workspace that leads out of it is judged by where it leads.
  */
 import { statSync } from 'node:fs';
-import path from 'node:path';
-import { isInside, resolveRealPath } from '../workspace-paths';
+import { isInside, joinUnresolved, resolveRealPath } from '../workspace-paths';
 
 export type WatchFolderProblem = 'outside' | 'not-folder';
 
@@ -27,7 +26,8 @@ export function checkWatchFolder(
   workspaceFolders: readonly string[],
   base: string,
 ): { folder: string } | { problem: WatchFolderProblem; message: string } {
-  const real = resolveRealPath(path.resolve(base, requested));
+  // Joined, not normalized: a `..` after a link climbs from the link's target, as the kernel does.
+  const real = resolveRealPath(joinUnresolved(base, requested));
   if (!workspaceFolders.some((folder) => isInside(folder, real))) {
     return { problem: 'outside', message: `${real} is outside the workspace folders` };
   }
