@@ -30,7 +30,8 @@ Commands:
   hook claude-code         The PreToolUse hook Claude Code runs (JSON on stdin): reviews Edit, MultiEdit
                            and Write in DiffTray, and asks about Bash commands. Prints Claude Code's
                            answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
-  status                   Whether DiffTray runs, its pending reviews, connected clients and watched folders.
+  status                   Whether DiffTray runs, its pending reviews, connected clients and the folders
+                           it reviews changes on disk in (watch).
   open                     Show DiffTray's window, or print the headless UI's address.
   watch [folder]           Review what any agent writes directly into the folder (default: the current
                            one), after the fact, as "Changes on disk"; remembered in DiffTray's settings.
