@@ -313,7 +313,7 @@ export interface StatusResponse {
   pending: number;
   clients: Array<{ name: string; protocol: string; version?: string; since: number; status?: string }>;
   headless_url?: string;
-  /** Folders whose changes on disk are reviewed (watch mode), sorted; absent from older servers. */
+  /** Folders whose changes on disk are reviewed (watch mode), sorted; absent where there is no watch mode. */
   watched_folders?: string[];
 }
 

@@ -31,7 +31,7 @@ export async function status(io: DiscoveryOptions & { out: (line: string) => voi
     io.out(`  ${client.name}${version} (${client.protocol}, since ${since})${said}`);
   }
   const watched = answer.watched_folders;
-  // Older servers do not say.
+  // Said by the app's own endpoint (older servers and bare endpoints say nothing).
   if (watched?.length === 0) io.out('Watch mode: off (difftray watch turns it on for a folder)');
   else if (watched) io.out(`Watch mode: reviewing changes on disk in ${watched.join(', ')}`);
   const clioPort = clioPortOf(answer.pid);

@@ -86,6 +86,7 @@ describe('watch_folder: strangers', () => {
     expect(watched()).toEqual([ws]);
     expect(remembered()).toEqual([ws]);
     expect(t.runtime.core.snapshot().clients.map((c) => c.name)).toEqual(['Changes on disk']);
+    expect((await (await open()).request('status')).payload).toMatchObject({ watched_folders: [ws] });
   });
 });
 

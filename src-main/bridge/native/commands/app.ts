@@ -26,7 +26,7 @@ export const status = defineCommand('status', (payload, { services, connection, 
       ...(client.status && { status: client.status.text }),
     })),
     ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
-    watched_folders: services.watch?.watchedFolders ?? [],
+    ...(services.watch && { watched_folders: services.watch.watchedFolders }),
   };
   respond(response);
 });
