@@ -18,7 +18,7 @@ import {
   replaceFileIfUnchanged,
 } from './confined-write';
 import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
-import { isInsideWorkspace, PathOutsideWorkspaceError } from './workspace-paths';
+import { isInside, PathOutsideWorkspaceError } from './workspace-paths';
 import type { WriteJournal } from './write-journal';
 
 export interface ApplyRequest {
@@ -29,9 +29,9 @@ export interface ApplyRequest {
   /** What the file is to become: absent (deleted) or text. Equal to `expected`: only checked. */
   target: DiskSnapshot;
   /**
-   * Folders (real paths inside the workspace) the file must lie in at the moment of writing, narrower
-   * than the workspace: watch mode's folder, so that a folder in it swapped for a link to elsewhere in
-   * the workspace is not written through. Default: the workspace folders.
+   * Folders (real paths, compared as written) the file must also lie in at the moment of writing, narrower than the
+   * workspace: watch mode's folder, so that a folder in it swapped for a link to elsewhere in the
+   * workspace is not written through. The workspace bounds it either way.
    */
   within?: readonly string[];
 }
@@ -72,16 +72,20 @@ export class FileApplier {
     }
     // Opened once, and every step below goes through it. A new file's missing folders are created, each
     // inside the one before (confined as they are made).
-    const folders = within?.filter((folder) => isInsideWorkspace(folder, this.workspaceFolders));
-    const directory = await this.openDirectory(
-      path.dirname(file),
-      !unchanged && !expected.exists,
-      folders ?? this.workspaceFolders,
-    );
+    const directory = await this.openDirectory(path.dirname(file), !unchanged && !expected.exists);
     if (!directory) {
       // No folder, so no file: fine only if none was expected (then none is wanted either).
       if (!expected.exists) return { status: 'applied', deleted: true, unchanged: true };
       throw new FileChangedError(`${file} was deleted on disk since it was reviewed`);
+    }
+    // Judged by the directory actually opened (its kernel name) against the folders' names as given,
+    // never resolved again (the folder itself may be a link by now); after the workspace's own check, so
+    // a narrower folder that was deleted is still made again, inside the workspace.
+    if (within && !within.some((folder) => isInside(folder, directory.realPath))) {
+      await directory.close();
+      throw new PathOutsideWorkspaceError(
+        `${path.dirname(file)} now leads to ${directory.realPath}, outside ${within.join(', ')}`,
+      );
     }
     const name = path.basename(file);
     try {
@@ -96,15 +100,11 @@ export class FileApplier {
   }
 
   /** The folder, open and checked; undefined if it does not exist (and is not to be created). */
-  private async openDirectory(
-    dir: string,
-    create: boolean,
-    folders: readonly string[],
-  ): Promise<ConfinedDirectory | undefined> {
+  private async openDirectory(dir: string, create: boolean): Promise<ConfinedDirectory | undefined> {
     try {
       return create
-        ? await ConfinedDirectory.openCreating(dir, folders)
-        : await ConfinedDirectory.open(dir, folders);
+        ? await ConfinedDirectory.openCreating(dir, this.workspaceFolders)
+        : await ConfinedDirectory.open(dir, this.workspaceFolders);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
