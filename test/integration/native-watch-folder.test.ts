@@ -292,4 +292,28 @@ describe('a watched folder swapped for a link afterwards', () => {
     );
     expect(readFileSync(path.join(other, 'deep', 'a.txt'), 'utf8')).toBe(EDITED);
   });
+
+  it('the watched folder moved away and a link out of the workspace put in its place: what lies beyond is never read into a review', async () => {
+    const sub = path.join(ws, 'sub');
+    const canaryFolder = path.join(ws, 'canary');
+    mkdirSync(path.join(sub, 'deep'), { recursive: true });
+    mkdirSync(canaryFolder);
+    writeFileSync(path.join(sub, 'deep', 'x.txt'), BASE);
+    // Beyond the link: a folder named like the watched one, and a file where the watched one was.
+    mkdirSync(path.join(outside, 'sub'));
+    mkdirSync(path.join(outside, 'deep'));
+    writeFileSync(path.join(outside, 'deep', 'x.txt'), 'SECRET outside the workspace\n');
+    await watchFolder(sub);
+    await watchFolder(canaryFolder);
+
+    renameSync(sub, path.join(ws, 'sub-moved'));
+    symlinkSync(outside, sub);
+    // Written in the moved folder, whose watches still hold it under its old name.
+    writeFileSync(path.join(ws, 'sub-moved', 'deep', 'x.txt'), EDITED);
+    writeFileSync(path.join(canaryFolder, 'canary.txt'), 'later\n');
+    await reviewOf(path.join(canaryFolder, 'canary.txt'));
+    await t.runtime.watch.settled();
+    const reviewed = watchReviews().flatMap((r) => r.files.map((f) => f.path));
+    expect(reviewed).toEqual([path.join(canaryFolder, 'canary.txt')]);
+  });
 });
