@@ -157,6 +157,15 @@ export const requestSchemas = {
     max_entries: z.number().int().positive().max(100_000).optional(),
   }),
   get_file_content: z.object({ path }),
+  /**
+   * Turns watch mode ("Review changes on disk") on or off for `folder`, an absolute path judged by its
+   * real path at the moment of asking: an existing folder inside a workspace folder. Answered with the
+   * folders watched after (`WatchFolderResponse`). Turning on a folder inside a watched one changes
+   * nothing (it is already watched); one around watched ones takes their place. Refused with 3001
+   * (outside the workspace, a link inside it leading out included), 3003 (missing, or not a folder) or
+   * 2004 (turning off a folder that is watched as part of another). Remembered in settings.json.
+   */
+  watch_folder: z.object({ folder: path, watch: z.boolean() }),
   /** An approval card in the queue (seed 001): answered by the push `approval_result`. */
   request_approval: z.object({
     kind: z.enum(approvalKinds),
@@ -179,12 +188,18 @@ export function isRequestCommand(command: string): command is RequestCommand {
   return Object.prototype.hasOwnProperty.call(requestSchemas, command);
 }
 
-/** Commands that need no hello: a one-shot `difftray status` or `difftray open` is not a client. */
+/**
+ * Commands that need no hello: a one-shot `difftray status`, `difftray open` or `difftray watch` is not
+ * a client. `watch_folder` changes what the app does, but a session would not make it any safer: every
+ * connection has already proved the lock file's token (the same person who can edit settings.json, where
+ * the watched folders live), and the change outlives the connection either way.
+ */
 export const SESSIONLESS_COMMANDS: ReadonlySet<RequestCommand> = new Set([
   'hello',
   'heartbeat',
   'show_window',
   'status',
+  'watch_folder',
 ]);
 
 export interface Limits {
@@ -298,6 +313,13 @@ export interface StatusResponse {
   pending: number;
   clients: Array<{ name: string; protocol: string; version?: string; since: number; status?: string }>;
   headless_url?: string;
+  /** Folders whose changes on disk are reviewed (watch mode), sorted; absent where there is no watch mode. */
+  watched_folders?: string[];
+}
+
+export interface WatchFolderResponse {
+  /** The folders watched after the change (real paths), sorted. */
+  watched_folders: string[];
 }
 
 export interface ShowWindowResponse {

@@ -103,7 +103,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
     log,
   });
-  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log });
+  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log, watch });
   const copilot = await startCopilotCliEndpoint({
     core,
     lockDir: options.copilotLockDir ?? copilotLockDir(env, home),

@@ -11,6 +11,7 @@ import { claudeCodeHook } from './hook';
 import { review } from './review';
 import { setup } from './setup';
 import { open, status } from './status';
+import { watch } from './watch';
 
 const USAGE = `usage: difftray <command> [options]
 
@@ -29,8 +30,12 @@ Commands:
   hook claude-code         The PreToolUse hook Claude Code runs (JSON on stdin): reviews Edit, MultiEdit
                            and Write in DiffTray, and asks about Bash commands. Prints Claude Code's
                            answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
-  status                   Whether DiffTray runs, its pending reviews and connected clients.
+  status                   Whether DiffTray runs, its pending reviews, connected clients and the folders
+                           it reviews changes on disk in (watch).
   open                     Show DiffTray's window, or print the headless UI's address.
+  watch [folder]           Review what any agent writes directly into the folder (default: the current
+                           one), after the fact, as "Changes on disk"; remembered in DiffTray's settings.
+    --off                  Stop reviewing that folder's changes
   setup claude-code        Let DiffTray review Claude Code's edits and commands through its hooks, from
                            any terminal: adds a PreToolUse hook to Claude Code's settings.json
                            ($CLAUDE_CONFIG_DIR, default ~/.claude), backing up the old file first.
@@ -130,6 +135,25 @@ async function main(argv: string[]): Promise<number> {
       if (values.help) return help();
       if (positionals.length > 0) throw new CliError(`${command} takes no arguments`);
       return command === 'status' ? status(io) : open(io);
+    }
+    case 'watch': {
+      const { values, positionals } = parse(() =>
+        parseArgs({
+          args: rest,
+          options: { off: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+          allowPositionals: true,
+          strict: true,
+        }),
+      );
+      if (values.help) return help();
+      if (positionals.length > 1) throw new CliError(`watch takes one folder, not ${positionals.length}`);
+      return watch(
+        {
+          ...(positionals[0] !== undefined && { folder: positionals[0] }),
+          ...(values.off !== undefined && { off: values.off }),
+        },
+        io,
+      );
     }
     case 'setup': {
       const { values, positionals } = parse(() =>

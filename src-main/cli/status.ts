@@ -30,6 +30,10 @@ export async function status(io: DiscoveryOptions & { out: (line: string) => voi
     const said = client.status ? ` — ${client.status}` : '';
     io.out(`  ${client.name}${version} (${client.protocol}, since ${since})${said}`);
   }
+  const watched = answer.watched_folders;
+  // Said by the app's own endpoint (older servers and bare endpoints say nothing).
+  if (watched?.length === 0) io.out('Watch mode: off (difftray watch turns it on for a folder)');
+  else if (watched) io.out(`Watch mode: reviewing changes on disk in ${watched.join(', ')}`);
   const clioPort = clioPortOf(answer.pid);
   if (clioPort !== undefined) io.out(`Clio bridge: port ${clioPort} (export CLIO_IDE_PORT=${clioPort})`);
   if (answer.headless_url) io.out(`UI: ${answer.headless_url}`);

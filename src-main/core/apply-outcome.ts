@@ -18,7 +18,7 @@ import {
   replaceFileIfUnchanged,
 } from './confined-write';
 import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
-import { PathOutsideWorkspaceError } from './workspace-paths';
+import { isInside, PathOutsideWorkspaceError } from './workspace-paths';
 import type { WriteJournal } from './write-journal';
 
 export interface ApplyRequest {
@@ -28,6 +28,12 @@ export interface ApplyRequest {
   expected: DiskSnapshot;
   /** What the file is to become: absent (deleted) or text. Equal to `expected`: only checked. */
   target: DiskSnapshot;
+  /**
+   * Folders (real paths, compared as written) the file must also lie in at the moment of writing, narrower than the
+   * workspace: watch mode's folder, so that a folder in it swapped for a link to elsewhere in the
+   * workspace is not written through. The workspace bounds it either way.
+   */
+  within?: readonly string[];
 }
 
 export type ApplyFailureCode =
@@ -59,7 +65,7 @@ export class FileApplier {
     }
   }
 
-  private async carryOut({ path: file, expected, target }: ApplyRequest): Promise<ApplyResult> {
+  private async carryOut({ path: file, expected, target, within }: ApplyRequest): Promise<ApplyResult> {
     const unchanged = sameContent(target, expected);
     if (!unchanged && target.exists && target.kind !== 'text') {
       return { status: 'refused', code: 'not_text', reason: 'DiffTray writes text files only' };
@@ -71,6 +77,15 @@ export class FileApplier {
       // No folder, so no file: fine only if none was expected (then none is wanted either).
       if (!expected.exists) return { status: 'applied', deleted: true, unchanged: true };
       throw new FileChangedError(`${file} was deleted on disk since it was reviewed`);
+    }
+    // Judged by the directory actually opened (its kernel name) against the folders' names as given,
+    // never resolved again (the folder itself may be a link by now); after the workspace's own check, so
+    // a narrower folder that was deleted is still made again, inside the workspace.
+    if (within && !within.some((folder) => isInside(folder, directory.realPath))) {
+      await directory.close();
+      throw new PathOutsideWorkspaceError(
+        `${path.dirname(file)} now leads to ${directory.realPath}, outside ${within.join(', ')}`,
+      );
     }
     const name = path.basename(file);
     try {

@@ -269,3 +269,81 @@ describe.skipIf(process.platform === 'win32')('things that are not regular files
     expect(existsSync(path.join(ws, 'pipe.txt'))).toBe(true);
   });
 });
+
+describe('within narrower folders (watch mode: its folder)', () => {
+  it('writes inside them; a folder swapped for a link to elsewhere in the workspace is not written through', async () => {
+    const watched = path.join(ws, 'watched');
+    const other = path.join(ws, 'other');
+    mkdirSync(path.join(watched, 'inner', 'deep'), { recursive: true });
+    mkdirSync(path.join(other, 'deep'), { recursive: true });
+    const file = path.join(watched, 'inner', 'deep', 'a.txt');
+    writeFileSync(file, 'reviewed\n');
+    expect(
+      await files.apply({
+        path: file,
+        expected: text('reviewed\n'),
+        target: text('put back\n'),
+        within: [watched],
+      }),
+    ).toMatchObject({ status: 'applied' });
+    expect(readFileSync(file, 'utf8')).toBe('put back\n');
+
+    writeFileSync(path.join(other, 'deep', 'a.txt'), 'reviewed\n');
+    renameSync(path.join(watched, 'inner'), path.join(ws, 'moved'));
+    symlinkSync(other, path.join(watched, 'inner'));
+    const result = await files.apply({
+      path: file,
+      expected: text('reviewed\n'),
+      target: text('put back\n'),
+      within: [watched],
+    });
+    expect(result).toMatchObject({ status: 'refused', code: 'outside_workspace' });
+    expect(readFileSync(path.join(other, 'deep', 'a.txt'), 'utf8')).toBe('reviewed\n');
+    // Without `within`, the workspace is the bound: the same write goes through there.
+    expect(
+      await files.apply({ path: file, expected: text('reviewed\n'), target: text('put back\n') }),
+    ).toMatchObject({ status: 'applied' });
+  });
+
+  it('the narrower folder itself swapped for a link to elsewhere in the workspace: judged by its old name, not written through', async () => {
+    const watched = path.join(ws, 'watched');
+    const other = path.join(ws, 'other');
+    mkdirSync(path.join(other, 'deep'), { recursive: true });
+    writeFileSync(path.join(other, 'deep', 'a.txt'), 'reviewed\n');
+    symlinkSync(other, watched);
+    const result = await files.apply({
+      path: path.join(watched, 'deep', 'a.txt'),
+      expected: text('reviewed\n'),
+      target: text('put back\n'),
+      within: [watched],
+    });
+    expect(result).toMatchObject({ status: 'refused', code: 'outside_workspace' });
+    expect(readFileSync(path.join(other, 'deep', 'a.txt'), 'utf8')).toBe('reviewed\n');
+  });
+
+  it('recreates the narrower folder itself when it was deleted (a rejected deletion of the whole folder)', async () => {
+    const watched = path.join(ws, 'watched');
+    const file = path.join(watched, 'deep', 'a.txt');
+    const result = await files.apply({
+      path: file,
+      expected: ABSENT,
+      target: text('put back\n'),
+      within: [watched],
+    });
+    expect(result).toMatchObject({ status: 'applied' });
+    expect(readFileSync(file, 'utf8')).toBe('put back\n');
+  });
+
+  it('a folder given as `within` that is not inside the workspace widens nothing', async () => {
+    const file = path.join(outside, 'a.txt');
+    writeFileSync(file, 'outside\n');
+    const result = await files.apply({
+      path: file,
+      expected: text('outside\n'),
+      target: text('changed\n'),
+      within: [outside],
+    });
+    expect(result).toMatchObject({ status: 'refused', code: 'outside_workspace' });
+    expect(readFileSync(file, 'utf8')).toBe('outside\n');
+  });
+});

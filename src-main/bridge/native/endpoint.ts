@@ -11,6 +11,7 @@ import path from 'node:path';
 import type WebSocket from 'ws';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
+import type { WatchMode } from '../../core/watch/watch-mode';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { closeSockets } from '../../loopback/close-sockets';
 import {
@@ -48,6 +49,8 @@ export interface NativeEndpointOptions extends AppHooks {
   endpointRateLimit?: RateLimit;
   /** Connections open at once (32); more are refused at the upgrade with 503 and code 4003. */
   maxConnections?: number;
+  /** Watch mode, for `watch_folder` (`difftray watch`); without it that command is refused. */
+  watch?: WatchMode;
 }
 
 export interface NativeEndpoint {
@@ -169,6 +172,7 @@ export class NativeLoopback implements LoopbackEndpoint {
       rateLimit: this.options.rateLimit ?? DEFAULT_RATE_LIMIT,
       endpointRate: this.endpointRate,
       hooks: () => this.hooks,
+      ...(this.options.watch && { watch: this.options.watch }),
       log: this.log,
     });
   }

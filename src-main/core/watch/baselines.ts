@@ -5,10 +5,11 @@
  * never fit) has an unknown baseline, said so rather than guessed.
  */
 import path from 'node:path';
-import { ConfinedDirectory } from '../confined-directory';
+import type { ConfinedDirectory } from '../confined-directory';
 import { readSnapshotIn, type DiskSnapshot } from '../disk-snapshot';
 import { describeBytes, utf8ByteLength, WATCH_BASELINE_MAX_BYTES } from '../limits';
 import type { GitIndex, IndexText } from './git-index';
+import { openInWatchedFolder } from './watch-folders';
 
 export type Baseline = { known: true; snapshot: DiskSnapshot } | { known: false; why: string };
 
@@ -57,7 +58,7 @@ export class Baselines {
     for (const [folder, files] of byFolder) {
       let directory: ConfinedDirectory;
       try {
-        directory = await ConfinedDirectory.open(folder, [root]);
+        directory = await openInWatchedFolder(folder, root);
       } catch {
         continue; // Gone, or no longer inside the folder watched: nothing known.
       }

@@ -11,11 +11,13 @@
 import path from 'node:path';
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
-import { readConfinedSnapshot, sameContent, type DiskSnapshot } from '../disk-snapshot';
+import type { ConfinedDirectory } from '../confined-directory';
+import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import type { ProposedFile, ReviewOutcome } from '../review-queue';
 import type { Baselines } from './baselines';
 import type { TreeWatch } from './tree-watch';
+import { openInWatchedFolder } from './watch-folders';
 
 export interface FolderReviewsOptions {
   quietMs?: number;
@@ -129,7 +131,7 @@ export class FolderReviews {
       }
       let snapshot: DiskSnapshot;
       try {
-        snapshot = await readConfinedSnapshot(file, [this.root], this.maxFileBytes);
+        snapshot = await this.read(file);
       } catch (error) {
         notes.push(`${this.shown(file)}: not read (${(error as Error).message})`);
         continue;
@@ -208,13 +210,30 @@ export class FolderReviews {
       }
       // Set before the write, so the watch's report of it finds the disk at its baseline.
       this.baselines.set(file.path, target);
-      const result = await this.core.files.apply({ path: file.path, expected, target });
+      // Only inside this folder: one in it swapped for a link since is not written through.
+      const result = await this.core.files.apply({ path: file.path, expected, target, within: [this.root] });
       if (result.status !== 'applied') {
         this.baselines.set(file.path, file.base);
         this.core.queue.addNote(id, `${this.shown(file.path)}: not written (${result.reason})`);
       }
       // Looked at again: a change made meanwhile is reviewed on its own.
       this.noteChange(file.path);
+    }
+  }
+
+  /** The file as it is now, read inside this folder only (absent when its folder is gone). */
+  private async read(file: string): Promise<DiskSnapshot> {
+    let directory: ConfinedDirectory;
+    try {
+      directory = await openInWatchedFolder(path.dirname(file), this.root);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return ABSENT;
+      throw error;
+    }
+    try {
+      return await readSnapshotIn(directory, path.basename(file), this.maxFileBytes);
+    } finally {
+      await directory.close();
     }
   }
 

@@ -104,16 +104,13 @@ export class TreeWatch {
     if (name === undefined || isTemporaryName(name)) return;
     const full = path.join(folder, name);
     if (name === '.gitignore') this.rules.load(folder);
-    const stats = lstatSync(full, { throwIfNoEntry: false });
-    // The folder's own name, not an entry in it: the folder itself was deleted or moved away.
-    if (
-      !stats &&
-      name === path.basename(folder) &&
-      !lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()
-    ) {
+    // The folder's own name, not an entry in it: the folder itself was deleted or moved away. Judged by
+    // the folder's path alone: with a link put in its place, `full` leads beyond the link.
+    if (name === path.basename(folder) && !lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
       this.unwatchBelow(folder);
       return;
     }
+    const stats = lstatSync(full, { throwIfNoEntry: false });
     if (stats?.isDirectory()) {
       if (!this.watchers.has(full) && !this.rules.ignores(full, true)) {
         this.walk(full, (file) => this.options.onChange(file));

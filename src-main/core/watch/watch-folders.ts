@@ -4,8 +4,8 @@
  * A link inside the workspace that leads out of it is judged by where it leads.
  */
 import { statSync } from 'node:fs';
-import path from 'node:path';
-import { isInside, resolveRealPath } from '../workspace-paths';
+import { ConfinedDirectory } from '../confined-directory';
+import { isInside, joinUnresolved, PathOutsideWorkspaceError, resolveRealPath } from '../workspace-paths';
 
 export type WatchFolderProblem = 'outside' | 'not-folder';
 
@@ -27,7 +27,8 @@ export function checkWatchFolder(
   workspaceFolders: readonly string[],
   base: string,
 ): { folder: string } | { problem: WatchFolderProblem; message: string } {
-  const real = resolveRealPath(path.resolve(base, requested));
+  // Joined, not normalized: a `..` after a link climbs from the link's target, as the kernel does.
+  const real = resolveRealPath(joinUnresolved(base, requested));
   if (!workspaceFolders.some((folder) => isInside(folder, real))) {
     return { problem: 'outside', message: `${real} is outside the workspace folders` };
   }
@@ -41,4 +42,18 @@ export function checkWatchFolder(
 export function outermostFolders(folders: readonly string[]): string[] {
   const unique = [...new Set(folders)];
   return unique.filter((folder) => !unique.some((other) => other !== folder && isInside(other, folder)));
+}
+
+/**
+ * `dir` opened for reading, checked to lie in the watched folder `root` by the kernel's name for what
+ * was opened, compared with `root` as it was when watching began, never resolved again: the watched
+ * folder moved away and a link put in its place leads elsewhere, and nothing there is this folder's.
+ */
+export async function openInWatchedFolder(dir: string, root: string): Promise<ConfinedDirectory> {
+  const directory = await ConfinedDirectory.open(dir, [root]);
+  if (!isInside(root, directory.realPath)) {
+    await directory.close();
+    throw new PathOutsideWorkspaceError(`${dir} now leads to ${directory.realPath}, outside ${root}`);
+  }
+  return directory;
 }

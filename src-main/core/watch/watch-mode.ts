@@ -8,6 +8,7 @@
  * say, is written (by the agent or by DiffTray) with the text the person accepted, which must not be
  * reviewed a second time.
  */
+import path from 'node:path';
 import type { ClientInfo } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import { isInside } from '../workspace-paths';
@@ -127,8 +128,11 @@ export class WatchMode {
 
   private remove(requested: string): Promise<string[]> {
     const checked = this.check(requested);
-    // A folder deleted or moved away is still turned off by its old name.
-    const root = 'folder' in checked ? checked.folder : requested;
+    // The name it was turned on with comes first: a folder deleted, moved away or swapped for a link
+    // since (whose real path is now elsewhere, perhaps another folder) is still turned off by that name.
+    const named = path.resolve(this.base, requested);
+    const real = 'folder' in checked ? checked.folder : named;
+    const root = [named, real].find((candidate) => this.folders.has(candidate)) ?? real;
     if (this.folders.has(root)) {
       this.stopFolder(root, 'watch mode turned off for its folder');
       if (this.folders.size === 0) this.disconnect('watch mode turned off');
@@ -204,8 +208,11 @@ export class WatchMode {
 
   /** Relative paths are taken from the first workspace folder, as in the settings file. */
   private check(requested: string): ReturnType<typeof checkWatchFolder> {
-    const { workspaceFolders } = this.core;
-    return checkWatchFolder(requested, workspaceFolders, workspaceFolders[0] ?? process.cwd());
+    return checkWatchFolder(requested, this.core.workspaceFolders, this.base);
+  }
+
+  private get base(): string {
+    return this.core.workspaceFolders[0] ?? process.cwd();
   }
 
   /** The watched folder that `folder` is, or lies in. */

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, realpathSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GitIndex } from '../../../src-main/core/watch/git-index';
@@ -120,5 +120,27 @@ describe('TreeWatch', () => {
     writeFileSync(path.join(root, 'later.txt'), 't');
     await until(() => (changed.has('later.txt') ? true : undefined), 'later.txt');
     expect(changed.has('later.secret')).toBe(false);
+  });
+
+  it('the watched folder moved away and a link put in its place: every watch let go, nothing beyond it watched', async () => {
+    const temp = makeTempDir('tree-swap');
+    const base = realpathSync(temp.dir);
+    const root = path.join(base, 'w');
+    const beyond = path.join(base, 'beyond');
+    mkdirSync(path.join(root, 'sub'), { recursive: true });
+    // A folder beyond the link named like the watched one: its old path, joined with its own name, exists.
+    mkdirSync(path.join(beyond, 'w'), { recursive: true });
+    const changed: string[] = [];
+    const watch = new TreeWatch(root, { onChange: (file) => changed.push(file) });
+    cleanups.push(() => {
+      watch.close();
+      temp.cleanup();
+    });
+    watch.start();
+    expect(watch.folderCount).toBe(2);
+    renameSync(root, path.join(base, 'w-moved'));
+    symlinkSync(beyond, root);
+    await until(() => (watch.folderCount === 0 ? true : undefined), 'every watch let go');
+    expect(changed.filter((file) => !file.startsWith(`${root}${path.sep}`))).toEqual([]);
   });
 });

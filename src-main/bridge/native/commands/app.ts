@@ -26,6 +26,7 @@ export const status = defineCommand('status', (payload, { services, connection, 
       ...(client.status && { status: client.status.text }),
     })),
     ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
+    ...(services.watch && { watched_folders: services.watch.watchedFolders }),
   };
   respond(response);
 });

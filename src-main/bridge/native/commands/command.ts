@@ -12,6 +12,7 @@ import {
   type RequestPayload,
 } from '../../../../shared/native-protocol';
 import type { AppCore } from '../../../core/app-core';
+import type { WatchMode } from '../../../core/watch/watch-mode';
 import type { RateLimit } from '../../rate-limit';
 import type { NativeSessions, Session, SessionConnection } from '../sessions';
 
@@ -31,6 +32,8 @@ export interface NativeServices {
   /** Each connection's own rate limit (stated in the hello response). */
   rateLimit: RateLimit;
   hooks: () => AppHooks;
+  /** Watch mode, whose folders `watch_folder` turns on and off; absent where the app runs none (tests). */
+  watch?: WatchMode;
   log: (message: string) => void;
 }
 

@@ -9,6 +9,7 @@ import type { NativeCommand } from './command';
 import { proposeChangeSet } from './propose';
 import { cancelReview, getReview, listReviews } from './reviews';
 import { heartbeat, hello } from './session';
+import { watchFolder } from './watch';
 import { fileContent, fileTree } from './workspace-files';
 
 export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> } = {
@@ -23,6 +24,7 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   get_file_tree: fileTree,
   get_file_content: fileContent,
   request_approval: requestApproval,
+  watch_folder: watchFolder,
 };
 
 export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';
