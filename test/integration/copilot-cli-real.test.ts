@@ -1,0 +1,180 @@
+/**
+ * The real GitHub Copilot CLI against DiffTray: started offline in the workspace (its model a loopback
+ * stand-in, test/support/openai-stand-in.ts), it finds DiffTray's lock file by itself, connects over
+ * the Unix socket, and when its model edits a file, the edit waits in DiffTray as a review (open_diff).
+ * Accepting lets the CLI write its proposal; rejecting leaves the file alone and ends the CLI's turn
+ * (the model hears "The user rejected this tool call." with the next prompt; DiffTray's reason does not
+ * reach it). Skipped, saying why, where the CLI's platform package (or tmux) is missing; with the
+ * package installed elsewhere, DIFFTRAY_TEST_COPILOT_BIN names its `copilot` binary.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { ReviewSummary } from '../../shared/app-api';
+import {
+  COPILOT_CLI_VERSION,
+  findCopilotBinary,
+  startCopilotSession,
+  type CopilotSession,
+} from '../support/copilot-cli';
+import { startOpenAiStandIn, type OpenAiStandIn, type ScriptedTurn } from '../support/openai-stand-in';
+import { makeTempDir } from '../support/temp';
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { until } from '../support/wait';
+
+const copilot = findCopilotBinary();
+if (copilot.skipReason) console.warn(`Skipping the real Copilot CLI tests: ${copilot.skipReason}`);
+
+const BASE = 'one\ntwo\nthree\n';
+const PROPOSED = 'ONE\ntwo\nthree\n';
+/** Each step may take a while on a busy machine: the CLI starts, unpacks itself, and talks to the model. */
+const STEP_MS = 60_000;
+
+describe.skipIf(copilot.skipReason !== undefined)(
+  'the real Copilot CLI connected to DiffTray over /ide',
+  () => {
+    let t: TestRuntime;
+    let standIn: OpenAiStandIn;
+    let cli: CopilotSession | undefined;
+    let file: string;
+    let cache: ReturnType<typeof makeTempDir>;
+
+    /** The model reads the file, then edits it, then says it is done. */
+    const script = (): ScriptedTurn[] => [
+      { tool: 'view', input: { path: file } },
+      { tool: 'edit', input: { path: file, old_str: 'one', new_str: 'ONE' } },
+      { text: 'Done.' },
+    ];
+
+    beforeAll(() => {
+      cache = makeTempDir('copilot-cache');
+    });
+
+    afterAll(() => cache?.cleanup());
+
+    beforeEach(async () => {
+      t = await startTestRuntime();
+      file = path.join(t.workspace, 'notes.txt');
+      writeFileSync(file, BASE);
+      standIn = await startOpenAiStandIn(script());
+    });
+
+    afterEach(async () => {
+      await cli?.stop();
+      cli = undefined;
+      await standIn.close();
+      await t.close();
+    });
+
+    /** Waits for `probe`, failing with what the terminal shows and the end of the CLI's log. */
+    const waitFor = async <T>(probe: () => T | undefined, what: string): Promise<T> => {
+      try {
+        return await until(probe, what, STEP_MS);
+      } catch (error) {
+        const detail = cli ? `\n--- screen ---\n${cli.screen()}\n--- log ---\n${cli.logTail()}` : '';
+        throw new Error(
+          `${(error as Error).message} (model turns served: ${standIn.turnsServed()})${detail}`,
+          { cause: error },
+        );
+      }
+    };
+
+    /** Starts the CLI in the workspace and waits until DiffTray lists it as connected. */
+    const startConnected = async () => {
+      cli = startCopilotSession({
+        binary: copilot.path!,
+        workspace: t.workspace,
+        home: t.home,
+        tmp: t.tmpDir,
+        cacheHome: cache.dir,
+        baseUrl: standIn.baseUrl,
+      });
+      return waitFor(
+        () =>
+          t.runtime.core.clients
+            .list()
+            .find((client) => client.protocol === 'copilot-cli' && client.connected),
+        'Copilot CLI to connect to DiffTray',
+      );
+    };
+
+    const pendingReview = () =>
+      waitFor(
+        () => t.runtime.core.queue.summaries().find((review: ReviewSummary) => review.state === 'pending'),
+        'the edit to arrive in DiffTray',
+      );
+
+    const editResult = () =>
+      waitFor(
+        () => standIn.toolResults().find((result) => result.tool === 'edit'),
+        'the edit result to reach the model',
+      );
+
+    it(
+      'finds DiffTray by itself; its edit waits as a review, and once accepted the CLI writes it',
+      async () => {
+        await startConnected();
+
+        cli!.submitPrompt('Change one to ONE in notes.txt');
+        const review = await pendingReview();
+        // The CLI names its session after the prompt (update_session_name) and its diff tab after the file.
+        expect(review.client).toMatchObject({
+          name: 'Copilot CLI · Change one to ONE in notes.txt',
+          protocol: 'copilot-cli',
+          version: COPILOT_CLI_VERSION,
+        });
+        expect(review).toMatchObject({
+          title: 'notes.txt',
+          description: expect.stringMatching(/notes\.txt/),
+        });
+        expect(review.files).toHaveLength(1);
+        expect(review.files[0]!.path).toBe(file);
+        expect(review.files[0]!.hunks).toHaveLength(1);
+        // Nothing is written while the person decides.
+        expect(readFileSync(file, 'utf8')).toBe(BASE);
+
+        await t.runtime.handler('submit', { reviewId: review.id });
+        await waitFor(
+          () => (readFileSync(file, 'utf8') === PROPOSED ? true : undefined),
+          'the CLI to write the edit',
+        );
+        expect((await editResult()).text).toBe(`File ${file} updated with changes.`);
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to get its last turn',
+        );
+        expect(t.runtime.core.queue.item(review.id)).toMatchObject({ state: 'accepted' });
+      },
+      4 * STEP_MS,
+    );
+
+    it(
+      'rejected in DiffTray: the CLI writes nothing and ends the turn; the model learns of it on the next prompt',
+      async () => {
+        await startConnected();
+        cli!.submitPrompt('Change one to ONE in notes.txt');
+        const review = await pendingReview();
+        await t.runtime.handler('reject', { reviewId: review.id, reason: 'keep it lower case' });
+        // Copilot CLI takes a rejection as the person's "No": it cancels the turn without asking the model.
+        await waitFor(
+          () => (cli!.screen().includes('The user rejected this tool call') ? true : undefined),
+          'the CLI to show the rejection',
+        );
+        expect(standIn.turnsServed()).toBe(2);
+        expect(readFileSync(file, 'utf8')).toBe(BASE);
+        expect(t.runtime.core.queue.item(review.id)).toMatchObject({ state: 'rejected' });
+
+        cli!.submitPrompt('What happened?');
+        const result = await editResult();
+        // What the model is told is the CLI's own sentence: DiffTray's reason has no way through.
+        expect(result.text).toBe('The user rejected this tool call.');
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to answer the next prompt',
+        );
+        expect(readFileSync(file, 'utf8')).toBe(BASE);
+      },
+      4 * STEP_MS,
+    );
+  },
+);

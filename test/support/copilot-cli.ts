@@ -1,0 +1,183 @@
+/**
+ * The real GitHub Copilot CLI (npm `@github/copilot`, a native binary in its platform package
+ * `@github/copilot-<platform>-<arch>`), run offline in a terminal it can draw on: its `/ide` connection
+ * and its `open_diff` on edits live only in the interactive UI, so it runs in a tmux session of a
+ * private tmux server, and the test types into it.
+ *
+ * Offline: `COPILOT_OFFLINE=true` turns off GitHub sign-in, telemetry, the GitHub MCP server and
+ * updates, and needs a custom model provider: `COPILOT_PROVIDER_BASE_URL` (an OpenAI-compatible
+ * endpoint, here the loopback stand-in) with `COPILOT_MODEL`. No GitHub token is needed or checked.
+ * The binary unpacks its JavaScript into `COPILOT_CACHE_HOME` on first start (about 235 MB): the caller
+ * gives a temp folder for it.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** The version these tests were written against; another one is skipped, saying so. */
+export const COPILOT_CLI_VERSION = '1.0.102';
+
+export type CopilotBinary =
+  { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
+
+export function findCopilotBinary(): CopilotBinary {
+  if (process.platform === 'win32') return { skipReason: 'the real Copilot CLI is driven through tmux' };
+  if (spawnSync('tmux', ['-V']).status !== 0) return { skipReason: 'tmux is not installed' };
+  const override = process.env.DIFFTRAY_TEST_COPILOT_BIN;
+  if (override)
+    return isExecutable(override) ? { path: override } : { skipReason: `${override} is not executable` };
+  const platformPackage = `@github/copilot-${platformKey()}`;
+  const require = createRequire(__filename);
+  let packageDir: string;
+  try {
+    packageDir = path.dirname(require.resolve(`${platformPackage}/package.json`));
+  } catch {
+    return { skipReason: `${platformPackage} is not installed (npm install with optional dependencies)` };
+  }
+  const version = (require(`${platformPackage}/package.json`) as { version?: string }).version;
+  if (version !== COPILOT_CLI_VERSION) {
+    return { skipReason: `${platformPackage} is ${version}, the tests expect ${COPILOT_CLI_VERSION}` };
+  }
+  const binary = path.join(packageDir, 'copilot');
+  return isExecutable(binary) ? { path: binary } : { skipReason: `${binary} is missing or not executable` };
+}
+
+/** As @github/copilot's loader names its platform packages: linux-x64, linuxmusl-x64, darwin-arm64, … */
+function platformKey(): string {
+  if (process.platform !== 'linux') return `${process.platform}-${process.arch}`;
+  const report = process.report?.getReport() as { header?: { glibcVersionRuntime?: string } } | undefined;
+  const musl = report !== undefined && report.header?.glibcVersionRuntime === undefined;
+  return `${musl ? 'linuxmusl' : 'linux'}-${process.arch}`;
+}
+
+function isExecutable(file: string): boolean {
+  try {
+    accessSync(file, constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface CopilotSessionOptions {
+  binary: string;
+  /** The folder it starts in: it connects to the IDE whose lock file names this folder. */
+  workspace: string;
+  /** HOME; its copilot home (where it looks for IDE lock files) is `<home>/.copilot`. */
+  home: string;
+  /** TMPDIR, and where the launcher script and the CLI's log go. */
+  tmp: string;
+  /** COPILOT_CACHE_HOME: where it unpacks itself; shared by a file's tests so it unpacks once. */
+  cacheHome: string;
+  /** The model stand-in's base URL (`…/v1`). */
+  baseUrl: string;
+}
+
+export interface CopilotSession {
+  /** What the terminal shows now. */
+  screen(): string;
+  /** Types `text` and presses Enter. */
+  submitPrompt(text: string): void;
+  /** The last lines of its own debug log (IDE discovery and connection among them), for a failure message. */
+  logTail(lines?: number): string;
+  /** Ends the CLI and whatever it started (its process group), then the private tmux server. */
+  stop(): Promise<void>;
+}
+
+export function startCopilotSession(options: CopilotSessionOptions): CopilotSession {
+  const { binary, workspace, home, tmp, cacheHome, baseUrl } = options;
+  const logDir = path.join(tmp, 'copilot-logs');
+  mkdirSync(logDir, { recursive: true });
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    LANG: 'C.UTF-8',
+    TERM: 'xterm-256color',
+    HOME: home,
+    TMPDIR: tmp,
+    COPILOT_HOME: path.join(home, '.copilot'),
+    COPILOT_CACHE_HOME: cacheHome,
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: baseUrl,
+    COPILOT_PROVIDER_API_KEY: 'stand-in-key',
+    COPILOT_MODEL: 'gpt-4.1',
+    COPILOT_AUTO_UPDATE: 'false',
+  };
+  const args = ['--no-auto-update', '--no-custom-instructions', '--log-level', 'all', '--log-dir', logDir];
+  // Only what is set here: `env -i` keeps the real user's tokens and settings out.
+  const launcher = path.join(tmp, 'copilot-launch.sh');
+  const assignments = Object.entries(env).map(([key, value]) => `${key}=${shellQuote(value)}`);
+  writeFileSync(
+    launcher,
+    `#!/bin/sh\ncd ${shellQuote(workspace)} || exit 1\nexec env -i ${assignments.join(' ')} ${shellQuote(binary)} ${args.map(shellQuote).join(' ')}\n`,
+  );
+  chmodSync(launcher, 0o700);
+
+  const socket = `difftray-copilot-${randomUUID()}`;
+  const tmux = (...tmuxArgs: string[]) =>
+    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...tmuxArgs], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+  tmux('new-session', '-d', '-s', 'copilot', '-x', '200', '-y', '50', launcher);
+  // The pane's process (the launcher exec'd into the CLI) leads its own process group.
+  const pid = Number(tmux('display-message', '-p', '-t', 'copilot', '#{pane_pid}').trim());
+
+  return {
+    screen: () => {
+      try {
+        return tmux('capture-pane', '-p', '-t', 'copilot');
+      } catch {
+        return '(the tmux session is gone)';
+      }
+    },
+    submitPrompt: (text) => {
+      tmux('send-keys', '-t', 'copilot', '-l', text);
+      tmux('send-keys', '-t', 'copilot', 'Enter');
+    },
+    logTail: (lines = 40) => {
+      const logs = readdirSync(logDir).filter((name) => name.endsWith('.log'));
+      if (logs.length === 0) return '(no log)';
+      // Its own lines, without the runtime's chatter (`[rust:…]`).
+      const own = readFileSync(path.join(logDir, logs[0]!), 'utf8')
+        .split('\n')
+        .filter((line) => !line.includes('[rust:'));
+      return own.slice(-lines).join('\n');
+    },
+    stop: async () => {
+      signalGroup(pid, 'SIGTERM');
+      const deadline = Date.now() + 5000;
+      while (signalGroup(pid, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      signalGroup(pid, 'SIGKILL');
+      try {
+        tmux('kill-server');
+      } catch {
+        // Already gone with its last session.
+      }
+    },
+  };
+}
+
+/** Sends `signal` to the process group led by `pid`; false once no process is left in it. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
