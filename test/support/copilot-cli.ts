@@ -40,11 +40,14 @@ export function findCopilotBinary(): CopilotBinary {
   const require = createRequire(__filename);
   let packageDir: string;
   try {
-    packageDir = path.dirname(require.resolve(`${platformPackage}/package.json`));
+    // Its exports name only the binary ("."), so its package.json is read beside it.
+    packageDir = path.dirname(require.resolve(platformPackage));
   } catch {
     return { skipReason: `${platformPackage} is not installed (npm install with optional dependencies)` };
   }
-  const version = (require(`${platformPackage}/package.json`) as { version?: string }).version;
+  const version = (
+    JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }
+  ).version;
   if (version !== COPILOT_CLI_VERSION) {
     return { skipReason: `${platformPackage} is ${version}, the tests expect ${COPILOT_CLI_VERSION}` };
   }
