@@ -381,6 +381,8 @@ const native: ProtocolModel = {
       [1, () => envelope('status', { message: 'running', level: 'info' })],
       [1, () => envelope('show_window', {})],
       [1, () => envelope('get_file_tree', { folder: ctx.workspace, max_entries: 50 })],
+      [1, () => envelope('watch_folder', { folder: ctx.workspace, watch: prng.chance(0.5) })],
+      [1, () => envelope('watch_folder', { folder: escapePath(ctx, prng), watch: true })],
       [2, () => envelope('get_file_content', { path: filePath(ctx, prng) })],
       [1, () => envelope('get_file_content', { path: escapePath(ctx, prng) })],
       [
@@ -409,6 +411,12 @@ const native: ProtocolModel = {
       ),
       ...fieldProbes('hello.agent_session_id', MAX_LABEL_CHARS, (v) =>
         envelope('hello', { client_name: 'fuzz', agent_session_id: v }),
+      ),
+      ...fieldProbes('watch_folder.folder', MAX_PATH_CHARS, (v) =>
+        envelope('watch_folder', {
+          folder: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}`,
+          watch: true,
+        }),
       ),
       ...fieldProbes('files[].path', MAX_PATH_CHARS, (v) =>
         propose({}, { path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
