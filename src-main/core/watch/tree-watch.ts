@@ -27,7 +27,8 @@ export interface TreeWatchOptions {
 }
 
 export class TreeWatch {
-  private readonly watchers = new Map<string, FSWatcher>();
+  /** Each watched folder's watch, and the folder's inode then (a folder put in its place is another). */
+  private readonly watchers = new Map<string, { watcher: FSWatcher; ino: number }>();
   readonly rules: IgnoreRules;
   private readonly maxFileBytes: number;
   private closed = false;
@@ -47,7 +48,7 @@ export class TreeWatch {
 
   close(): void {
     this.closed = true;
-    for (const watcher of this.watchers.values()) watcher.close();
+    for (const { watcher } of this.watchers.values()) watcher.close();
     this.watchers.clear();
   }
 
@@ -84,13 +85,15 @@ export class TreeWatch {
   }
 
   private watchFolder(folder: string): boolean {
+    const stats = lstatSync(folder, { throwIfNoEntry: false });
+    if (!stats?.isDirectory()) return false;
     try {
       // Not persistent: watching never keeps the process alive by itself.
       const watcher = watch(folder, { persistent: false }, (_event, name) =>
         this.changed(folder, name === null ? undefined : String(name)),
       );
       watcher.on('error', () => this.unwatchBelow(folder));
-      this.watchers.set(folder, watcher);
+      this.watchers.set(folder, { watcher, ino: stats.ino });
       return true;
     } catch (error) {
       this.options.onWatchFailed?.(folder, error as Error);
@@ -105,10 +108,17 @@ export class TreeWatch {
     const full = path.join(folder, name);
     if (name === '.gitignore') this.rules.load(folder);
     // The folder's own name, not an entry in it: the folder itself was deleted or moved away. Judged by
-    // the folder's path alone: with a link put in its place, `full` leads beyond the link.
-    if (name === path.basename(folder) && !lstatSync(folder, { throwIfNoEntry: false })?.isDirectory()) {
-      this.unwatchBelow(folder);
-      return;
+    // the folder's path alone (with a link put in its place, `full` leads beyond the link) and its inode
+    // (a new folder made in its place is watched anew, its files reported like any new folder's).
+    if (name === path.basename(folder)) {
+      const now = lstatSync(folder, { throwIfNoEntry: false });
+      if (!now?.isDirectory() || now.ino !== this.watchers.get(folder)?.ino) {
+        this.unwatchBelow(folder);
+        if (now?.isDirectory() && !this.rules.ignores(folder, true)) {
+          this.walk(folder, (file) => this.options.onChange(file));
+        }
+        return;
+      }
     }
     const stats = lstatSync(full, { throwIfNoEntry: false });
     if (stats?.isDirectory()) {
@@ -130,7 +140,7 @@ export class TreeWatch {
 
   private unwatchBelow(folder: string): void {
     const prefix = folder + path.sep;
-    for (const [watched, watcher] of [...this.watchers]) {
+    for (const [watched, { watcher }] of [...this.watchers]) {
       if (watched === folder || watched.startsWith(prefix)) {
         watcher.close();
         this.watchers.delete(watched);

@@ -143,4 +143,34 @@ describe('TreeWatch', () => {
     await until(() => (watch.folderCount === 0 ? true : undefined), 'every watch let go');
     expect(changed.filter((file) => !file.startsWith(`${root}${path.sep}`))).toEqual([]);
   });
+
+  it('the watched folder moved away and a new folder made in its place: the new one is watched, the old one not', async () => {
+    const temp = makeTempDir('tree-renew');
+    const base = realpathSync(temp.dir);
+    const root = path.join(base, 'w');
+    const moved = path.join(base, 'w-moved');
+    mkdirSync(path.join(root, 'sub'), { recursive: true });
+    const changed = new Set<string>();
+    const watch = new TreeWatch(root, { onChange: (file) => changed.add(path.relative(base, file)) });
+    cleanups.push(() => {
+      watch.close();
+      temp.cleanup();
+    });
+    watch.start();
+    renameSync(root, moved);
+    mkdirSync(path.join(root, 'fresh'), { recursive: true });
+    writeFileSync(path.join(root, 'fresh', 'made-before.txt'), 'x');
+    await until(
+      () => (changed.has(path.join('w', 'fresh', 'made-before.txt')) ? true : undefined),
+      'the new tree',
+    );
+    writeFileSync(path.join(moved, 'sub', 'in-the-old-one.txt'), 'x');
+    writeFileSync(path.join(root, 'later.txt'), 'x');
+    await until(
+      () => (changed.has(path.join('w', 'later.txt')) ? true : undefined),
+      'a write in the new folder',
+    );
+    expect([...changed].filter((file) => file.includes('in-the-old-one'))).toEqual([]);
+    expect(watch.folderCount).toBe(2);
+  });
 });
