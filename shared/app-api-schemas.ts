@@ -37,6 +37,13 @@ export const appApiCallSchemas = {
   setClientPaused: z.object({ key: z.string().min(1).max(400), paused: z.boolean() }),
   claudeHooksSetup: z.object({ apply: z.boolean() }),
   setFolderWatched: z.object({ folder: pathField().min(1), watched: z.boolean() }),
+  sendSelection: z.object({
+    reviewId,
+    fileIndex,
+    side: z.enum(['base', 'proposed']),
+    startLine: z.number().int().min(0),
+    endLine: z.number().int().min(0),
+  }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

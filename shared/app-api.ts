@@ -38,6 +38,25 @@ export function protocolAppliesPartialDecisions(protocol: ClientProtocol): boole
   return protocol !== 'copilot-cli';
 }
 
+/**
+ * Whether a protocol can take lines a person sends to the agent as context ("Send to agent"): Claude
+ * Code's and NEXUS3's IDE protocol, Gemini CLI's and Qwen Code's, Copilot CLI's, and the native one. A
+ * Claude Code hook lives for one edit; Clio's messages and watch mode have no such message.
+ */
+export function protocolTakesSelections(protocol: ClientProtocol): boolean {
+  return (
+    protocol === 'claude-ide' ||
+    protocol === 'nexus3-ide' ||
+    protocol === 'gemini-ide' ||
+    protocol === 'qwen-ide' ||
+    protocol === 'copilot-cli' ||
+    protocol === 'native'
+  );
+}
+
+/** Which text of a review's file lines are chosen in: what the file held, or the agent's proposal. */
+export type SelectionSide = 'base' | 'proposed';
+
 /** What a pause is remembered by: a program, not one connection (a hook connects once per edit). */
 export function clientPauseKey(client: Pick<ClientInfo, 'protocol' | 'name'>): string {
   return `${client.protocol}:${client.name}`;
@@ -309,6 +328,17 @@ export interface AppApi {
    * in the settings; answers the folders watched after.
    */
   setFolderWatched(folder: string, watched: boolean): Promise<string[]>;
+  /**
+   * Sends lines `startLine`..`endLine` (0-based, inclusive) of one side of a review's file to the review's
+   * agent as context, where its protocol can carry them (protocolTakesSelections).
+   */
+  sendSelection(
+    reviewId: string,
+    fileIndex: number,
+    side: SelectionSide,
+    startLine: number,
+    endLine: number,
+  ): Promise<void>;
   /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
   onState(listener: (event: StateEvent) => void): () => void;
 }
@@ -329,7 +359,8 @@ export type AppApiMethod =
   | 'disconnectClient'
   | 'setClientPaused'
   | 'claudeHooksSetup'
-  | 'setFolderWatched';
+  | 'setFolderWatched'
+  | 'sendSelection';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -361,6 +392,8 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     setClientPaused: (key, paused) => call('setClientPaused', { key, paused }),
     claudeHooksSetup: (apply) => call('claudeHooksSetup', { apply }),
     setFolderWatched: (folder, watched) => call('setFolderWatched', { folder, watched }),
+    sendSelection: (id, file, side, startLine, endLine) =>
+      call('sendSelection', { reviewId: id, fileIndex: file, side, startLine, endLine }),
     onState: (listener) => carrier.onState(listener),
   };
 }

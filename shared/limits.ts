@@ -23,6 +23,9 @@ export const MAX_LABEL_CHARS = 4096;
 /** Descriptions, rationales, notes and reasons: free text written by an agent or a person. */
 export const MAX_NOTE_CHARS = 64 * 1024;
 
+/** Lines a person sends to an agent as context ("Send to agent"): a few screens, not a file. */
+export const MAX_SELECTION_CHARS = 64 * 1024;
+
 /** Reviews one client may have waiting at once; one more is refused with a clear error. */
 export const MAX_PENDING_REVIEWS_PER_CLIENT = 100;
 

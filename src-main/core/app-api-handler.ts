@@ -8,6 +8,8 @@ import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas'
 import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { submitWithDiskCheck } from './disk-guard';
+import { ReviewTextsDroppedError } from './review-queue';
+import { selectionOf, SelectionError } from './selection-context';
 import { reviewDetail, type StateSubscription } from './state-feed';
 import { WatchFolderError } from './watch/watch-folders';
 import type { WatchMode } from './watch/watch-mode';
@@ -50,6 +52,7 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     setClientPaused: (p) => setPaused(core, p.key, p.paused),
     claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
     setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
+    sendSelection: (p) => sendSelection(core, p),
   };
 
   return async (method, params, subscription) => {
@@ -94,6 +97,21 @@ async function setFolderWatched(
     return await watch.setWatched(folder, watched);
   } catch (error) {
     if (error instanceof WatchFolderError) throw new AppApiError(error.message);
+    throw error;
+  }
+}
+
+/** "Send to agent": the lines go to the review's client, where its protocol can carry them. */
+async function sendSelection(core: AppCore, p: AppApiParams<'sendSelection'>): Promise<void> {
+  const review = core.queue.find(p.reviewId);
+  if (!review) throw new AppApiError(`No review ${p.reviewId}`);
+  try {
+    const selection = selectionOf(core.queue, p.reviewId, p.fileIndex, p.side, p.startLine, p.endLine);
+    await core.clients.sendContext(review.client.id, selection);
+  } catch (error) {
+    if (error instanceof SelectionError || error instanceof ReviewTextsDroppedError) {
+      throw new AppApiError(error.message);
+    }
     throw error;
   }
 }

@@ -2,12 +2,15 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import { MAX_LABEL_CHARS } from './limits';
+import { SelectionError, type ContextSink, type SelectionContext } from './selection-context';
 
 export class ClientRegistry {
   private readonly clients = new Map<string, ClientInfo>();
   /** How to close each client's connection, for the person's "Disconnect". */
   private readonly closers = new Map<string, () => void>();
   private readonly listeners = new Set<(clientId: string) => void>();
+  /** How to send a selection to each client whose protocol can carry one. */
+  private readonly contextSinks = new Map<string, ContextSink>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -50,6 +53,20 @@ export class ClientRegistry {
     this.emit(id);
   }
 
+  /** The client's connection can take selections as context (its adapter knows how). */
+  setContextSink(id: string, sink: ContextSink): void {
+    if (this.clients.has(id)) this.contextSinks.set(id, sink);
+  }
+
+  /** Sends `selection` to the client's agent; refused when it is gone or its protocol has no way. */
+  async sendContext(id: string, selection: SelectionContext): Promise<void> {
+    const client = this.clients.get(id);
+    if (!client) throw new SelectionError('The agent is no longer connected');
+    const sink = this.contextSinks.get(id);
+    if (!sink) throw new SelectionError(`${client.name} has no way to receive lines from DiffTray`);
+    await sink(selection);
+  }
+
   /** The client object stays referenced by its reviews (marked disconnected); the registry forgets it. */
   disconnect(id: string): void {
     const client = this.clients.get(id);
@@ -57,6 +74,7 @@ export class ClientRegistry {
     client.connected = false;
     this.clients.delete(id);
     this.closers.delete(id);
+    this.contextSinks.delete(id);
     this.emit(id);
   }
 
