@@ -462,6 +462,25 @@ const headless: ProtocolModel = {
       [
         1,
         () =>
+          call('sendSelection', {
+            reviewId,
+            fileIndex,
+            side: prng.pick(['base', 'proposed', 'neither']),
+            startLine: prng.pick([0, 1, -1, 2 ** 31]),
+            endLine: prng.pick([0, 3, 1e9]),
+          }),
+      ],
+      [
+        1,
+        () =>
+          call('setFolderWatched', {
+            folder: prng.pick([ctx.workspace, escapePath(ctx, prng), '', 7]),
+            watched: prng.chance(0.5),
+          }),
+      ],
+      [
+        1,
+        () =>
           call('disconnectClient', {
             clientId:
               prng.chance(0.3) && ctx.liveClientIds().length > 0 ? prng.pick(ctx.liveClientIds()) : 'c-1',
