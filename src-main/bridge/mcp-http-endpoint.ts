@@ -200,12 +200,11 @@ export class McpHttpEndpoint implements SessionHost {
   }
 
   private scheduleContext(): void {
-    const flavorContext = this.flavor.context;
-    if (!flavorContext || this.contextTimer || this.sessions.size === 0) return;
+    if (!this.flavor.context || this.contextTimer || this.sessions.size === 0) return;
     this.contextTimer = setTimeout(() => {
       this.contextTimer = undefined;
-      const context = flavorContext.current(this.core);
-      for (const session of this.sessions.values()) session.sendContext(context);
+      // Each session's own: it includes the selection last sent to it.
+      for (const session of this.sessions.values()) session.sendContext();
     }, CONTEXT_DEBOUNCE_MS);
     this.contextTimer.unref();
   }

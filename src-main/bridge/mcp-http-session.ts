@@ -21,6 +21,12 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
+import { SelectionError, type SelectionContext } from '../core/selection-context';
+
+/** A selection sent to a session ("Send to agent"), and when. */
+export interface SentSelection extends SelectionContext {
+  sentAt: number;
+}
 
 /**
  * What makes one MCP-over-Streamable-HTTP protocol differ from another: how the server calls itself,
@@ -32,9 +38,14 @@ export interface McpFlavor {
   registerTools(server: McpServer, session: McpToolSession): void;
   context?: {
     method: string;
-    /** The context now, from the queue. */
-    current(core: AppCore): Record<string, unknown>;
+    /** The context now, from the queue and the last selection sent to the session, if any. */
+    current(core: AppCore, selection: SentSelection | undefined): Record<string, unknown>;
   };
+  /**
+   * "Send to agent": the notification that carries a selection to this protocol's client. A flavor
+   * without one takes no selections. It goes out on the event stream at once, or not at all.
+   */
+  selectionNotification?(selection: SentSelection, core: AppCore): JSONRPCNotification;
   /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
   clientDetails?(request: http.IncomingMessage): Partial<Pick<ClientInfo, 'pid' | 'workspace'>> | undefined;
 }
@@ -78,6 +89,7 @@ export class McpHttpSession implements McpToolSession {
   private readonly outbox: JSONRPCNotification[] = [];
   private graceTimer: NodeJS.Timeout | undefined;
   private lastContext: string | undefined;
+  private lastSelection: SentSelection | undefined;
   private closed = false;
 
   private constructor(
@@ -131,9 +143,11 @@ export class McpHttpSession implements McpToolSession {
   }
 
   /** Sends the context if it differs from the last one sent (or always, when `force`). */
-  sendContext(context: Record<string, unknown>, force = false): void {
-    const method = this.host.flavor.context?.method;
-    if (method === undefined) return;
+  sendContext(force = false): void {
+    const flavorContext = this.host.flavor.context;
+    if (flavorContext === undefined) return;
+    const context = flavorContext.current(this.host.core, this.lastSelection);
+    const method = flavorContext.method;
     const json = JSON.stringify(context);
     if (!force && json === this.lastContext) return;
     this.lastContext = json;
@@ -157,8 +171,32 @@ export class McpHttpSession implements McpToolSession {
         if (this.outbox[i]!.method === context.method) this.outbox.splice(i, 1);
       }
       this.flush();
-      if (context) this.sendContext(context.current(this.host.core), true);
+      this.sendContext(true);
     });
+  }
+
+  /**
+   * Sends a selection to the client now. Refused when its event stream is closed: lines the person
+   * points at are for now, not for whenever the client comes back.
+   */
+  async sendSelection(selection: SelectionContext): Promise<void> {
+    const toNotification = this.host.flavor.selectionNotification;
+    if (!toNotification) throw new SelectionError(`${this.endpoint.displayName} takes no selections`);
+    if (!this.stream || this.closed) {
+      throw new SelectionError(`${this.endpoint.displayName} is not listening for context right now`);
+    }
+    this.lastSelection = { ...selection, sentAt: Date.now() };
+    const notification = toNotification(this.lastSelection, this.host.core);
+    if (notification.method === this.host.flavor.context?.method) {
+      this.lastContext = JSON.stringify(notification.params);
+    }
+    try {
+      await this.transport.send(notification);
+    } catch (error) {
+      throw new SelectionError(
+        `${this.endpoint.displayName} could not be reached: ${(error as Error).message}`,
+      );
+    }
   }
 
   /** Ends the session; the transport's close runs the clean-up. */
@@ -174,6 +212,9 @@ export class McpHttpSession implements McpToolSession {
         void this.close();
       },
     );
+    if (this.host.flavor.selectionNotification) {
+      this.host.core.clients.setContextSink(this.clientInfo.id, (selection) => this.sendSelection(selection));
+    }
     this.host.sessionInitialized(this);
     // The client opens its event stream next; one that never does must not be kept.
     this.startGrace();

@@ -104,6 +104,32 @@ describe('Gemini CLI IdeClient against DiffTray', () => {
     expect(await ide.closeDiff(path.join(t.workspace, 'other.txt'))).toBeUndefined();
   });
 
+  it('Send to agent: the lines become the active file of the CLI context, with their text', async () => {
+    const result = ide.openDiff(file, PROPOSED);
+    const review = await waitForReview(t.runtime.core, (r) => r.state === 'pending');
+    await api()('sendSelection', {
+      reviewId: review.id,
+      fileIndex: 0,
+      side: 'proposed',
+      startLine: 3,
+      endLine: 4,
+    });
+
+    // What the CLI adds to the next prompt as the active file (getIdeContextParts reads this store).
+    const active = await until(
+      () => ideContextStore.get()?.workspaceState?.openFiles?.find((f) => f.isActive),
+      'an active file in the IDE context',
+    );
+    expect(active).toMatchObject({
+      path: file,
+      selectedText: 'four\nFIVE',
+      cursor: { line: 5, character: 4 },
+    });
+
+    await api()('reject', { reviewId: review.id });
+    expect((await result).status).toBe('rejected');
+  });
+
   it('disconnecting ends the session: DiffTray forgets the client', async () => {
     await ide.disconnect();
     expect(ide.getConnectionStatus().status).toBe(IDEConnectionStatus.Disconnected);

@@ -9,7 +9,9 @@ import type { ClientProtocol } from '../../../shared/app-api';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import type { AppCore } from '../../core/app-core';
 import { processWorkingFolder } from '../../core/process-info';
+import { SelectionError } from '../../core/selection-context';
 import { WebSocketTransport } from '../ws-transport';
+import { claudeSelectionNotifications } from './selection';
 import { registerClaudeTools } from './tools';
 
 const ideConnectedSchema = z.object({
@@ -32,6 +34,16 @@ export async function serveClaudeConnection(
     { capabilities: { tools: {} } },
   );
   registerClaudeTools(server, { core, client });
+  // "Send to agent" reaches this connection's own client only.
+  core.clients.setContextSink(client.id, async (selection) => {
+    try {
+      for (const notification of claudeSelectionNotifications(selection)) {
+        await server.server.notification(notification);
+      }
+    } catch (error) {
+      throw new SelectionError(`${displayName} could not be reached: ${(error as Error).message}`);
+    }
+  });
 
   server.server.oninitialized = () => {
     const info = server.server.getClientVersion();

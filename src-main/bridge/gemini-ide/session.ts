@@ -1,7 +1,8 @@
 /**
  * Gemini CLI's and Qwen Code's flavor of an MCP session (bridge/mcp-http-session.ts): the server calls
  * itself DiffTray, has the two diff tools, and pushes `ide/contextUpdate` (the open files: the
- * reviews waiting) when the event stream opens and when the queue changes.
+ * reviews waiting, and the lines last sent to the agent as the active file's selection) when the event
+ * stream opens, when the queue changes and when the person sends lines ("Send to agent").
  */
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import { MAX_MCP_SESSIONS, type McpFlavor, type McpSessionEndpoint } from '../mcp-http-session';
@@ -21,7 +22,16 @@ export const GEMINI_FLAVOR: McpFlavor = {
   serverInfo: { name: 'DiffTray', version: DIFFTRAY_VERSION },
   capabilities: { tools: {} },
   registerTools: registerGeminiTools,
-  context: { method: CONTEXT_UPDATE, current: (core) => ideContext(core.queue.pendingItems()) },
+  context: {
+    method: CONTEXT_UPDATE,
+    current: (core, selection) => ideContext(core.queue.pendingItems(), selection),
+  },
+  // The selection becomes the active file of the context, and stays in the contexts that follow.
+  selectionNotification: (selection, core) => ({
+    jsonrpc: '2.0',
+    method: CONTEXT_UPDATE,
+    params: ideContext(core.queue.pendingItems(), selection),
+  }),
 };
 
 /** Live Gemini CLI and Qwen Code sessions at once, both together. */
