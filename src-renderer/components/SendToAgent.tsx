@@ -49,7 +49,7 @@ export function SendToAgent({ review, fileIndex }: { review: ReviewSummary; file
         disabled={!lines.ok || waiting}
         onClick={() => void actions.sendSelectedLines()}
       >
-        ➤ Send to agent
+        <span aria-hidden="true">➤ </span>Send to agent
       </button>
       <span id="dt-send-lines" className="dt-line-selection" data-testid="send-lines">
         {status}
