@@ -11,6 +11,7 @@ import { lineDecisionAnnouncement, NO_SELECTION_REASON, resolveLineSelection } f
 import { contentKey, countDecisions, decisionVerb, errorMessage, submittedSummary } from './review-model';
 import { partialDecisionBlocker } from './whole-proposal';
 import { flushPendingEdits, useReviewUi } from './review-ui';
+import { linesToSend, NOTHING_TO_SEND_REASON, sendUnavailableText, sentAnnouncement } from './send-to-agent';
 import { resolveCursor, useAppStore } from './store';
 
 export interface Actions {
@@ -26,6 +27,8 @@ export interface Actions {
   /** Main's undo: the last decision or edit of the review on screen, whatever it was. */
   undo(): Promise<void>;
   rebase(fileIndex: number): Promise<void>;
+  /** Sends the lines selected in the diff to the review's agent, pending or ended (send-to-agent.ts). */
+  sendSelectedLines(): Promise<void>;
   /** Submits (allows, for an approval card) with the review's draft note to the agent. */
   submit(): Promise<void>;
   /** Rejects (denies, for an approval card); the reason is the note to the agent. */
@@ -196,6 +199,35 @@ export function createActions(api: AppApi): Actions {
         announce(`Rebased ${name} onto the file on disk`);
       } catch (error) {
         announce(`Could not rebase ${name}: ${errorText(error)}`);
+      }
+    },
+
+    async sendSelectedLines() {
+      const review = store.getState().selected;
+      if (!review || review.approval) return;
+      const unavailable = sendUnavailableText(review.client);
+      if (unavailable) {
+        announce(unavailable);
+        return;
+      }
+      const { lineSelection, editsPending } = ui.getState();
+      const ours = lineSelection?.reviewId === review.id ? lineSelection : null;
+      const lines = linesToSend(ours?.selection ?? null);
+      if (!ours || !lines.ok) {
+        announce(lines.ok ? NOTHING_TO_SEND_REASON : lines.reason);
+        return;
+      }
+      // Until main has the edit, its proposal is not the text the lines were selected in.
+      if (editsPending && lines.side === 'proposed') {
+        announce('Your edit is still being saved: send lines once it is');
+        return;
+      }
+      const { side, startLine, endLine } = lines;
+      try {
+        await api.sendSelection(review.id, ours.fileIndex, side, startLine, endLine);
+        announce(sentAnnouncement(lines, fileName(review, ours.fileIndex), review.client.name));
+      } catch (error) {
+        announce(`Could not send the lines to ${review.client.name}: ${errorText(error)}`);
       }
     },
 

@@ -1,5 +1,7 @@
 import { KEY_PAUSE_MS } from '../key-pause';
 import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keyboard';
+import { SEND_SHORTCUT } from '../send-to-agent';
+import { LINE_SHORTCUTS } from './Toolbar';
 
 const ORDER: Command[] = [
   'nextHunk',
@@ -14,6 +16,13 @@ const ORDER: Command[] = [
   'prevReview',
 ];
 
+/** Keys of the lines selected in the diff; they work in the diff also while the proposal is edited. */
+const SELECTION_KEYS: Array<[key: string, description: string]> = [
+  [LINE_SHORTCUTS.accept, 'Accept the selected lines'],
+  [LINE_SHORTCUTS.reject, 'Reject the selected lines'],
+  [SEND_SHORTCUT, 'Send the selected lines to the agent'],
+];
+
 /** The keyboard map, always one click away. Keys work anywhere except in text fields. */
 export function ShortcutLegend() {
   return (
@@ -26,6 +35,14 @@ export function ShortcutLegend() {
               <kbd>{shortcutLabels[command]}</kbd>
             </dt>
             <dd>{commandDescriptions[command]}</dd>
+          </div>
+        ))}
+        {SELECTION_KEYS.map(([key, description]) => (
+          <div key={key} className="dt-legend-row">
+            <dt>
+              <kbd>{key}</kbd>
+            </dt>
+            <dd>{description}</dd>
           </div>
         ))}
       </dl>

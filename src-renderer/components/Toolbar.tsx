@@ -8,6 +8,7 @@ import { partialDecisionBlocker } from '../whole-proposal';
 import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { RejectDialog } from './RejectDialog';
+import { SendToAgent } from './SendToAgent';
 
 const hint = (command: Command): string => `${commandDescriptions[command]} (${shortcutLabels[command]})`;
 
@@ -140,6 +141,7 @@ export function Toolbar({
             </span>
           </div>
         )}
+        <SendToAgent review={review} fileIndex={fileIndex} />
         {readOnly ? (
           <span className="dt-submit-summary" data-testid="decision-tally">
             {tally(counts)}

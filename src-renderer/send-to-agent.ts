@@ -1,0 +1,109 @@
+/**
+ * "Send to agent": the lines the person selected in one side of the diff, pointed out to the review's
+ * agent as context where its protocol can carry them (protocolTakesSelections). Pure: which lines of
+ * which text a selection stands for, what is said about them, and the key that sends them.
+ */
+import {
+  protocolTakesSelections,
+  type ClientInfo,
+  type ClientProtocol,
+  type SelectionSide,
+} from '../shared/app-api';
+import { installKeyHandler, isTypingTarget, MOD } from './keyboard';
+import type { EditorLineSelection } from './line-selection';
+
+/** Lines of one side of a file: 0-based, both ends included (what AppApi.sendSelection takes). */
+export interface LinesToSend {
+  side: SelectionSide;
+  startLine: number;
+  endLine: number;
+}
+
+export type ResolvedLinesToSend = ({ ok: true } & LinesToSend) | { ok: false; reason: string };
+
+export const NOTHING_TO_SEND_REASON = 'Select lines in the diff (or click a line) to send them';
+
+/**
+ * The one block of lines a selection covers. EditorLineSelection's ranges are 1-based editor lines
+ * (Monaco's), a caret already standing for its own line (line-selection.ts selectedLineRanges); the
+ * left editor shows the base text, the right one the proposal. Several separate blocks are refused:
+ * an agent is pointed at one place.
+ */
+export function linesToSend(selection: EditorLineSelection | null): ResolvedLinesToSend {
+  const ranges = selection?.ranges ?? [];
+  const only = ranges[0];
+  if (!selection || !only) return { ok: false, reason: NOTHING_TO_SEND_REASON };
+  if (ranges.length > 1) return { ok: false, reason: 'Select one block of lines to send it' };
+  return {
+    ok: true,
+    side: selection.side === 'original' ? 'base' : 'proposed',
+    startLine: only[0] - 1,
+    endLine: only[1] - 1,
+  };
+}
+
+/** "lines 3–7" or "line 3", numbered as the editor shows them (from 1). */
+export function lineSpanText(lines: LinesToSend): string {
+  const first = lines.startLine + 1;
+  const last = lines.endLine + 1;
+  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+}
+
+/** "lines 3–7 of the proposal": what the button would send, shown beside it. */
+export function sendSummary(lines: LinesToSend): string {
+  const text = lines.side === 'base' ? 'the file as it was' : 'the proposal';
+  const span = lineSpanText(lines);
+  return `${span.charAt(0).toUpperCase()}${span.slice(1)} of ${text}`;
+}
+
+/** "Sent lines 3–7 of a.txt to Claude Code" (base lines: "of the original a.txt"). */
+export function sentAnnouncement(lines: LinesToSend, fileName: string, clientName: string): string {
+  const file = lines.side === 'base' ? `the original ${fileName}` : fileName;
+  return `Sent ${lineSpanText(lines)} of ${file} to ${clientName}`;
+}
+
+/** Whose protocol has no message for lines, by the name the person knows it by. */
+const protocolNames: Partial<Record<ClientProtocol, string>> = {
+  'claude-hooks': "Claude Code's hooks",
+  clio: "Clio's protocol",
+  watch: 'Watch mode',
+};
+
+/** Why lines cannot be sent to this review's client now, or null when they can. */
+export function sendUnavailableText(
+  client: Pick<ClientInfo, 'protocol' | 'name' | 'connected'>,
+): string | null {
+  if (!protocolTakesSelections(client.protocol)) {
+    return `${protocolNames[client.protocol] ?? client.name} can't receive lines: Send to agent is not available.`;
+  }
+  if (!client.connected) return `${client.name} is disconnected: lines can't be sent to it.`;
+  return null;
+}
+
+/** Ctrl/Cmd+Shift+S: no key of keyboard.ts or line-keys.ts, nor one Monaco or Chromium takes. */
+export const SEND_SHORTCUT = `${MOD}+Shift+S`;
+
+type KeyInfo = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+
+export function isSendKey(e: KeyInfo): boolean {
+  if (!(e.ctrlKey || e.metaKey) || !e.shiftKey || e.altKey) return false;
+  // With Shift the key is upper case; the physical key is steadier.
+  const letter = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
+  return letter === 's';
+}
+
+/**
+ * Installs the send key. Like the line keys it works inside the diff, also while the proposal is
+ * edited (the selection is made there); text fields outside the diff keep their keys.
+ */
+export function installSendKey(win: Window, send: () => void): () => void {
+  return installKeyHandler(
+    win,
+    (e) => (isSendKey(e) ? 'send' : null),
+    send,
+    (e) => {
+      const target = e.target instanceof Element ? e.target : null;
+      return isTypingTarget(target) && !target?.closest('.monaco-editor');
+    },
+  );
+}
