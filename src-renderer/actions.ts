@@ -205,7 +205,7 @@ export function createActions(api: AppApi): Actions {
     async sendSelectedLines() {
       const review = store.getState().selected;
       if (!review || review.approval) return;
-      const unavailable = sendUnavailableText(review.client);
+      const unavailable = sendUnavailableText(review);
       if (unavailable) {
         announce(unavailable);
         return;

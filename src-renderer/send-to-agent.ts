@@ -69,14 +69,18 @@ const protocolNames: Partial<Record<ClientProtocol, string>> = {
   watch: 'Watch mode',
 };
 
-/** Why lines cannot be sent to this review's client now, or null when they can. */
-export function sendUnavailableText(
-  client: Pick<ClientInfo, 'protocol' | 'name' | 'connected'>,
-): string | null {
+/** Why lines of this review cannot be sent to its client now, or null when they can. */
+export function sendUnavailableText(review: {
+  client: Pick<ClientInfo, 'protocol' | 'name' | 'connected'>;
+  textsDropped?: true;
+}): string | null {
+  const { client } = review;
   if (!protocolTakesSelections(client.protocol)) {
     return `${protocolNames[client.protocol] ?? client.name} can't receive lines: Send to agent is not available.`;
   }
   if (!client.connected) return `${client.name} is disconnected: lines can't be sent to it.`;
+  // The window may still show its diff from its cache; main no longer has the lines to send.
+  if (review.textsDropped) return "This review's texts are no longer kept: lines can't be sent from it.";
   return null;
 }
 

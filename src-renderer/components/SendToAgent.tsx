@@ -18,7 +18,7 @@ export function SendToAgent({ review, fileIndex }: { review: ReviewSummary; file
   const actions = useActions();
   const lineSelection = useReviewUi((s) => s.lineSelection);
   const editsPending = useReviewUi((s) => s.editsPending);
-  const unavailable = sendUnavailableText(review.client);
+  const unavailable = sendUnavailableText(review);
 
   // The key is there even when sending is not: pressed, it says why not.
   useEffect(() => installSendKey(window, () => void actions.sendSelectedLines()), [actions]);

@@ -107,7 +107,10 @@ describe('what is said about the lines', () => {
       'watch',
     ];
     const texts = Object.fromEntries(
-      all.map((protocol) => [protocol, sendUnavailableText({ protocol, name: 'Agent', connected: true })]),
+      all.map((protocol) => [
+        protocol,
+        sendUnavailableText({ client: { protocol, name: 'Agent', connected: true } }),
+      ]),
     );
     expect(texts).toEqual({
       'claude-ide': null,
@@ -120,9 +123,15 @@ describe('what is said about the lines', () => {
       native: null,
       watch: "Watch mode can't receive lines: Send to agent is not available.",
     });
-    expect(sendUnavailableText({ protocol: 'native', name: 'Script', connected: false })).toBe(
+    expect(sendUnavailableText({ client: { protocol: 'native', name: 'Script', connected: false } })).toBe(
       "Script is disconnected: lines can't be sent to it.",
     );
+    expect(
+      sendUnavailableText({
+        client: { protocol: 'native', name: 'Script', connected: true },
+        textsDropped: true,
+      }),
+    ).toBe("This review's texts are no longer kept: lines can't be sent from it.");
   });
 });
 
