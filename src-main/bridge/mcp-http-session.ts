@@ -21,6 +21,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
+import { SelectionError, type SelectionContext } from '../core/selection-context';
 
 /**
  * What makes one MCP-over-Streamable-HTTP protocol differ from another: how the server calls itself,
@@ -35,6 +36,12 @@ export interface McpFlavor {
     /** The context now, from the queue. */
     current(core: AppCore): Record<string, unknown>;
   };
+  /**
+   * The notification that carries lines the person sends to the agent ("Send to agent"); a flavor with
+   * it registers the client's context sink. Sent on the event stream at once, never queued: a stale
+   * selection arriving later would mislead, so with no stream open the person is told instead.
+   */
+  selectionNotification?(selection: SelectionContext): JSONRPCNotification | undefined;
   /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
   clientDetails?(request: http.IncomingMessage): Partial<Pick<ClientInfo, 'pid' | 'workspace'>> | undefined;
 }
@@ -174,9 +181,28 @@ export class McpHttpSession implements McpToolSession {
         void this.close();
       },
     );
+    const selectionNotification = this.host.flavor.selectionNotification;
+    if (selectionNotification) {
+      this.host.core.clients.setContextSink(this.clientInfo.id, (selection) =>
+        this.sendNow(selectionNotification(selection)),
+      );
+    }
     this.host.sessionInitialized(this);
     // The client opens its event stream next; one that never does must not be kept.
     this.startGrace();
+  }
+
+  /** Sends on the open event stream, or rejects saying why the client cannot get it now. */
+  private async sendNow(message: JSONRPCNotification | undefined): Promise<void> {
+    const name = this.clientInfo?.name ?? this.endpoint.displayName;
+    if (!message) throw new SelectionError(`${name} has no way to receive these lines`);
+    if (this.closed) throw new SelectionError(`${name} is no longer connected`);
+    if (!this.stream) {
+      throw new SelectionError(
+        `${name} is not listening for DiffTray's messages now (its event stream is closed); try again once it reconnects`,
+      );
+    }
+    await this.transport.send(message);
   }
 
   private flush(): void {
