@@ -1,8 +1,9 @@
 /**
  * "Send to agent" for Copilot CLI: the `selection_changed` notification VS Code pushes on the event
  * stream when the person selects text (sailro/CopilotCliIde doc/protocol.md §4 and its captures). The
- * CLI keeps the latest one and attaches a non-empty selection ("Selection in <file>", with its text) to
- * the person's next prompt. Lines and characters are 0-based there, as in DiffTray's SelectionContext.
+ * CLI (1.0.102) shows it beside its prompt (`@notes.txt:2-3`) and puts a non-empty one, its text as
+ * sent, in an `<ide_selection>` block before the person's next prompt (not a prompt queued while a turn
+ * runs). Lines and characters are 0-based there, as in DiffTray's SelectionContext.
  *
  * `diagnostics_changed`, the other push, is never sent: DiffTray has no language service, and
  * `get_diagnostics` answers `[]`, as VS Code does with no diagnostics.
