@@ -285,6 +285,43 @@ export interface ApprovalResult {
   note?: string;
 }
 
+/**
+ * Pushed when the person sends lines of a review's file to its agent ("Send to agent"), to the
+ * connection that holds the session of the review's client; a session between connections is not sent
+ * it (the person is told). After seed 003 §3.3.1, whose `targetTabId` comes with
+ * `register_active_target`, which DiffTray does not have: it is left out.
+ *
+ * `startLine`..`endLine` are 1-based and inclusive, as the label a person reads ("auth.py (10-20)"),
+ * unlike the 0-based hunk offsets of change set results. `snippet` is the lines whole, joined by '\n'
+ * with no line break after the last.
+ */
+export interface PushSnippet {
+  snippet: string;
+  /** A VS Code language id guessed from the file name ("typescript", "python"…); "plaintext" if unknown. */
+  language: string;
+  /** The file's absolute path. */
+  filePath: string;
+  startLine: number;
+  endLine: number;
+  /** DiffTray's own: which text the lines are of, the file's (base) or the agent's proposal. */
+  side: 'base' | 'proposed';
+  metadata: {
+    /** Fresh for every push. */
+    unique_block_id: string;
+    /**
+     * `<file URL>::snippet::<startLine>-<endLine>`, with `::proposed` after it for the proposal's lines:
+     * the same lines of the same text give the same id.
+     */
+    content_source_id: string;
+    type: 'code_snippet';
+    /** "<file name> (<startLine>-<endLine>)", "<file name> (<startLine>-<endLine>, proposed)". */
+    label: string;
+    /** The workspace folder the file is in, when it is in one. */
+    workspaceFolderUri: string | null;
+    workspaceFolderName: string | null;
+  };
+}
+
 export interface ProposeResponse {
   review_id: string;
   /** Each file as judged now: up for review ('pending'), or left out ('conflict', 'error'). */

@@ -183,7 +183,10 @@ export class McpHttpSession implements McpToolSession {
     const toNotification = this.host.flavor.selectionNotification;
     if (!toNotification) throw new SelectionError(`${this.endpoint.displayName} takes no selections`);
     if (!this.stream || this.closed) {
-      throw new SelectionError(`${this.endpoint.displayName} is not listening for context right now`);
+      throw new SelectionError(
+        `${this.endpoint.displayName} is not listening for context right now (its event stream is closed); ` +
+          'try again once it reconnects',
+      );
     }
     this.lastSelection = { ...selection, sentAt: Date.now() };
     const notification = toNotification(this.lastSelection, this.host.core);

@@ -4,8 +4,10 @@
  * the Unix socket, and when its model edits a file, the edit waits in DiffTray as a review (open_diff).
  * Accepting lets the CLI write its proposal; rejecting leaves the file alone and ends the CLI's turn
  * (the model hears "The user rejected this tool call." with the next prompt; DiffTray's reason does not
- * reach it). Skipped, saying why, where the CLI's platform package (or tmux) is missing; with the
- * package installed elsewhere, DIFFTRAY_TEST_COPILOT_BIN names its `copilot` binary.
+ * reach it). Lines sent to the agent from DiffTray (`selection_changed`) go with the person's next
+ * prompt as the CLI's `<ide_selection>` block. Skipped, saying why, where the CLI's platform package (or
+ * tmux) is missing; with the package installed elsewhere, DIFFTRAY_TEST_COPILOT_BIN names its `copilot`
+ * binary.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -173,6 +175,46 @@ describe.skipIf(copilot.skipReason !== undefined)(
           'the model to answer the next prompt',
         );
         expect(readFileSync(file, 'utf8')).toBe(BASE);
+      },
+      4 * STEP_MS,
+    );
+
+    it(
+      'lines sent to the agent from DiffTray go with the next prompt to the model (selection_changed)',
+      async () => {
+        await startConnected();
+        cli!.submitPrompt('Change one to ONE in notes.txt');
+        const review = await pendingReview();
+        await t.runtime.handler('sendSelection', {
+          reviewId: review.id,
+          fileIndex: 0,
+          side: 'base',
+          startLine: 1,
+          endLine: 2,
+        });
+        await t.runtime.handler('submit', { reviewId: review.id });
+        // A prompt typed while the turn still winds up is queued, and a queued prompt carries no selection.
+        await waitFor(
+          () => (standIn.turnsServed() === 3 && !/ Working · /.test(cli!.screen()) ? true : undefined),
+          'the CLI to finish its turn',
+        );
+        // Beside the prompt, the CLI shows the selection it will attach, its lines 1-based.
+        expect(cli!.screen()).toContain('@notes.txt:2-3');
+
+        cli!.submitPrompt('What are these lines?');
+        const request = await waitFor(
+          () => (standIn.turnsServed() === 4 ? standIn.requests.filter((r) => r.main)[3] : undefined),
+          'the next prompt to reach the model',
+        );
+        const prompt = request.body?.messages?.filter((message) => message.role === 'user').pop();
+        // The CLI's own wording, 1-based lines; the text is DiffTray's (the file's, before the edit).
+        expect(prompt?.content).toContain(
+          '<ide_selection>\nThe user has the following text selected in their IDE.',
+        );
+        expect(prompt?.content).toContain(
+          'File: notes.txt (lines 2-3)\n```\ntwo\nthree\n```\n</ide_selection>',
+        );
+        expect(prompt?.content).toContain('What are these lines?');
       },
       4 * STEP_MS,
     );

@@ -76,6 +76,14 @@ export interface CopilotSession {
 export async function connectCopilot(
   lock: CopilotLock,
 ): Promise<CopilotSession & { initialize: RawResponse; initialized: RawResponse; stream: EventStream }> {
+  const session = await initializeCopilot(lock);
+  return { ...session, stream: await openCopilotStream(session) };
+}
+
+/** initialize and notifications/initialized only: a session with no event stream (yet). */
+export async function initializeCopilot(
+  lock: CopilotLock,
+): Promise<CopilotSession & { initialize: RawResponse; initialized: RawResponse }> {
   const send = (method: string, headers: Record<string, string>, body?: string) =>
     sendOnSocket(lock.socketPath, method, headers, body);
   const initialize = await send(
@@ -98,13 +106,14 @@ export async function connectCopilot(
     cliHeaders(lock, id),
     JSON.stringify({ method: 'notifications/initialized', jsonrpc: '2.0' }),
   );
-  const session = { lock, id, nextId: 1, initialize, initialized };
-  return { ...session, stream: await openStream(session) };
+  return { lock, id, nextId: 1, initialize, initialized };
 }
 
 export interface EventStream {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The JSON-RPC messages received on it so far. */
+  readonly messages: Array<Record<string, unknown>>;
   close(): void;
 }
 const streams: EventStream[] = [];
@@ -114,7 +123,8 @@ export function closeCopilotStreams(): void {
   for (const stream of streams.splice(0)) stream.close();
 }
 
-function openStream(session: CopilotSession): Promise<EventStream> {
+/** The CLI's GET: the event stream the server's notifications come on. */
+export function openCopilotStream(session: CopilotSession): Promise<EventStream> {
   return new Promise((resolve, reject) => {
     const { accept: _accept, 'content-type': _type, ...headers } = cliHeaders(session.lock, session.id);
     const request = http.request(
@@ -125,10 +135,19 @@ function openStream(session: CopilotSession): Promise<EventStream> {
         headers: { ...headers, accept: 'text/event-stream' },
       },
       (response) => {
-        response.on('data', () => {});
+        const messages: Array<Record<string, unknown>> = [];
+        let pending = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          // An SSE event ends with a blank line; a chunk may end mid-event.
+          const events = (pending + chunk).split('\n\n');
+          pending = events.pop() ?? '';
+          for (const event of events) messages.push(...sseMessages(event));
+        });
         const stream = {
           status: response.statusCode ?? 0,
           headers: response.headers,
+          messages,
           close: () => request.destroy(),
         };
         streams.push(stream);

@@ -1,13 +1,15 @@
 /**
  * The MCP server Copilot CLI expects behind `/ide`: it must call itself `vscode-copilot-cli` (the CLI
- * checks the name), with tools that may change (`listChanged`, as VS Code declares) and no Gemini
- * context notifications. Sessions, routing and bodies are the shared ones (bridge/mcp-http-*.ts).
+ * checks the name), with tools that may change (`listChanged`, as VS Code declares), no Gemini
+ * context notifications, and `selection_changed` for lines the person sends to the agent. Sessions,
+ * routing and bodies are the shared ones (bridge/mcp-http-*.ts).
  */
 import type http from 'node:http';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import { processWorkingFolder } from '../../core/process-info';
 import { singleHeader } from '../../loopback/auth';
 import type { McpFlavor, McpSessionEndpoint } from '../mcp-http-session';
+import { selectionChanged } from './selection';
 import { COPILOT_CLI_NAME, registerCopilotTools } from './tools';
 
 export const COPILOT_SERVER_NAME = 'vscode-copilot-cli';
@@ -16,6 +18,7 @@ export const COPILOT_FLAVOR: McpFlavor = {
   serverInfo: { name: COPILOT_SERVER_NAME, version: DIFFTRAY_VERSION, title: 'DiffTray for Copilot CLI' },
   capabilities: { tools: { listChanged: true } },
   registerTools: registerCopilotTools,
+  selectionNotification: selectionChanged,
   clientDetails: copilotClientDetails,
 };
 

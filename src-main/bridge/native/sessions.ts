@@ -13,14 +13,22 @@ import type { ClientInfo, ClientProtocol } from '../../../shared/app-api';
 import type { AppCore } from '../../core/app-core';
 import type { ReviewRequest } from '../../core/review-queue';
 import type { PlannedFile } from './change-set';
-import type { ApprovalResult, ChangeSetResult, RequestPayload } from '../../../shared/native-protocol';
+import type {
+  ApprovalResult,
+  ChangeSetResult,
+  PushSnippet,
+  RequestPayload,
+} from '../../../shared/native-protocol';
+import { SelectionError, type SelectionContext } from '../../core/selection-context';
+import { pushSnippet } from './snippet';
 
 export const NATIVE_PROTOCOL_NAME = 'native';
 
-/** A result pushed to the session's client: now, or on its next hello. */
+/** A result pushed to the session's client: now, or on its next hello; a snippet only now. */
 export type SessionPush =
   | { command: 'change_set_result'; payload: ChangeSetResult }
-  | { command: 'approval_result'; payload: ApprovalResult };
+  | { command: 'approval_result'; payload: ApprovalResult }
+  | { command: 'push_snippet'; payload: PushSnippet };
 
 /** How the client introduced itself (hello), beyond its name and version. */
 export type SessionIdentity = Pick<
@@ -244,6 +252,22 @@ export class NativeSessions {
   }
 
   /**
+   * "Send to agent": the lines go to the connection holding the session now. Never kept for a later
+   * hello: a snippet arriving after the agent moved on would mislead, so the person is told instead.
+   */
+  private sendSnippet(session: Session, selection: SelectionContext): void {
+    if (!session.connection) {
+      throw new SelectionError(
+        `${session.name} is between connections (its connection was lost); try again once it reconnects`,
+      );
+    }
+    session.connection.deliver({
+      command: 'push_snippet',
+      payload: pushSnippet(selection, this.core.workspaceFolders),
+    });
+  }
+
+  /**
    * Listed under Connections while connected, or while reviews still wait for it; otherwise not (a
    * finished `difftray review` leaves no ghost behind).
    */
@@ -257,6 +281,12 @@ export class NativeSessions {
           reason: 'disconnected by the user',
         }),
       );
+      // Claude Code's hooks live for one edit: lines sent there would reach no one.
+      if (protocolOf(session) === NATIVE_PROTOCOL_NAME) {
+        this.core.clients.setContextSink(session.client.id, (selection) =>
+          this.sendSnippet(session, selection),
+        );
+      }
       const { agent_session_id, workspace, pid } = session.identity;
       this.core.clients.describe(session.client.id, {
         ...(session.version !== undefined && { version: session.version }),

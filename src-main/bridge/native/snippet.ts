@@ -1,0 +1,39 @@
+/**
+ * "Send to agent" for native clients: a selection becomes seed 003's `push_snippet` payload
+ * (shared/native-protocol.ts PushSnippet). Core's lines are 0-based; the snippet's are 1-based, as its
+ * label.
+ */
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { languageIdOf } from '../../../shared/language-id';
+import type { PushSnippet } from '../../../shared/native-protocol';
+import type { SelectionContext } from '../../core/selection-context';
+import { isInside } from '../../core/workspace-paths';
+
+export function pushSnippet(selection: SelectionContext, workspaceFolders: readonly string[]): PushSnippet {
+  const startLine = selection.startLine + 1;
+  const endLine = selection.endLine + 1;
+  const proposed = selection.side === 'proposed';
+  const fileUrl = pathToFileURL(selection.path).href;
+  // The innermost workspace folder the file is in.
+  const folder = workspaceFolders
+    .filter((root) => isInside(root, selection.path))
+    .sort((a, b) => b.length - a.length)[0];
+  return {
+    snippet: selection.text,
+    language: languageIdOf(selection.path),
+    filePath: selection.path,
+    startLine,
+    endLine,
+    side: selection.side,
+    metadata: {
+      unique_block_id: randomUUID(),
+      content_source_id: `${fileUrl}::snippet::${startLine}-${endLine}${proposed ? '::proposed' : ''}`,
+      type: 'code_snippet',
+      label: `${path.basename(selection.path)} (${startLine}-${endLine}${proposed ? ', proposed' : ''})`,
+      workspaceFolderUri: folder === undefined ? null : pathToFileURL(folder).href,
+      workspaceFolderName: folder === undefined ? null : path.basename(folder),
+    },
+  };
+}
