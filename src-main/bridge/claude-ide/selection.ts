@@ -7,29 +7,15 @@
  * `lineEnd` of `at_mentioned`, and to the selection's start line, before it shows them.
  */
 import type { JSONRPCNotification } from '@modelcontextprotocol/sdk/types.js';
-import { pathToFileURL } from 'node:url';
 import type { SelectionContext } from '../../core/selection-context';
+import { selectionChangedNotification } from '../selection-changed';
 
-export const SELECTION_CHANGED = 'selection_changed';
 export const AT_MENTIONED = 'at_mentioned';
 
 /** The two notifications, in the order an editor sends them. */
 export function claudeSelectionNotifications(selection: SelectionContext): JSONRPCNotification[] {
   return [
-    {
-      jsonrpc: '2.0',
-      method: SELECTION_CHANGED,
-      params: {
-        text: selection.text,
-        filePath: selection.path,
-        fileUrl: pathToFileURL(selection.path).href,
-        selection: {
-          start: { line: selection.startLine, character: 0 },
-          end: { line: selection.endLine, character: selection.endCharacter },
-          isEmpty: false,
-        },
-      },
-    },
+    selectionChangedNotification(selection),
     {
       jsonrpc: '2.0',
       method: AT_MENTIONED,

@@ -9,7 +9,7 @@ import { DIFFTRAY_VERSION } from '../../../shared/version';
 import { processWorkingFolder } from '../../core/process-info';
 import { singleHeader } from '../../loopback/auth';
 import type { McpFlavor, McpSessionEndpoint } from '../mcp-http-session';
-import { selectionChanged } from './selection';
+import { selectionChangedNotification } from '../selection-changed';
 import { COPILOT_CLI_NAME, registerCopilotTools } from './tools';
 
 export const COPILOT_SERVER_NAME = 'vscode-copilot-cli';
@@ -18,7 +18,11 @@ export const COPILOT_FLAVOR: McpFlavor = {
   serverInfo: { name: COPILOT_SERVER_NAME, version: DIFFTRAY_VERSION, title: 'DiffTray for Copilot CLI' },
   capabilities: { tools: { listChanged: true } },
   registerTools: registerCopilotTools,
-  selectionNotification: selectionChanged,
+  // "Send to agent" (sailro/CopilotCliIde doc/protocol.md §4 and its captures): the CLI (1.0.102) shows
+  // it beside its prompt (`@notes.txt:2-3`) and puts a non-empty one in an `<ide_selection>` block before
+  // the person's next prompt. `diagnostics_changed`, the other push, is never sent: DiffTray has no
+  // language service, and `get_diagnostics` answers `[]`, as VS Code does with no diagnostics.
+  selectionNotification: selectionChangedNotification,
   clientDetails: copilotClientDetails,
 };
 
