@@ -96,3 +96,55 @@ export const WATCH_MAX_FILES_PER_REVIEW = 500;
 
 /** Quiet time after the last change on disk before watch mode puts a burst up for review. */
 export const WATCH_QUIET_MS = 1500;
+
+/*
+ * The context services of the native protocol (seed 003: get_folder_content, get_entire_codebase,
+ * search_workspace…). Every read they make is bounded by these, whatever the client asks.
+ */
+
+/** A file larger than this is left out of context answers and searches (said, with its size). */
+export const CONTEXT_MAX_FILE_BYTES = 1024 * 1024;
+
+/**
+ * Text one get_folder_content or get_entire_codebase answer carries at most. Even text of control
+ * characters only, each escaped as six JSON bytes, stays under the frame limit at this size.
+ */
+export const CONTEXT_MAX_TOTAL_BYTES = 8 * 1024 * 1024;
+
+/** Files one get_folder_content or get_entire_codebase answer carries at most. */
+export const CONTEXT_MAX_FILES = 5000;
+
+/** Folder entries one walk of the workspace looks at, at most (a search of a huge tree stops there). */
+export const CONTEXT_MAX_WALK_ENTRIES = 250_000;
+
+/** How long one walk of the workspace may take; past it the answer says what was not reached. */
+export const CONTEXT_MAX_WALK_MS = 20_000;
+
+/** Files left out that an answer names one by one; the rest are counted by reason. */
+export const CONTEXT_MAX_LISTED_SKIPS = 200;
+
+/** Files get_open_files lists at most (the files of the pending reviews). */
+export const CONTEXT_MAX_OPEN_FILES = 1000;
+
+/** .gitignore files get_filter_info names at most. */
+export const CONTEXT_MAX_LISTED_RULE_FILES = 500;
+
+/** The longest search_workspace query, literal or regular expression. */
+export const SEARCH_MAX_QUERY_CHARS = 1000;
+
+/** Matches one search_workspace answer carries at most, and how many when the client does not say. */
+export const SEARCH_MAX_RESULTS = 2000;
+export const SEARCH_DEFAULT_RESULTS = 200;
+
+/** A matching line is sent cut to this many characters (around the match). */
+export const SEARCH_MAX_LINE_CHARS = 400;
+
+/** Bytes of matching lines (and their paths) one search_workspace answer carries at most. */
+export const SEARCH_MAX_RESPONSE_BYTES = 1024 * 1024;
+
+/**
+ * The time a regular expression search may spend matching, in all. JavaScript's regular expressions
+ * backtrack (a pattern like `(a+)+$` takes exponential time), so they run in a worker thread that is
+ * terminated when this runs out; the answer then says the pattern took too long.
+ */
+export const SEARCH_REGEX_MAX_MS = 3000;

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { labelField, noteField, pathField } from './field-limits';
 import { MAX_FILE_BYTES, MAX_FRAME_BYTES } from './limits';
+import { contextRequestSchemas } from './native-context';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
@@ -179,6 +180,8 @@ export const requestSchemas = {
     /** Shown as the card's title; default: a sentence from kind and command. */
     title: labelField().min(1).optional(),
   }),
+  // seed 003's context services: shared/native-context.ts.
+  ...contextRequestSchemas,
 } as const;
 
 export type RequestCommand = keyof typeof requestSchemas;
@@ -200,6 +203,8 @@ export const SESSIONLESS_COMMANDS: ReadonlySet<RequestCommand> = new Set([
   'show_window',
   'status',
   'watch_folder',
+  // With `session_id` it needs no hello of its own; without, the handler asks for one.
+  'register_active_target',
 ]);
 
 export interface Limits {
@@ -288,8 +293,8 @@ export interface ApprovalResult {
 /**
  * Pushed when the person sends lines of a review's file to its agent ("Send to agent"), to the
  * connection that holds the session of the review's client; a session between connections is not sent
- * it (the person is told). After seed 003 §3.3.1, whose `targetTabId` comes with
- * `register_active_target`, which DiffTray does not have: it is left out.
+ * it (the person is told). After seed 003 §3.3.1: when a connection registered as the session's
+ * target (`register_active_target`), the snippet goes there, with its `targetTabId` when it gave one.
  *
  * `startLine`..`endLine` are 1-based and inclusive, as the label a person reads ("auth.py (10-20)"),
  * unlike the 0-based hunk offsets of change set results. `snippet` is the lines whole, joined by '\n'
@@ -320,6 +325,8 @@ export interface PushSnippet {
     workspaceFolderUri: string | null;
     workspaceFolderName: string | null;
   };
+  /** The `tabId` the registered target gave (register_active_target); absent when none. */
+  targetTabId?: number;
 }
 
 export interface ProposeResponse {

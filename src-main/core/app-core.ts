@@ -1,6 +1,7 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
 import type { AppChange, AppSnapshot } from '../../shared/app-api';
 import { FileApplier } from './apply-outcome';
+import type { OnScreen } from './on-screen';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
 import { ReviewQueue } from './review-queue';
@@ -25,6 +26,7 @@ export class AppCore {
   readonly claudeHooks: ClaudeHooksTarget | undefined;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
+  private readonly watchedListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
     readonly workspaceFolders: readonly string[],
@@ -48,9 +50,21 @@ export class AppCore {
     this.clients.disconnect(clientId);
   }
 
-  /** Watch mode now watches `folders`: every window is told. */
+  /** Watch mode now watches `folders`: every window is told, and whoever listens (onWatchedFolders). */
   noteWatchedFolders(folders: readonly string[]): void {
     this.feed.setWatchedFolders(folders);
+    for (const listener of this.watchedListeners) listener(folders);
+  }
+
+  /** Called with the watched folders each time they change; returns the way to stop. */
+  onWatchedFolders(listener: (folders: readonly string[]) => void): () => void {
+    this.watchedListeners.add(listener);
+    return () => this.watchedListeners.delete(listener);
+  }
+
+  /** The review (and file) the person looks at now, as the windows named it (on-screen.ts). */
+  get onScreen(): OnScreen {
+    return this.feed.onScreen;
   }
 
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */

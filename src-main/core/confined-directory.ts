@@ -15,7 +15,16 @@
  * file system slow enough to matter has already held the caller up. A pool trip costs tens of times the
  * call itself, and every proposal, watch look and submit makes one.
  */
-import { closeSync, constants, existsSync, fstatSync, fsync, openSync, readlinkSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  existsSync,
+  fstatSync,
+  fsync,
+  openSync,
+  readlinkSync,
+  type Dirent,
+} from 'node:fs';
 import { lstat, mkdir, readdir, realpath, stat } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import path from 'node:path';
@@ -119,6 +128,13 @@ export class ConfinedDirectory {
     if (viaProc) return readdir(`${PROC_FD}/${this.fd}`);
     await checkSameDirectory(this.fd, this.realPath);
     return readdir(this.realPath);
+  }
+
+  /** The entries in this directory with their types (as readdir gives them: no file is followed). */
+  async listEntries(): Promise<Dirent[]> {
+    if (viaProc) return readdir(`${PROC_FD}/${this.fd}`, { withFileTypes: true });
+    await checkSameDirectory(this.fd, this.realPath);
+    return readdir(this.realPath, { withFileTypes: true });
   }
 
   /** The real path of `name` in this directory, for messages and logs. */

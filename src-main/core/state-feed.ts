@@ -18,6 +18,7 @@ import { diffReview } from '../../shared/state-sync';
 import type { ClientRegistry } from './client-registry';
 import type { FileState } from './review-file';
 import { hunkView, hunkViews } from './review-file';
+import { OnScreen } from './on-screen';
 import type { ReviewQueue } from './review-queue';
 
 /** One window's end of the stream. */
@@ -26,7 +27,7 @@ export interface StateSubscription {
    * Names the review on screen (null: none) and answers its hunks at the current version; later
    * changes carry what changed in them. Null for a review that is gone.
    */
-  focus(reviewId: string | null): ReviewDetail | null;
+  focus(reviewId: string | null, fileIndex?: number): ReviewDetail | null;
   close(): void;
 }
 
@@ -51,6 +52,8 @@ export class StateFeed {
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
   private flushScheduled = false;
+  /** The review the windows last named (focus): what the person looks at now. */
+  readonly onScreen = new OnScreen();
 
   constructor(
     private readonly queue: ReviewQueue,
@@ -97,8 +100,15 @@ export class StateFeed {
     const subscriber = new Subscriber(this, this.queue, listener);
     this.subscribers.add(subscriber);
     return {
-      focus: (reviewId) => subscriber.focus(reviewId),
-      close: () => this.subscribers.delete(subscriber),
+      focus: (reviewId, fileIndex) => {
+        const detail = subscriber.focus(reviewId);
+        this.onScreen.show(subscriber, detail ? detail.reviewId : null, fileIndex);
+        return detail;
+      },
+      close: () => {
+        this.subscribers.delete(subscriber);
+        this.onScreen.release(subscriber);
+      },
     };
   }
 

@@ -106,6 +106,7 @@ class NativeConnection implements CommandConnection {
   private onClose(): void {
     this.closed = true;
     clearInterval(this.heartbeatTimer);
+    this.options.sessions.dropTarget(this);
     const session = this.session;
     this.session = undefined;
     if (session) this.options.sessions.detach(session, this);

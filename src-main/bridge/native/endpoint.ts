@@ -33,6 +33,7 @@ import {
   type NativeLockFile,
 } from '../../../shared/native-protocol';
 import { NativeSessions } from './sessions';
+import { pushStatusUpdates } from './status-updates';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -109,6 +110,7 @@ export class NativeLoopback implements LoopbackEndpoint {
   private readonly sockets = createSocketServer(NATIVE_MAX_MESSAGE_BYTES);
   private readonly endpointRate: RateWindow;
   private readonly maxConnections: number;
+  private readonly stopStatusUpdates: () => void;
 
   constructor(private readonly options: NativeEndpointOptions) {
     this.log = options.log ?? (() => {});
@@ -124,6 +126,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     });
     this.endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
     this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
+    this.stopStatusUpdates = pushStatusUpdates(options.core, this.sessions);
   }
 
   async open(port: number): Promise<void> {
@@ -157,6 +160,8 @@ export class NativeLoopback implements LoopbackEndpoint {
   async close(): Promise<void> {
     this.closing = true;
     this.lock?.remove();
+    this.stopStatusUpdates();
+    this.sessions.pushStatus({ message: 'DiffTray is closing', statusType: 'connection_status' });
     // Pending reviews end as cancelled; their results still reach the clients before the sockets close.
     this.sessions.endAll('DiffTray is closing');
     await this.sessions.settled(1000);

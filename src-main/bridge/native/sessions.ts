@@ -19,6 +19,7 @@ import type {
   PushSnippet,
   RequestPayload,
 } from '../../../shared/native-protocol';
+import type { StatusUpdate } from '../../../shared/native-context';
 import { SelectionError, type SelectionContext } from '../../core/selection-context';
 import { pushSnippet } from './snippet';
 
@@ -28,7 +29,8 @@ export const NATIVE_PROTOCOL_NAME = 'native';
 export type SessionPush =
   | { command: 'change_set_result'; payload: ChangeSetResult }
   | { command: 'approval_result'; payload: ApprovalResult }
-  | { command: 'push_snippet'; payload: PushSnippet };
+  | { command: 'push_snippet'; payload: PushSnippet }
+  | { command: 'status_update'; payload: StatusUpdate };
 
 /** How the client introduced itself (hello), beyond its name and version. */
 export type SessionIdentity = Pick<
@@ -77,6 +79,15 @@ export interface Session {
   ended: boolean;
   /** The connection still open when the session ended without closing it (DiffTray closing): it gets the last results. */
   farewell: SessionConnection | undefined;
+  /** The connection that registered to receive the session's pushes (register_active_target). */
+  target: ActiveTarget | undefined;
+}
+
+/** seed 003's "active target": where push_snippet and status_update go. */
+export interface ActiveTarget {
+  connection: SessionConnection;
+  tabId: number | undefined;
+  llmHost: string | undefined;
 }
 
 /** Ended reviews a session remembers for list_reviews; the oldest go first. */
@@ -135,6 +146,7 @@ export class NativeSessions {
       graceTimer: undefined,
       ended: false,
       farewell: undefined,
+      target: undefined,
     };
     this.sessions.set(session.id, session);
     this.refreshPresence(session);
@@ -251,20 +263,41 @@ export class NativeSessions {
     return count;
   }
 
+  /** `connection` receives the session's pushes from now on (register_active_target). */
+  registerTarget(session: Session, target: ActiveTarget): void {
+    session.target = target;
+  }
+
+  /** A connection closed: it is nobody's target any more. */
+  dropTarget(connection: SessionConnection): void {
+    for (const session of this.sessions.values()) {
+      if (session.target?.connection === connection) session.target = undefined;
+    }
+  }
+
+  /** seed 003 §3.3.2: a status_update to every registered target (each connection once). */
+  pushStatus(update: StatusUpdate): void {
+    const targets = new Set<SessionConnection>();
+    for (const session of this.sessions.values()) if (session.target) targets.add(session.target.connection);
+    for (const connection of targets) connection.deliver({ command: 'status_update', payload: update });
+  }
+
   /**
-   * "Send to agent": the lines go to the connection holding the session now. Never kept for a later
-   * hello: a snippet arriving after the agent moved on would mislead, so the person is told instead.
+   * "Send to agent": the lines go to the session's registered target, else to the connection holding
+   * the session now. Never kept for a later hello: a snippet arriving after the agent moved on would
+   * mislead, so the person is told instead.
    */
   private sendSnippet(session: Session, selection: SelectionContext): void {
-    if (!session.connection) {
+    const target = session.target;
+    const connection = target?.connection ?? session.connection;
+    if (!connection) {
       throw new SelectionError(
         `${session.name} is between connections (its connection was lost); try again once it reconnects`,
       );
     }
-    session.connection.deliver({
-      command: 'push_snippet',
-      payload: pushSnippet(selection, this.core.workspaceFolders),
-    });
+    const payload = pushSnippet(selection, this.core.workspaceFolders);
+    if (target?.tabId !== undefined) payload.targetTabId = target.tabId;
+    connection.deliver({ command: 'push_snippet', payload });
   }
 
   /**

@@ -11,10 +11,11 @@ import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
+/** Names skipped wherever they are (also what get_filter_info reports). */
+export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git', 'node_modules']);
 
 /** The most of one .gitignore read: rules are short; a huge one is not a rules file anyone wrote. */
-const MAX_GITIGNORE_BYTES = 1024 * 1024;
+export const MAX_GITIGNORE_BYTES = 1024 * 1024;
 
 export class IgnoreRules {
   /** The rules of each folder that has a .gitignore, by its absolute path. */
@@ -24,6 +25,9 @@ export class IgnoreRules {
   /** The global excludes file's rules then `.git/info/exclude`'s, both relative to the work tree's top. */
   private readonly excludes: Ignore[] = [];
   private readonly top: string | undefined;
+  /** The exclude files that had rules: the global one, then `.git/info/exclude` (for get_filter_info). */
+  readonly globalExcludes: string | undefined;
+  readonly infoExclude: string | undefined;
 
   /**
    * `outerTop`: the git work tree's top, the root itself or a folder above it: its `.git/info/exclude`
@@ -39,11 +43,15 @@ export class IgnoreRules {
     const relative = path.relative(outerTop, root);
     if (relative.startsWith('..') || path.isAbsolute(relative)) return;
     this.top = outerTop;
-    const files = [options.excludesFile, path.join(outerTop, '.git', 'info', 'exclude')];
-    for (const file of files) {
+    const files = [options.excludesFile, path.join(outerTop, '.git', 'info', 'exclude')] as const;
+    const found = files.map((file) => {
       const text = file === undefined ? '' : readRules(file);
-      if (text.trim() !== '') this.excludes.push(ignore().add(text));
-    }
+      if (text.trim() === '') return undefined;
+      this.excludes.push(ignore().add(text));
+      return file;
+    });
+    this.globalExcludes = found[0];
+    this.infoExclude = found[1];
     if (relative === '') return;
     let folder = outerTop;
     for (const part of relative.split(path.sep)) {
@@ -55,9 +63,18 @@ export class IgnoreRules {
 
   /** Reads (again) the .gitignore of `folder`; a missing or unreadable one means no rules there. */
   load(folder: string): void {
-    const text = readRules(path.join(folder, '.gitignore'));
+    this.setRules(folder, readRules(path.join(folder, '.gitignore')));
+  }
+
+  /** The .gitignore text of `folder`, read by the caller (the context services read it confined). */
+  setRules(folder: string, text: string): void {
     if (text.trim() === '') this.rules.delete(folder);
     else this.rules.set(folder, ignore().add(text));
+  }
+
+  /** Folders whose .gitignore has rules (those above the root included). */
+  ruleFolders(): string[] {
+    return [...this.rules.keys()];
   }
 
   /** Whether `entry` (absolute, under the root) is skipped; `isFolder` for gitignore's `dir/` rules. */

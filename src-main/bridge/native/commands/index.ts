@@ -6,6 +6,16 @@ import type { RequestCommand } from '../../../../shared/native-protocol';
 import { showWindow, status } from './app';
 import { requestApproval } from './approval';
 import type { NativeCommand } from './command';
+import {
+  activeFile,
+  entireCodebase,
+  filterInfoCommand,
+  folderContent,
+  openFilesCommand,
+  registerActiveTarget,
+  searchWorkspace,
+  workspaceTrustCommand,
+} from './context';
 import { proposeChangeSet } from './propose';
 import { cancelReview, getReview, listReviews } from './reviews';
 import { heartbeat, hello } from './session';
@@ -25,6 +35,14 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   get_file_content: fileContent,
   request_approval: requestApproval,
   watch_folder: watchFolder,
+  get_folder_content: folderContent,
+  get_entire_codebase: entireCodebase,
+  get_active_file_info: activeFile,
+  get_open_files: openFilesCommand,
+  search_workspace: searchWorkspace,
+  check_workspace_trust: workspaceTrustCommand,
+  get_filter_info: filterInfoCommand,
+  register_active_target: registerActiveTarget,
 };
 
 export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';

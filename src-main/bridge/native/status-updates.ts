@@ -1,0 +1,38 @@
+/**
+ * seed 003 §3.3.2 `status_update`, pushed to the connections registered with register_active_target
+ * when DiffTray's state changes in a way such a client cares about, and nothing more:
+ * - 'info' when the file on screen changes (details.activeFilePath: the file, or null for none), so a
+ *   client need not poll get_active_file_info;
+ * - 'workspace_status' when the watched folders change (details: workspaceFolders, watchedFolders);
+ * - 'connection_status' when DiffTray closes (sent by the endpoint before the sockets close).
+ * The workspace folders themselves (and so what is trusted) are fixed while DiffTray runs.
+ */
+import type { AppCore } from '../../core/app-core';
+import { activeFileInfo } from './context-answers';
+import type { NativeSessions } from './sessions';
+
+/** Starts the pushes; returns the way to stop them. */
+export function pushStatusUpdates(core: AppCore, sessions: NativeSessions): () => void {
+  let lastActive: string | null | undefined;
+  const stopScreen = core.onScreen.onChange(() => {
+    const active = activeFileInfo(core)?.activeFilePath ?? null;
+    if (active === lastActive) return;
+    lastActive = active;
+    sessions.pushStatus({
+      message: active === null ? 'No file on screen' : `On screen: ${active}`,
+      statusType: 'info',
+      details: { activeFilePath: active },
+    });
+  });
+  const stopWatched = core.onWatchedFolders((watched) =>
+    sessions.pushStatus({
+      message: watched.length === 0 ? 'No folder watched' : `Watched folders: ${watched.join(', ')}`,
+      statusType: 'workspace_status',
+      details: { workspaceFolders: [...core.workspaceFolders], watchedFolders: [...watched] },
+    }),
+  );
+  return () => {
+    stopScreen();
+    stopWatched();
+  };
+}
