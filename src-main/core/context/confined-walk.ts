@@ -79,13 +79,16 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
         options.rules.setRules(directory.realPath, await rulesText(directory));
       }
       const subfolders: string[] = [];
+      const prefix = path.relative(start, directory.realPath).split(path.sep).join('/');
+      // A canonical folder path and a plain name: joined without path.join's normalizing, per entry.
+      const base = directory.realPath.endsWith(path.sep) ? directory.realPath : directory.realPath + path.sep;
       for (const entry of entries) {
-        const full = path.join(directory.realPath, entry.name);
+        const full = base + entry.name;
         const isFolder = entry.isDirectory();
         if (options.rules?.ignores(full, isFolder)) continue;
         if (isFolder) subfolders.push(full);
         else if (entry.isFile()) {
-          const relative = path.relative(start, full).split(path.sep).join('/');
+          const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;
           yield { kind: 'file', directory, name: entry.name, path: full, relative };
         } else yield skipOf(entry, full);
       }
