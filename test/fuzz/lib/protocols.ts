@@ -8,6 +8,8 @@ import {
   MAX_LABEL_CHARS,
   MAX_NOTE_CHARS,
   MAX_PATH_CHARS,
+  SEARCH_MAX_QUERY_CHARS,
+  SEARCH_MAX_RESULTS,
 } from '../../../src-main/core/limits';
 import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
 import type { Prng } from './prng';
@@ -385,6 +387,56 @@ const native: ProtocolModel = {
       [1, () => envelope('watch_folder', { folder: escapePath(ctx, prng), watch: true })],
       [2, () => envelope('get_file_content', { path: filePath(ctx, prng) })],
       [1, () => envelope('get_file_content', { path: escapePath(ctx, prng) })],
+      // seed 003's context services: reads of the workspace, confined, bounded.
+      [
+        1,
+        () =>
+          envelope('get_folder_content', {
+            folderPath: prng.chance(0.6) ? ctx.workspace : escapePath(ctx, prng),
+          }),
+      ],
+      [
+        1,
+        () =>
+          envelope('get_entire_codebase', {
+            workspaceFolderUri: prng.pick([
+              null,
+              ctx.workspace,
+              `file://${ctx.workspace}`,
+              escapePath(ctx, prng),
+            ]),
+          }),
+      ],
+      [1, () => envelope('get_active_file_info', {})],
+      [1, () => envelope('get_open_files', {})],
+      [
+        2,
+        () =>
+          envelope('search_workspace', {
+            query: prng.pick(['alpha', 'BETA', '(a+)+$', '[', '^', '.*', '\\d+', someText(prng) || 'x']),
+            isRegex: prng.chance(0.4),
+            caseSensitive: prng.chance(0.5),
+            ...(prng.chance(0.3) && { maxResults: prng.pick([1, 5, 0, -1, 1e9]) }),
+            ...(prng.chance(0.2) && { workspaceFolderUri: escapePath(ctx, prng) }),
+          }),
+      ],
+      [1, () => envelope('check_workspace_trust', prng.chance(0.3) ? {} : { path: filePath(ctx, prng) })],
+      [
+        1,
+        () =>
+          envelope('get_filter_info', {
+            workspaceFolderUri: prng.chance(0.7) ? null : escapePath(ctx, prng),
+          }),
+      ],
+      [
+        1,
+        () =>
+          envelope('register_active_target', {
+            ...(prng.chance(0.7) && { tabId: prng.pick([0, 7, -1, 2 ** 60]) }),
+            ...(prng.chance(0.5) && { llmHost: 'gemini.google.com' }),
+            ...(prng.chance(0.3) && { session_id: `s-${prng.int(5)}` }),
+          }),
+      ],
       [
         2,
         () =>
@@ -421,6 +473,33 @@ const native: ProtocolModel = {
       ...fieldProbes('files[].path', MAX_PATH_CHARS, (v) =>
         propose({}, { path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
       ),
+      ...fieldProbes('get_folder_content.folderPath', MAX_PATH_CHARS, (v) =>
+        envelope('get_folder_content', {
+          folderPath: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}`,
+        }),
+      ),
+      ...fieldProbes('get_entire_codebase.workspaceFolderUri', MAX_PATH_CHARS, (v) =>
+        envelope('get_entire_codebase', {
+          workspaceFolderUri: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}`,
+        }),
+      ),
+      ...fieldProbes('search_workspace.query', SEARCH_MAX_QUERY_CHARS, (v) =>
+        envelope('search_workspace', { query: v }),
+      ),
+      ...fieldProbes('check_workspace_trust.path', MAX_PATH_CHARS, (v) =>
+        envelope('check_workspace_trust', { path: `${ctx.workspace}/${v.slice(ctx.workspace.length + 1)}` }),
+      ),
+      ...fieldProbes('register_active_target.llmHost', MAX_LABEL_CHARS, (v) =>
+        envelope('register_active_target', { llmHost: v }),
+      ),
+      {
+        label: `search_workspace.maxResults = limit + 1 (${SEARCH_MAX_RESULTS + 1})`,
+        frame: () =>
+          text(
+            'search_workspace.maxResults over',
+            JSON.stringify(envelope('search_workspace', { query: 'x', maxResults: SEARCH_MAX_RESULTS + 1 })),
+          ),
+      },
       ...frameProbes(envelope('heartbeat', {})),
     ];
   },
