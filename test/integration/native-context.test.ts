@@ -127,9 +127,10 @@ describe('native context: the workspace’s texts', () => {
     ]);
   });
 
-  it('a file and a folder swapped for links to outside while the walk runs are left out, not followed', async () => {
+  it('a file and a folder swapped for links to outside, and a file for a FIFO, while the walk runs are left out', async () => {
     write(ws('swap', 'a.txt'), 'first\n');
     write(ws('swap', 'b.txt'), 'second\n');
+    write(ws('swap', 'f.txt'), 'becomes a FIFO\n');
     write(ws('swap', 'zdir', 'c.txt'), 'third\n');
     const client = await connect();
     // When a.txt is read, b.txt and zdir (listed already, not yet reached) become links out.
@@ -137,6 +138,8 @@ describe('native context: the workspace’s texts', () => {
       if (file !== ws('swap', 'a.txt')) return;
       rmSync(ws('swap', 'b.txt'));
       symlinkSync(path.join(outside, 'secret.txt'), ws('swap', 'b.txt'));
+      rmSync(ws('swap', 'f.txt'));
+      execFileSync('mkfifo', [ws('swap', 'f.txt')]);
       renameSync(ws('swap', 'zdir'), ws('zdir-moved'));
       symlinkSync(outside, ws('swap', 'zdir'));
     });
@@ -144,7 +147,11 @@ describe('native context: the workspace’s texts', () => {
     const answer = ok(await client.request('get_folder_content', { folderPath: ws('swap') }));
     expect((answer.files as Array<{ path: string }>).map((file) => file.path)).toEqual([ws('swap', 'a.txt')]);
     expect(answer.content).not.toContain('secret');
-    expect(reasons(answer)).toEqual({ 'swap/b.txt': 'symlink', 'swap/zdir': 'symlink' });
+    expect(reasons(answer)).toEqual({
+      'swap/b.txt': 'symlink',
+      'swap/f.txt': 'special_file',
+      'swap/zdir': 'symlink',
+    });
   });
 
   it('refuses folders outside the workspace, by `..`, absolute path, URL or link, with 3001', async () => {

@@ -36,8 +36,13 @@ export async function readWalkedText(
     snapshot = await readSnapshotIn(item.directory, item.name, CONTEXT_MAX_FILE_BYTES);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    const link = /symbolic link/i.test(error.message);
-    leftOut.add(item.path, link ? 'symlink' : 'unreadable', error.message);
+    // Swapped in after the folder was listed: a link is refused by its name, anything else by fstat.
+    const reason = /symbolic link/i.test(error.message)
+      ? 'symlink'
+      : /named pipe|socket|device|unusual entry/i.test(error.message)
+        ? 'special_file'
+        : 'unreadable';
+    leftOut.add(item.path, reason, error.message);
     return undefined;
   }
   if (!snapshot.exists) {
