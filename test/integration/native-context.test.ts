@@ -308,6 +308,36 @@ describe('native context: trust and filters', () => {
   });
 });
 
+describe('native context: in a git work tree', () => {
+  it('git’s info/exclude and global excludes file apply, and get_filter_info names them', async () => {
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: t.workspace });
+    git('init', '-q');
+    write(ws('.git', 'info', 'exclude'), 'excluded-locally.txt\n');
+    write(path.join(outside, 'global-ignore'), '*.tmp\n');
+    git('config', 'core.excludesFile', path.join(outside, 'global-ignore'));
+    write(ws('excluded-locally.txt'), 'needle excluded\n');
+    write(ws('scratch.tmp'), 'needle scratch\n');
+    const client = await connect();
+
+    const info = ok(
+      await client.request('get_filter_info', { workspaceFolderUri: pathToFileURL(t.workspace).href }),
+    );
+    expect(info).toMatchObject({
+      filterType: 'gitignore',
+      gitTopLevel: t.workspace,
+      infoExclude: ws('.git', 'info', 'exclude'),
+      globalExcludes: path.join(outside, 'global-ignore'),
+    });
+    const search = ok(await client.request('search_workspace', { query: 'needle' }));
+    expect((search.results as Array<{ path: string }>).map((result) => result.path)).toEqual([
+      ws('src', 'a.ts'),
+      ws('src', 'b.ts'),
+    ]);
+    const codebase = ok(await client.request('get_entire_codebase', {}));
+    expect(codebase.fileTree).not.toMatch(/\.git\/|excluded-locally|scratch/);
+  });
+});
+
 describe('native context: what is under review and on screen', () => {
   async function propose(client: RawNative, names: string[]): Promise<string> {
     for (const name of names) write(ws(name), 'old\n');
