@@ -439,6 +439,19 @@ describe('native context: register_active_target', () => {
     expect(push.payload.targetTabId).toBeUndefined();
   });
 
+  it('status_update: DiffTray closing is pushed to registered targets before the socket closes', async () => {
+    const client = await connect();
+    const bystander = await connect();
+    ok(await client.request('register_active_target', {}));
+    const closing = t.runtime.native.close();
+    expect((await client.nextPush()).payload).toEqual({
+      message: 'DiffTray is closing',
+      statusType: 'connection_status',
+    });
+    await closing;
+    await bystander.expectNoPush();
+  });
+
   it('status_update: the watched folders changing is pushed to registered targets', async () => {
     const client = await connect();
     ok(await client.request('register_active_target', {}));
