@@ -238,8 +238,10 @@ async function run(ops: readonly Op[]): Promise<void> {
   if (shown) {
     const fresh = (await createAppApiHandler(core)('focusReview', {
       reviewId: shown.reviewId,
-    })) as ReviewDetail;
-    expect(shown.files).toEqual(fresh.files);
+    })) as ReviewDetail | null;
+    // A review pushed out of History by later ones has no hunks to compare: the window no longer lists it.
+    if (fresh) expect(shown.files).toEqual(fresh.files);
+    else expect(follower.state.reviews.map((review) => review.id)).not.toContain(shown.reviewId);
   }
   expect(follower.missed).toBe(0);
 }
