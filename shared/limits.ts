@@ -96,3 +96,15 @@ export const WATCH_MAX_FILES_PER_REVIEW = 500;
 
 /** Quiet time after the last change on disk before watch mode puts a burst up for review. */
 export const WATCH_QUIET_MS = 1500;
+
+/**
+ * A connection without a token (the real Clio CLI) waits this long for the person to answer its prompt;
+ * unanswered, it is closed.
+ */
+export const CONNECTION_PROMPT_TIMEOUT_MS = 60_000;
+
+/** Connection prompts waiting for an answer at once; one more is refused at once, with a clear error. */
+export const MAX_CONNECTION_REQUESTS = 4;
+
+/** Programs remembered with "Always allow this program" (settings.json `trustedPrograms`). */
+export const MAX_TRUSTED_PROGRAMS = 100;
