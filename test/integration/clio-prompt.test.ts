@@ -75,6 +75,10 @@ describe.runIf(linux)('a Clio client without a token', () => {
     await api('answerConnectionRequest', { requestId: request.id, answer: 'once' });
     expect(await child.waitFor((m) => m.type === 'connected')).toMatchObject({ ideName: 'DiffTray' });
     expect(requests()).toEqual([]);
+    // Listed under Connections with the process the prompt named.
+    expect(t!.runtime.core.snapshot().clients).toEqual([
+      expect.objectContaining({ name: 'Clio', pid: child.pid, workspace: path.join(t!.workspace, 'app') }),
+    ]);
     const file = path.join(t!.workspace, 'a.txt');
     child.send(proposeDiff(file));
     const review = await waitForReview(t!.runtime.core, (r) => r.client.name === 'Clio');

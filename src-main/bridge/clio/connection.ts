@@ -42,13 +42,16 @@ export interface ClioConnectionOptions extends ClioServices {
 export interface ServedClioConnection {
   /** Tells a client that has not authenticated why it is dropped, and closes the socket (1008). */
   refuse(reason: string): void;
-  /** Lets a client without a token in (the person allowed it): it is listed and told `connected`. */
-  allow(): void;
+  /**
+   * Lets a client without a token in (the person allowed it): it is listed, with its process where it
+   * was identified, and told `connected`.
+   */
+  allow(process?: { pid?: number; cwd?: string }): void;
 }
 
 export function serveClioConnection(socket: WebSocket, options: ClioConnectionOptions): ServedClioConnection {
   const connection = new ClioConnection(socket, options);
-  return { refuse: (reason) => connection.refuse(reason), allow: () => connection.allow() };
+  return { refuse: (reason) => connection.refuse(reason), allow: (peer) => connection.allow(peer) };
 }
 
 const WAITING_FOR_PERMISSION =
@@ -103,11 +106,15 @@ class ClioConnection implements ClioLink {
     this.close(1008, reason.slice(0, 120));
   }
 
-  allow(): void {
+  allow(peer: { pid?: number; cwd?: string } = {}): void {
     if (this.closed || this.client) return;
     this.awaitingPermission = false;
     const client = this.register();
-    if (this.clientVersion) this.options.core.clients.describe(client.id, { version: this.clientVersion });
+    this.options.core.clients.describe(client.id, {
+      ...(this.clientVersion && { version: this.clientVersion }),
+      ...(peer.pid !== undefined && { pid: peer.pid }),
+      ...(peer.cwd !== undefined && { workspace: peer.cwd }),
+    });
     this.send(connectedMessage());
   }
 

@@ -172,7 +172,7 @@ export class ClioLoopback implements LoopbackEndpoint {
         {
           serverPort,
           peerPort,
-          allow: () => connection.allow(),
+          allow: (peer) => connection.allow(peer),
           refuse: (reason) => connection.refuse(reason),
           onClose: (listener) => ws.once('close', listener),
         },

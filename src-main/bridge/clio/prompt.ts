@@ -17,7 +17,8 @@ export interface PromptedConnection {
   /** The loopback ports of the connection: ours and the peer's. */
   serverPort: number;
   peerPort: number;
-  allow(): void;
+  /** Lets the client in, listing it with the process found (pid, working folder). */
+  allow(peer: ConnectionPeer): void;
   /** Tells the client why (a Clio `error`) and closes the socket. */
   refuse(reason: string): void;
   /** Registers what to do when the socket closes first. */
@@ -43,7 +44,7 @@ export function askToConnect(
   const { peer } = identified;
   if (core.connectionRequests.isTrusted(peer)) {
     log(`clio: let in ${describePeer(peer)}, a program allowed always`);
-    return connection.allow();
+    return connection.allow(peer);
   }
   let pending;
   try {
@@ -56,7 +57,7 @@ export function askToConnect(
   const waitedMs = pending.request.expiresAt - pending.request.askedAt;
   const waited = waitedMs < 1000 ? `${waitedMs} ms` : `${Math.round(waitedMs / 1000)} s`;
   void pending.decision.then((decision) => {
-    if (decision === 'once' || decision === 'always') return connection.allow();
+    if (decision === 'once' || decision === 'always') return connection.allow(peer);
     if (decision === 'deny') return connection.refuse('The person denied this connection in DiffTray');
     if (decision === 'timeout') {
       return connection.refuse(`Nobody allowed this connection in DiffTray within ${waited}`);
