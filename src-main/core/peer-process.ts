@@ -64,10 +64,7 @@ function portOf(address: string | undefined): number | undefined {
 /** Programs that run a script: "this program" is the script, not the interpreter everyone shares. */
 const INTERPRETERS = /^(node|nodejs|bun|deno|python[0-9.]*|ruby|perl|php)$/;
 
-/**
- * The process at the other end of a loopback connection on which we are `serverPort` and the peer
- * `peerPort`. `procRoot` is /proc (a test may not change it; it exists for clarity of the one place).
- */
+/** The process at the other end of a loopback connection on which we are `serverPort` and the peer `peerPort`. */
 export function findLoopbackPeer(serverPort: number, peerPort: number, procRoot = '/proc'): PeerLookup {
   if (process.platform !== 'linux') return { kind: 'unknown' };
   const row = ['tcp', 'tcp6']
