@@ -205,6 +205,23 @@ describe.runIf(linux)('attacks before the person allows', () => {
     expect(other.received).toEqual([{ open: true }]);
   });
 
+  // Needs a second user: run as root, the client runs as nobody (65534).
+  it.runIf(process.getuid?.() === 0)(
+    'a client running as another user is refused outright, with no prompt',
+    async () => {
+      await start();
+      const stranger = ClioChild.start(t!.runtime.clio.port, '/', { uid: 65534, gid: 65534 });
+      children.push(stranger);
+      expect((await stranger.closed).code).toBe(1008);
+      expect(stranger.received.at(-1)).toMatchObject({
+        type: 'error',
+        code: 'UNAUTHORIZED',
+        message: expect.stringMatching(/runs as another user \(uid 65534\)/),
+      });
+      expect(requests()).toEqual([]);
+    },
+  );
+
   it('other messages before allowing are refused unread and nothing is kept for later', async () => {
     await start();
     const child = clioChild();

@@ -31,10 +31,19 @@ export class ClioChild {
   }
 
   /** Starts the client in `cwd` against `port`; `script` lets a test run a copy of it (another program). */
-  static start(port: number, cwd: string, options: { clientName?: string; script?: string } = {}): ClioChild {
+  static start(
+    port: number,
+    cwd: string,
+    options: { clientName?: string; script?: string; uid?: number; gid?: number } = {},
+  ): ClioChild {
     const args = [options.script ?? CLIO_CHILD_SCRIPT, String(port)];
     if (options.clientName) args.push(options.clientName);
-    const child = spawn(process.execPath, args, { cwd, stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, {
+      cwd,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      ...(options.uid !== undefined && { uid: options.uid }),
+      ...(options.gid !== undefined && { gid: options.gid }),
+    });
     return new ClioChild(child);
   }
 
