@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { AppApiMethod } from './app-api';
 import { fileTextField, noteField, pathField } from './field-limits';
+import { MAX_PATH_CHARS } from './limits';
 
 const reviewId = z.string().min(1).max(200);
 const fileIndex = z.number().int().min(0);
@@ -43,6 +44,16 @@ export const appApiCallSchemas = {
     side: z.enum(['base', 'proposed']),
     startLine: z.number().int().min(0),
     endLine: z.number().int().min(0),
+  }),
+  answerConnectionRequest: z.object({
+    requestId: z.string().min(1).max(200),
+    answer: z.enum(['once', 'always', 'deny']),
+  }),
+  revokeTrustedProgram: z.object({
+    key: z
+      .string()
+      .min(1)
+      .max(3 * MAX_PATH_CHARS),
   }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 

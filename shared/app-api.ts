@@ -222,6 +222,11 @@ export interface AppSnapshot {
   workspaceFolders: string[];
   /** Folders whose changes on disk are reviewed (watch mode's "Review changes on disk"), sorted. */
   watchedFolders: string[];
+  // Connection prompts (clients without a token): see ConnectionRequest.
+  /** Connections without a token waiting for the person to allow them, oldest first. */
+  connectionRequests: ConnectionRequest[];
+  /** Programs allowed to connect without a token ("Always allow this program"). */
+  trustedPrograms: TrustedProgram[];
 }
 
 /**
@@ -241,6 +246,8 @@ export interface AppChange {
   pausedClients?: PausedClient[];
   workspaceFolders?: string[];
   watchedFolders?: string[];
+  connectionRequests?: ConnectionRequest[];
+  trustedPrograms?: TrustedProgram[];
   /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
   detail?: DetailPatch;
 }
@@ -265,6 +272,56 @@ export interface DetailPatch {
   to: number;
   /** Per changed file: its new hunk list whole (after an edit or rebase), or the hunks that changed. */
   files: Array<{ fileIndex: number; hunks?: HunkView[]; changed?: Array<[number, HunkView]> }>;
+}
+
+// Connection prompts: a client that sends no token (the real Clio CLI) waits until the person allows it.
+
+/**
+ * How a waiting client is known. 'process': through the loopback socket's owner (Linux /proc): its pid,
+ * executable and working folder are facts. 'name': the platform does not tell (macOS, Windows), so only
+ * the name the client gave, which any program could claim.
+ */
+export type PeerIdentification = 'process' | 'name';
+
+/** A connection without a token, waiting for the person's answer (AppApi.answerConnectionRequest). */
+export interface ConnectionRequest {
+  id: string;
+  /** The name the client gave (its protocol's, e.g. "Clio", unless it named itself). */
+  name: string;
+  protocol: string;
+  identifiedBy: PeerIdentification;
+  pid?: number;
+  /** The program's executable (/proc/<pid>/exe). */
+  executable?: string;
+  /** For an interpreter (node, python...): the script it runs, which is what "this program" means. */
+  script?: string;
+  /** Where the program runs (/proc/<pid>/cwd), e.g. the project an agent works on. */
+  cwd?: string;
+  /** When the request arrived, and when it is closed unanswered (ms since the epoch). */
+  askedAt: number;
+  expiresAt: number;
+}
+
+export type ConnectionAnswer = 'once' | 'always' | 'deny';
+
+/**
+ * A program allowed to connect without a token. By executable (and script) where the process was
+ * identified; by name only where it could not be, which is weaker: any program may give that name.
+ */
+export interface TrustedProgram {
+  /** Identifies the entry for AppApi.revokeTrustedProgram. */
+  key: string;
+  name: string;
+  executable?: string;
+  script?: string;
+}
+
+/** The key of a trusted program: its executable and script, or its name when identified by name. */
+export function trustedProgramKey(program: Omit<TrustedProgram, 'key'>): string {
+  if (program.executable === undefined) return `name:${program.name}`;
+  return program.script === undefined
+    ? `exe:${program.executable}`
+    : `exe:${program.executable}\0${program.script}`;
 }
 
 /** What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden). */
@@ -339,6 +396,10 @@ export interface AppApi {
     startLine: number,
     endLine: number,
   ): Promise<void>;
+  /** Answers a connection prompt: allow this connection, allow this program from now on, or deny. */
+  answerConnectionRequest(requestId: string, answer: ConnectionAnswer): Promise<void>;
+  /** Forgets a program allowed with "Always allow this program": it is asked again next time. */
+  revokeTrustedProgram(key: string): Promise<void>;
   /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
   onState(listener: (event: StateEvent) => void): () => void;
 }
@@ -360,7 +421,9 @@ export type AppApiMethod =
   | 'setClientPaused'
   | 'claudeHooksSetup'
   | 'setFolderWatched'
-  | 'sendSelection';
+  | 'sendSelection'
+  | 'answerConnectionRequest'
+  | 'revokeTrustedProgram';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -394,6 +457,8 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     setFolderWatched: (folder, watched) => call('setFolderWatched', { folder, watched }),
     sendSelection: (id, file, side, startLine, endLine) =>
       call('sendSelection', { reviewId: id, fileIndex: file, side, startLine, endLine }),
+    answerConnectionRequest: (requestId, answer) => call('answerConnectionRequest', { requestId, answer }),
+    revokeTrustedProgram: (key) => call('revokeTrustedProgram', { key }),
     onState: (listener) => carrier.onState(listener),
   };
 }

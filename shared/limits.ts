@@ -148,3 +148,15 @@ export const SEARCH_MAX_RESPONSE_BYTES = 1024 * 1024;
  * terminated when this runs out; the answer then says the pattern took too long.
  */
 export const SEARCH_REGEX_MAX_MS = 3000;
+
+/**
+ * A connection without a token (the real Clio CLI) waits this long for the person to answer its prompt;
+ * unanswered, it is closed.
+ */
+export const CONNECTION_PROMPT_TIMEOUT_MS = 60_000;
+
+/** Connection prompts waiting for an answer at once; one more is refused at once, with a clear error. */
+export const MAX_CONNECTION_REQUESTS = 4;
+
+/** Programs remembered with "Always allow this program" (settings.json `trustedPrograms`). */
+export const MAX_TRUSTED_PROGRAMS = 100;

@@ -83,6 +83,8 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     pausedClients: change.pausedClients ?? snapshot.pausedClients,
     workspaceFolders: change.workspaceFolders ?? snapshot.workspaceFolders,
     watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
+    connectionRequests: change.connectionRequests ?? snapshot.connectionRequests,
+    trustedPrograms: change.trustedPrograms ?? snapshot.trustedPrograms,
   };
 }
 

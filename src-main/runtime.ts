@@ -15,10 +15,12 @@ import {
   extraLockFolders,
   loadSettings,
   resolveWorkspaceFolders,
+  trustedPrograms,
   watchFolders,
   watchFoldersToRemember,
 } from './core/settings';
 import { updateSettingsFile } from './core/settings-file';
+import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
@@ -46,6 +48,8 @@ export interface RuntimeOptions {
   cliPath?: string;
   /** Watch mode's quiet period before a burst of changes on disk is reviewed (limits.ts WATCH_QUIET_MS). */
   watchQuietMs?: number;
+  /** How long a connection prompt waits for the person (limits.ts CONNECTION_PROMPT_TIMEOUT_MS). */
+  connectionPromptMs?: number;
 }
 
 export interface Runtime {
@@ -76,6 +80,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       configDir: claudeConfigDir(env, home),
       // main.cjs and headless.cjs are bundled into dist/main/, beside cli.cjs.
       command: currentHookCommand(options.cliPath ?? path.join(__dirname, 'cli.cjs'), env),
+    },
+    connectionRequests: {
+      trusted: trustedPrograms(settings, log),
+      save: (programs) => rememberTrustedPrograms(settingsFile, programs),
+      ...(options.connectionPromptMs !== undefined && { timeoutMs: options.connectionPromptMs }),
     },
   });
   core.watchFiles();
@@ -149,5 +158,14 @@ function rememberWatchedFolders(
     });
   } catch (error) {
     log(`Watch mode: the watched folders are not remembered for the next start: ${(error as Error).message}`);
+  }
+}
+
+/** Writes "Always allow this program" to settings.json; a file that cannot be changed refuses the answer. */
+function rememberTrustedPrograms(settingsFile: string, programs: readonly unknown[]): void {
+  try {
+    updateSettingsFile(settingsFile, { trustedPrograms: programs });
+  } catch (error) {
+    throw new ConnectionRequestError(`The program cannot be remembered: ${(error as Error).message}`);
   }
 }

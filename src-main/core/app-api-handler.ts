@@ -7,6 +7,7 @@ import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
+import { ConnectionRequestError } from './connection-requests';
 import { submitWithDiskCheck } from './disk-guard';
 import { ReviewTextsDroppedError } from './review-queue';
 import { selectionOf, SelectionError } from './selection-context';
@@ -53,6 +54,9 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
     setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
     sendSelection: (p) => sendSelection(core, p),
+    answerConnectionRequest: (p) =>
+      asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
+    revokeTrustedProgram: (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
   };
 
   return async (method, params, subscription) => {
@@ -112,6 +116,16 @@ async function sendSelection(core: AppCore, p: AppApiParams<'sendSelection'>): P
     if (error instanceof SelectionError || error instanceof ReviewTextsDroppedError) {
       throw new AppApiError(error.message);
     }
+    throw error;
+  }
+}
+
+/** Connection prompts: a refusal (gone, unknown, not saved) reaches the window as its message. */
+function asAppApiError(task: () => void): void {
+  try {
+    task();
+  } catch (error) {
+    if (error instanceof ConnectionRequestError) throw new AppApiError(error.message);
     throw error;
   }
 }

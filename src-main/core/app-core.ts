@@ -4,6 +4,7 @@ import { FileApplier } from './apply-outcome';
 import type { OnScreen } from './on-screen';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
+import { ConnectionRequests, type ConnectionRequestsOptions } from './connection-requests';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
 import { StateFeed, type StateSubscription } from './state-feed';
@@ -15,6 +16,8 @@ export interface AppCoreOptions {
   writeJournalDir?: string;
   /** Claude Code's config folder and the hook command, for setting up its hooks from the app. */
   claudeHooks?: ClaudeHooksTarget;
+  /** Connection prompts for clients without a token: remembered programs, where to save them, the time limit. */
+  connectionRequests?: ConnectionRequestsOptions;
 }
 
 export class AppCore {
@@ -24,19 +27,22 @@ export class AppCore {
   readonly files: FileApplier;
   /** Where and what `claudeHooksSetup` writes; none when the runtime did not say (unit tests). */
   readonly claudeHooks: ClaudeHooksTarget | undefined;
+  /** Clients without a token waiting for the person's answer, and the programs allowed always. */
+  readonly connectionRequests: ConnectionRequests;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
   private readonly watchedListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
     readonly workspaceFolders: readonly string[],
-    { now = Date.now, writeJournalDir, claudeHooks }: AppCoreOptions = {},
+    { now = Date.now, writeJournalDir, claudeHooks, connectionRequests }: AppCoreOptions = {},
   ) {
     this.claudeHooks = claudeHooks;
+    this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir));
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
-    this.feed = new StateFeed(this.queue, this.clients, workspaceFolders);
+    this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
   }
 
   /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */
@@ -73,6 +79,7 @@ export class AppCore {
   }
 
   async close(): Promise<void> {
+    this.connectionRequests.close();
     await this.watcher?.close();
     this.watcher = undefined;
   }

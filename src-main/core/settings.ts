@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { pathField } from '../../shared/field-limits';
+import type { TrustedProgram } from '../../shared/app-api';
+import { labelField, pathField } from '../../shared/field-limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
 import { resolveRealPath } from './workspace-paths';
 
@@ -24,6 +25,12 @@ const settingsSchema = z.object({
    * folder. Checked one by one (`watchFolders`), so one bad entry does not void the file.
    */
   watchFolders: z.array(z.unknown()).optional(),
+  /**
+   * Programs allowed to connect without a token ("Always allow this program" in a connection prompt):
+   * `{executable, script?, name}`, or `{name}` alone where the platform could not identify the process.
+   * Checked one by one (`trustedPrograms`).
+   */
+  trustedPrograms: z.array(z.unknown()).optional(),
 });
 
 export type Settings = z.infer<typeof settingsSchema>;
@@ -130,6 +137,39 @@ function expandHome(folder: string, home: string): string {
   if (folder === '~') return home;
   if (folder.startsWith('~/') || folder.startsWith(`~${path.sep}`)) return path.join(home, folder.slice(2));
   return folder;
+}
+
+const trustedProgramEntry = z
+  .object({
+    name: labelField().min(1),
+    executable: pathField().min(1).refine(path.isAbsolute, 'must be an absolute path').optional(),
+    script: pathField().min(1).optional(),
+  })
+  .refine((entry) => entry.script === undefined || entry.executable !== undefined, {
+    message: 'a script needs its executable',
+  });
+
+/** The `trustedPrograms` entries; one that is not a valid entry is reported through `warn` and skipped. */
+export function trustedPrograms(
+  settings: Settings,
+  warn: (message: string) => void = console.warn,
+): Array<Omit<TrustedProgram, 'key'>> {
+  const programs: Array<Omit<TrustedProgram, 'key'>> = [];
+  for (const entry of settings.trustedPrograms ?? []) {
+    const parsed = trustedProgramEntry.safeParse(entry);
+    if (!parsed.success) {
+      const shown = String(JSON.stringify(entry)).slice(0, 200);
+      warn(`Ignoring trustedPrograms entry ${shown}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      continue;
+    }
+    const { name, executable, script } = parsed.data;
+    programs.push({
+      name,
+      ...(executable !== undefined && { executable }),
+      ...(script !== undefined && { script }),
+    });
+  }
+  return programs;
 }
 
 /** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */

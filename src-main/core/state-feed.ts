@@ -16,6 +16,7 @@ import type {
 import type { HunkLineDecisions } from '../../shared/line-decisions';
 import { diffReview } from '../../shared/state-sync';
 import type { ClientRegistry } from './client-registry';
+import type { ConnectionRequests } from './connection-requests';
 import type { FileState } from './review-file';
 import { hunkView, hunkViews } from './review-file';
 import { OnScreen } from './on-screen';
@@ -48,6 +49,7 @@ export class StateFeed {
   private pausedChanged = false;
   private watchedFolders: string[] = [];
   private watchedChanged = false;
+  private connectionRequestsChanged = false;
   /** Each review as every subscriber last received it: the base of the next patch. */
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
@@ -59,6 +61,7 @@ export class StateFeed {
     private readonly queue: ReviewQueue,
     private readonly clients: ClientRegistry,
     private readonly workspaceFolders: readonly string[],
+    private readonly connectionRequests?: ConnectionRequests,
   ) {
     for (const item of queue.items()) this.sent.set(item.id, item);
     queue.onChange((change) => {
@@ -73,6 +76,11 @@ export class StateFeed {
       for (const id of queue.reviewIdsOf(clientId)) this.dirty.add(id);
       this.schedule();
     });
+    // Connection prompts and trusted programs change together (an "always" answer changes both).
+    connectionRequests?.onChange(() => {
+      this.connectionRequestsChanged = true;
+      this.schedule();
+    });
   }
 
   /** The whole state at the current version (any change not yet sent is sent first). */
@@ -85,6 +93,8 @@ export class StateFeed {
       pausedClients: this.queue.pausedClients(),
       workspaceFolders: [...this.workspaceFolders],
       watchedFolders: [...this.watchedFolders],
+      connectionRequests: this.connectionRequests?.list() ?? [],
+      trustedPrograms: this.connectionRequests?.trustedPrograms() ?? [],
     };
   }
 
@@ -119,7 +129,7 @@ export class StateFeed {
 
   /** Sends what changed since the last change, now. */
   flush(): void {
-    const settingsChanged = this.pausedChanged || this.watchedChanged;
+    const settingsChanged = this.pausedChanged || this.watchedChanged || this.connectionRequestsChanged;
     if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
@@ -142,12 +152,17 @@ export class StateFeed {
     if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
     if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
     if (this.watchedChanged) change.watchedFolders = [...this.watchedFolders];
+    if (this.connectionRequestsChanged && this.connectionRequests) {
+      change.connectionRequests = this.connectionRequests.list();
+      change.trustedPrograms = this.connectionRequests.trustedPrograms();
+    }
     const dirty = new Set(this.dirty);
     this.dirty.clear();
     this.removed.clear();
     this.clientsChanged = false;
     this.pausedChanged = false;
     this.watchedChanged = false;
+    this.connectionRequestsChanged = false;
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
   }
 

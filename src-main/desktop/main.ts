@@ -29,6 +29,7 @@ import {
   secureWebPreferences,
 } from './security';
 import { arrivalNotices } from './arrival-notices';
+import { connectionNotices } from './connection-notices';
 import { trayModel } from './tray-model';
 import { WindowFeed } from './window-feed';
 
@@ -88,8 +89,8 @@ function updateTray(pendingCount: number): void {
   );
 }
 
-/** Tells of new reviews without raising the window: focus stays wherever the person has it. */
-function notifyArrivals(notices: ReturnType<typeof arrivalNotices>): void {
+/** Tells of new reviews (and connection prompts) without raising the window: focus stays where it is. */
+function notifyArrivals(notices: ReadonlyArray<{ title: string; body: string }>): void {
   if (!Notification.isSupported()) return;
   for (const notice of notices) {
     const notification = new Notification({ title: notice.title, body: notice.body, silent: true });
@@ -125,9 +126,11 @@ async function start(): Promise<void> {
   // `difftray open` shows this window.
   runtime.native.setAppHooks({ showWindow });
   // The tray and notifications follow the stream whether or not the window is shown.
+  const toldConnections = new Set<string>();
   core.subscribe((change) => {
     updateTray(core.queue.pendingCount());
     notifyArrivals(arrivalNotices(change));
+    notifyArrivals(connectionNotices(change, toldConnections));
   });
   updateTray(core.queue.pendingCount());
 }

@@ -8,6 +8,7 @@ import { findReview, pendingReviews } from '../review-model';
 import { newStatusLines } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
+import { ConnectionPrompts } from './ConnectionPrompts';
 import { prepareDiffEditor } from './diff-editor/kept-editor';
 import { ClaudeHooksDialog } from './ClaudeHooksDialog';
 import { EmptyState } from './EmptyState';
@@ -134,6 +135,7 @@ export function App() {
   return (
     <div className="dt-app" data-keys-paused={keysPaused ? 'true' : undefined}>
       <ConnectionBanner />
+      <ConnectionPrompts requests={snapshot?.connectionRequests ?? []} />
       <div className="dt-layout">
         <aside className="dt-sidebar" aria-label="Sidebar">
           <Sidebar snapshot={snapshot} selectedId={shownItem?.id ?? null} />

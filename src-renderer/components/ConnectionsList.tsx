@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { clientPauseKey, type ClientInfo, type PausedClient } from '../../shared/app-api';
+import {
+  clientPauseKey,
+  type ClientInfo,
+  type PausedClient,
+  type TrustedProgram,
+} from '../../shared/app-api';
 import { useApi } from '../api-context';
 import {
   canPause,
@@ -15,6 +20,7 @@ import { clientLabel, disconnectLabels } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
 import { WatchedFolders } from './WatchedFolders';
+import { TrustedPrograms } from './TrustedPrograms';
 
 const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'claude-ide': 'Claude Code IDE (MCP over WebSocket)',
@@ -82,12 +88,15 @@ export function ConnectionsList({
   pausedClients = [],
   workspaceFolders = [],
   watchedFolders = [],
+  trustedPrograms = [],
 }: {
   clients: ClientInfo[];
   pendingByClient: Map<string, number>;
   pausedClients?: PausedClient[];
   workspaceFolders?: readonly string[];
   watchedFolders?: readonly string[];
+  /** Programs allowed to connect without a token, each revocable. */
+  trustedPrograms?: readonly TrustedProgram[];
 }) {
   const api = useApi();
   const announce = useAppStore((s) => s.announce);
@@ -202,6 +211,7 @@ export function ConnectionsList({
         </ul>
       )}
       <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
+      <TrustedPrograms programs={trustedPrograms} />
       <WatchedFolders workspaceFolders={workspaceFolders} watchedFolders={watchedFolders} />
       <p className="dt-hooks-offer">
         Claude Code from any terminal, per hunk and with notes:{' '}

@@ -99,6 +99,7 @@ export function Sidebar({
             pausedClients={snapshot?.pausedClients ?? []}
             workspaceFolders={snapshot?.workspaceFolders ?? []}
             watchedFolders={snapshot?.watchedFolders ?? []}
+            trustedPrograms={snapshot?.trustedPrograms ?? []}
           />
         )}
       </div>

@@ -1,6 +1,7 @@
 /**
  * Attacks on the Clio endpoint before authentication that random frames cannot express (finding 6):
- * sockets held open with no token, and a huge frame sent before the token. Against the real headless app.
+ * sockets held open with no token, a huge frame sent before the token, and (since a `connect` without a
+ * token asks the person instead of being refused) a flood of such connects. Against the real headless app.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -9,9 +10,11 @@ import WebSocket from 'ws';
 import { afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { AUTH_DEADLINE_MS, MAX_PREAUTH_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/loopback/socket-guard';
+import { MAX_CONNECTION_REQUESTS } from '../../src-main/core/limits';
 import { AppProcess } from './lib/app-process';
 import { createFixtureTree } from './lib/fixture-tree';
 import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
+import { until } from '../support/wait';
 
 let temp: string;
 let app: AppProcess;
@@ -78,4 +81,35 @@ it('a 60 MB frame before authentication is refused without being held in memory'
   // The server closes the socket (1009, message too big) once the frame passes the pre-auth limit.
   expect(MAX_PREAUTH_FRAME_BYTES).toBeLessThan(60 * 1024 * 1024);
   expect(code).toBe(1009);
+}, 30_000);
+
+it('500 Clio sockets sending connect without a token: a few prompts wait, the rest are told and closed; a client with the token still gets in', async () => {
+  const port = app.endpoints.clio.port;
+  const attempts = await Promise.allSettled(Array.from({ length: 500 }, () => openUnauthenticated(port)));
+  const sockets = attempts.flatMap((attempt) => (attempt.status === 'fulfilled' ? [attempt.value] : []));
+  expect(sockets.length).toBeLessThanOrEqual(MAX_PENDING_PREAUTH_CONNECTIONS);
+  const answers: string[] = [];
+  for (const socket of sockets) {
+    socket.on('error', () => undefined);
+    socket.once('message', (data) => answers.push(String(data)));
+  }
+  for (const socket of sockets) socket.send(JSON.stringify({ type: 'connect' }));
+  // Those past the prompt limit are answered at once; the prompts stay unanswered (no one is at the window).
+  const refusedCount = sockets.length - MAX_CONNECTION_REQUESTS;
+  await until(() => (answers.length >= refusedCount ? true : undefined), 'the refusals');
+  for (const answer of answers) expect(answer).toMatch(/already wait/);
+  expect(answers).toHaveLength(refusedCount);
+
+  const withToken = new WebSocket(`ws://127.0.0.1:${port}`, {
+    headers: { 'x-clio-ide-authorization': app.endpoints.clio.token },
+  });
+  const connected = new Promise<string>((resolve, reject) => {
+    withToken.once('message', (data) => resolve(String(data)));
+    withToken.once('error', reject);
+  });
+  withToken.once('open', () => withToken.send(JSON.stringify({ type: 'connect' })));
+  expect(JSON.parse(await connected)).toMatchObject({ type: 'connected' });
+  withToken.terminate();
+  for (const socket of sockets) socket.terminate();
+  expect(app.alive()).toBe(true);
 }, 30_000);

@@ -22,6 +22,8 @@ export interface TestRuntime {
   geminiDiscoveryDir: string;
   qwenLockDir: string;
   clioBridgeFile: string;
+  /** Closes the runtime and starts it again on the same folders (settings, lock files): an app restart. */
+  restart(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ export interface TestRuntimeOptions {
   log?: (message: string) => void;
   /** Watch mode's quiet period (short in tests, which wait for reviews rather than time). */
   watchQuietMs?: number;
+  /** How long a connection prompt waits for the person (short in tests of the time limit). */
+  connectionPromptMs?: number;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -46,19 +50,24 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
   mkdirSync(tmpDir, { recursive: true });
   const env = { CLAUDE_CONFIG_DIR: path.join(home, '.claude'), DIFFTRAY_HOME: path.join(home, '.difftray') };
   options.beforeStart?.(home);
-  const runtime = await startRuntime({
-    workspaces: [workspace],
-    env,
-    endpoints: defaultEndpoints(env, home, tmpDir),
-    home,
-    // The built command (scripts/build-main.mjs), so a hook set up from the app runs from any folder.
-    cliPath: path.resolve(__dirname, '..', '..', 'dist', 'main', 'cli.cjs'),
-    log: options.log ?? (() => {}),
-    ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
-    ...(options.watchQuietMs !== undefined && { watchQuietMs: options.watchQuietMs }),
-  });
+  const start = () =>
+    startRuntime({
+      workspaces: [workspace],
+      env,
+      endpoints: defaultEndpoints(env, home, tmpDir),
+      home,
+      // The built command (scripts/build-main.mjs), so a hook set up from the app runs from any folder.
+      cliPath: path.resolve(__dirname, '..', '..', 'dist', 'main', 'cli.cjs'),
+      log: options.log ?? (() => {}),
+      ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
+      ...(options.watchQuietMs !== undefined && { watchQuietMs: options.watchQuietMs }),
+      ...(options.connectionPromptMs !== undefined && { connectionPromptMs: options.connectionPromptMs }),
+    });
+  let runtime = await start();
   return {
-    runtime,
+    get runtime() {
+      return runtime;
+    },
     workspace,
     home,
     tmpDir,
@@ -68,6 +77,10 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
     geminiDiscoveryDir: path.join(tmpDir, 'gemini', 'ide'),
     qwenLockDir: path.join(home, '.qwen', 'ide'),
     clioBridgeFile: path.join(home, '.clio', 'ide', 'bridge.json'),
+    restart: async () => {
+      await runtime.close();
+      runtime = await start();
+    },
     close: async () => {
       await runtime.close();
       temp.cleanup();

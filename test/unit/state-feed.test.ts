@@ -16,6 +16,7 @@ import {
 import { applyChange, applyDetailPatch } from '../../shared/state-sync';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
+import type { PendingConnection } from '../../src-main/core/connection-requests';
 import { createActions } from '../../src-renderer/actions';
 import { startLiveState } from '../../src-renderer/live-state';
 import { contentKey, findReview } from '../../src-renderer/review-model';
@@ -37,6 +38,8 @@ type Op =
   | { kind: 'client'; client: number; action: 'describe' | 'status' | 'gone' }
   | { kind: 'focus'; review: number | null }
   | { kind: 'bulk'; count: number }
+  | { kind: 'prompt'; program: number; answer: 'ask' | 'once' | 'always' | 'deny' | 'gone' }
+  | { kind: 'revoke'; program: number }
   | { kind: 'flush' };
 
 const lines = fc.array(fc.nat(7), { maxLength: 6 });
@@ -79,6 +82,18 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     action: fc.constantFrom('describe' as const, 'status' as const, 'gone' as const),
   }),
   fc.record({ kind: fc.constant('focus' as const), review: fc.option(fc.nat(), { nil: null }) }),
+  fc.record({
+    kind: fc.constant('prompt' as const),
+    program: fc.nat(3),
+    answer: fc.constantFrom(
+      'ask' as const,
+      'once' as const,
+      'always' as const,
+      'deny' as const,
+      'gone' as const,
+    ),
+  }),
+  fc.record({ kind: fc.constant('revoke' as const), program: fc.nat(3) }),
   fc.record({ kind: fc.constant('bulk' as const), count: fc.integer({ min: 1, max: 80 }) }),
   fc.constant({ kind: 'flush' as const }),
 );
@@ -121,6 +136,15 @@ async function run(ops: readonly Op[]): Promise<void> {
   const clients = [0, 1, 2].map((i) => core.clients.connect(`agent ${i}`, 'native'));
   const ids: string[] = [];
   const pick = (n: number): string | undefined => ids[n % Math.max(1, ids.length)];
+  // Connection prompts: one pending per program at most, answered or withdrawn by later ops.
+  const prompts = new Map<number, PendingConnection>();
+  const programPeer = (n: number) => ({
+    name: 'Clio',
+    protocol: 'clio',
+    identifiedBy: 'process' as const,
+    pid: 100 + n,
+    executable: `/bin/agent${n}`,
+  });
   const follower = window(core);
   const attempt = (action: () => void): void => {
     try {
@@ -216,6 +240,22 @@ async function run(ops: readonly Op[]): Promise<void> {
       case 'focus':
         await follower.focus(id ?? null);
         break;
+      case 'prompt': {
+        const pending = prompts.get(op.program);
+        if (op.answer === 'ask') {
+          if (!pending)
+            attempt(() => void prompts.set(op.program, core.connectionRequests.ask(programPeer(op.program))));
+        } else if (pending) {
+          prompts.delete(op.program);
+          const answer = op.answer;
+          if (answer === 'gone') pending.cancel();
+          else attempt(() => core.connectionRequests.answer(pending.request.id, answer));
+        }
+        break;
+      }
+      case 'revoke':
+        attempt(() => core.connectionRequests.revoke(`exe:/bin/agent${op.program}`));
+        break;
       case 'bulk':
         for (let i = 0; i < op.count; i++) {
           attempt(() => {
@@ -232,6 +272,7 @@ async function run(ops: readonly Op[]): Promise<void> {
   }
   await flush();
   expect(follower.state).toEqual(core.snapshot());
+  core.connectionRequests.close();
   // Built afresh from the queue, not from what the stream last sent.
   expect(follower.state.reviews).toEqual(core.queue.items());
   const shown = follower.detail;

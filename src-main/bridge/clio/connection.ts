@@ -17,6 +17,7 @@ import {
   CLIO_AUTH_HEADER,
   CLIO_CLIENT_NAME,
   ClioRequestError,
+  connectedMessage,
   handleClioMessage,
   type ClioLink,
   type ClioServices,
@@ -31,21 +32,38 @@ export interface ClioConnectionOptions extends ClioServices {
   authenticated: boolean;
   /** Called once, when the client has proved its token (at once when `authenticated`). */
   onAuthenticated?: () => void;
+  /**
+   * A `connect` without a token: the endpoint asks the person (prompt.ts) and later calls `allow` or
+   * `refuse`. Until then every message is refused unread. Absent: a token is required.
+   */
+  onTokenlessConnect?: (clientName: string | undefined) => void;
 }
 
 export interface ServedClioConnection {
   /** Tells a client that has not authenticated why it is dropped, and closes the socket (1008). */
   refuse(reason: string): void;
+  /**
+   * Lets a client without a token in (the person allowed it): it is listed, with its process where it
+   * was identified, and told `connected`.
+   */
+  allow(process?: { pid?: number; cwd?: string }): void;
 }
 
 export function serveClioConnection(socket: WebSocket, options: ClioConnectionOptions): ServedClioConnection {
   const connection = new ClioConnection(socket, options);
-  return { refuse: (reason) => connection.refuse(reason) };
+  return { refuse: (reason) => connection.refuse(reason), allow: (peer) => connection.allow(peer) };
 }
+
+const WAITING_FOR_PERMISSION =
+  'Waiting for the person to allow this connection in DiffTray; nothing is taken until then';
 
 class ClioConnection implements ClioLink {
   client: ClientInfo | undefined;
   closed = false;
+  /** A `connect` without a token is waiting for the person's answer. */
+  private awaitingPermission = false;
+  private clientVersion: string | undefined;
+  readonly askToConnect?: (clientName: string | undefined, clientVersion: string | undefined) => void;
   private readonly intake: SerialIntake;
 
   constructor(
@@ -53,6 +71,14 @@ class ClioConnection implements ClioLink {
     private readonly options: ClioConnectionOptions,
   ) {
     this.intake = new SerialIntake('clio', options.log, socket);
+    const onTokenlessConnect = options.onTokenlessConnect;
+    if (onTokenlessConnect) {
+      this.askToConnect = (clientName, clientVersion) => {
+        this.awaitingPermission = true;
+        this.clientVersion = clientVersion;
+        onTokenlessConnect(clientName);
+      };
+    }
     if (options.authenticated) this.register();
     // Whatever a message handler throws is logged and answered with INTERNAL_ERROR; the socket lives on.
     const failed = () => this.sendError('INTERNAL_ERROR', 'DiffTray could not handle this message');
@@ -78,6 +104,18 @@ class ClioConnection implements ClioLink {
     if (this.closed || this.client) return;
     this.sendError('UNAUTHORIZED', `${reason}: closing the connection`);
     this.close(1008, reason.slice(0, 120));
+  }
+
+  allow(peer: { pid?: number; cwd?: string } = {}): void {
+    if (this.closed || this.client) return;
+    this.awaitingPermission = false;
+    const client = this.register();
+    this.options.core.clients.describe(client.id, {
+      ...(this.clientVersion && { version: this.clientVersion }),
+      ...(peer.pid !== undefined && { pid: peer.pid }),
+      ...(peer.cwd !== undefined && { workspace: peer.cwd }),
+    });
+    this.send(connectedMessage());
   }
 
   // ClioLink
@@ -106,6 +144,8 @@ class ClioConnection implements ClioLink {
 
   private async receive(text: string): Promise<void> {
     if (this.closed) return;
+    // Not even parsed: until the person allows it, a waiting client gets nothing done.
+    if (this.awaitingPermission) return this.sendError('UNAUTHORIZED', WAITING_FOR_PERMISSION);
     let raw: unknown;
     try {
       raw = JSON.parse(text);

@@ -10,6 +10,10 @@
  * A socket without the header has not proved anything yet: its frames are limited to
  * MAX_PREAUTH_FRAME_BYTES until `connect` carries the token, it is closed if that has not happened
  * within the deadline, and only a few such sockets may wait at once.
+ *
+ * A `connect` with no token at all (the real Clio CLI) is not refused: the person is asked (prompt.ts).
+ * The socket then waits for that answer instead of the deadline, still with the small frames, taking
+ * no other message; denied or unanswered, it is told so and closed.
  */
 import type http from 'node:http';
 import type WebSocket from 'ws';
@@ -31,6 +35,7 @@ import {
 } from '../../loopback/socket-guard';
 import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
+import { askToConnect } from './prompt';
 
 export interface ClioEndpointOptions {
   core: AppCore;
@@ -103,7 +108,11 @@ export class ClioLoopback implements LoopbackEndpoint {
     // No header: the token must come in `connect`. A header must be given once, and be right.
     if (header === undefined) {
       return this.waiting.size < MAX_PENDING_PREAUTH_CONNECTIONS
-        ? { sockets: this.unauthenticated, label: 'clio', serve: (ws) => this.serveUnauthenticated(ws) }
+        ? {
+            sockets: this.unauthenticated,
+            label: 'clio',
+            serve: (ws) => this.serveUnauthenticated(ws, request.socket.localPort, request.socket.remotePort),
+          }
         : { status: 503, reason: 'Too many connections waiting to authenticate' };
     }
     if (!tokensEqual(singleHeader(header), this.token)) return { status: 401, reason: 'Invalid auth token' };
@@ -115,7 +124,12 @@ export class ClioLoopback implements LoopbackEndpoint {
     terminateSockets(this.authenticated, this.unauthenticated);
   }
 
-  private serve(ws: WebSocket, authenticated: boolean, onAuthenticated?: () => void) {
+  private serve(
+    ws: WebSocket,
+    authenticated: boolean,
+    onAuthenticated?: () => void,
+    onTokenlessConnect?: (clientName: string | undefined) => void,
+  ) {
     const { core } = this.options;
     return serveClioConnection(ws, {
       core,
@@ -124,15 +138,20 @@ export class ClioLoopback implements LoopbackEndpoint {
       autoApply: this.autoApply,
       log: this.log,
       ...(onAuthenticated && { onAuthenticated }),
+      ...(onTokenlessConnect && { onTokenlessConnect }),
     });
   }
 
   /** Frames stay small until `connect` carries the token, which must come before the deadline. */
-  private serveUnauthenticated(ws: WebSocket): void {
+  private serveUnauthenticated(
+    ws: WebSocket,
+    serverPort: number | undefined,
+    peerPort: number | undefined,
+  ): void {
     this.waiting.add(ws);
     ws.once('close', () => this.waiting.delete(ws));
     const deadlineMs = this.options.authDeadlineMs ?? AUTH_DEADLINE_MS;
-    const connection = this.serve(ws, false, () => {
+    const onAuthenticated = () => {
       deadline.done();
       this.waiting.delete(ws);
       try {
@@ -142,7 +161,26 @@ export class ClioLoopback implements LoopbackEndpoint {
           `clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${(error as Error).message}`,
         );
       }
-    });
+    };
+    // No token at all: the prompt's own time limit replaces the deadline (core/connection-requests.ts).
+    const onTokenlessConnect = (clientName: string | undefined) => {
+      deadline.done();
+      if (serverPort === undefined || peerPort === undefined) {
+        return connection.refuse('The connecting program could not be identified');
+      }
+      askToConnect(
+        {
+          serverPort,
+          peerPort,
+          allow: (peer) => connection.allow(peer),
+          refuse: (reason) => connection.refuse(reason),
+          onClose: (listener) => ws.once('close', listener),
+        },
+        clientName,
+        { core: this.options.core, log: this.log },
+      );
+    };
+    const connection = this.serve(ws, false, onAuthenticated, onTokenlessConnect);
     const deadline = startAuthDeadline(
       ws,
       () => {

@@ -29,6 +29,11 @@ export const clioMessageSchemas = {
     clientVersion: labelField().optional(),
     /** DiffTray addition: the `authToken` from bridge.json, for clients that cannot set a header. */
     token: labelField().optional(),
+    /**
+     * DiffTray addition: the name a client without a token gives, shown in the connection prompt ("Clio"
+     * when absent). Only a claim: where the process can be identified, the prompt names it by its pid.
+     */
+    clientName: labelField().min(1).optional(),
   }),
   openDiff: z.object({
     type: z.literal('openDiff'),

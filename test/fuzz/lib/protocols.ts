@@ -557,6 +557,16 @@ const headless: ProtocolModel = {
             watched: prng.chance(0.5),
           }),
       ],
+      // Connection prompts: a made-up or overlong request id, an answer outside the three; a made-up key.
+      [
+        1,
+        () =>
+          call('answerConnectionRequest', {
+            requestId: prng.pick(['connect-1', 'connect-2', '', 'c'.repeat(300), 7]),
+            answer: prng.pick(['once', 'always', 'deny', 'maybe']),
+          }),
+      ],
+      [1, () => call('revokeTrustedProgram', { key: prng.pick(['name:Clio', 'exe:/usr/bin/node', '', 7]) })],
       [
         1,
         () =>

@@ -30,6 +30,8 @@ const snap = (...reviews: ReviewSummary[]): AppSnapshot => ({
   pausedClients: [],
   workspaceFolders: [],
   watchedFolders: [],
+  connectionRequests: [],
+  trustedPrograms: [],
 });
 
 describe('endedLabel', () => {

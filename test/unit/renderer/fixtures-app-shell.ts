@@ -48,5 +48,14 @@ export function review(
 }
 
 export function snapshot(reviews: ReviewSummary[], clients: ClientInfo[] = []): FullState {
-  return { version: 0, reviews, clients, pausedClients: [], workspaceFolders: ['/w'], watchedFolders: [] };
+  return {
+    version: 0,
+    reviews,
+    clients,
+    pausedClients: [],
+    workspaceFolders: ['/w'],
+    watchedFolders: [],
+    connectionRequests: [],
+    trustedPrograms: [],
+  };
 }

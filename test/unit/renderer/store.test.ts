@@ -51,6 +51,8 @@ const snap = (...reviews: ReviewSummary[]): FullState => ({
   pausedClients: [],
   workspaceFolders: [],
   watchedFolders: [],
+  connectionRequests: [],
+  trustedPrograms: [],
 });
 
 describe('chooseSelection', () => {
@@ -260,6 +262,8 @@ describe('files changed on disk', () => {
     ...snap(...reviews),
     workspaceFolders: ['/w'],
     watchedFolders: [],
+    connectionRequests: [],
+    trustedPrograms: [],
   });
   const located = (r: ReviewSummary): ReviewSummary => ({
     ...r,

@@ -1,7 +1,7 @@
 /** `connect`: the client proves its token (unless the upgrade's header did) and learns what DiffTray offers. */
 import { tokensEqual } from '../../../loopback/auth';
 import { DIFFTRAY_VERSION } from '../../../../shared/version';
-import { CLIO_CAPABILITIES } from '../messages';
+import { CLIO_CAPABILITIES, type ClioServerMessage } from '../messages';
 import { CLIO_AUTH_HEADER, ClioRequestError, type ClioHandler } from './context';
 
 export const connect: ClioHandler<'connect'> = (message, { services, connection }) => {
@@ -13,6 +13,10 @@ export const connect: ClioHandler<'connect'> = (message, { services, connection 
     return;
   }
   if (!connection.client && message.token === undefined) {
+    if (connection.askToConnect) {
+      connection.askToConnect(message.clientName, message.clientVersion);
+      return;
+    }
     throw new ClioRequestError(
       'UNAUTHORIZED',
       `A token is required: send "token" (the authToken in ~/.clio/ide/bridge.json) in connect, or the ${CLIO_AUTH_HEADER} header`,
@@ -20,10 +24,15 @@ export const connect: ClioHandler<'connect'> = (message, { services, connection 
   }
   const client = connection.register();
   if (message.clientVersion) services.core.clients.describe(client.id, { version: message.clientVersion });
-  connection.send({
+  connection.send(connectedMessage());
+};
+
+/** The answer to a `connect` that is let in. */
+export function connectedMessage(): ClioServerMessage {
+  return {
     type: 'connected',
     serverVersion: DIFFTRAY_VERSION,
     capabilities: [...CLIO_CAPABILITIES],
     ideName: 'DiffTray',
-  });
-};
+  };
+}

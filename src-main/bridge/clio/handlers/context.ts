@@ -31,6 +31,11 @@ export interface ClioLink {
   close(code: number, reason: string): void;
   send(message: ClioServerMessage): void;
   sendError(code: ClioErrorCode, message: string, file?: string): void;
+  /**
+   * A `connect` without a token, where the endpoint offers a connection prompt: the person is asked
+   * (./prompt.ts); until allowed nothing else is taken. Absent: a token is required.
+   */
+  askToConnect?(clientName: string | undefined, clientVersion: string | undefined): void;
 }
 
 export interface ClioContext {

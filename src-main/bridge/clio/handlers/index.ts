@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { clioMessageSchemas, type ClioMessage, type ClioMessageType } from '../messages';
 import { closeDiff, status } from './client-state';
 import { connect } from './connect';
+export { connectedMessage } from './connect';
 import type { ClioContext, ClioHandler } from './context';
 import { openDiff, rangeEdits } from './proposals';
 

@@ -1,0 +1,169 @@
+/**
+ * Which process is at the other end of a loopback TCP connection, so a client that sends no token can be
+ * named to the person by facts rather than by what it says: its pid, executable and working folder.
+ *
+ * Linux only, through /proc and without privileges: the peer's socket is the row of /proc/net/tcp (or
+ * tcp6) whose local port is the connection's remote port and whose remote port is ours; that row gives
+ * the socket's owner uid and inode; the process holding the inode has `socket:[inode]` among its
+ * /proc/<pid>/fd links (readable for our own user's processes only, which are the only ones allowed).
+ * macOS and Windows do not offer this without lsof/netstat, which DiffTray does not run: there the
+ * caller identifies the client by the name it gives, and says so.
+ */
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import path from 'node:path';
+
+export interface PeerProcess {
+  pid: number;
+  /** /proc/<pid>/exe; undefined if it could not be read (the process is gone already). */
+  executable?: string;
+  /** For an interpreter (node, python...): the script it runs (argv[1], resolved against cwd). */
+  script?: string;
+  cwd?: string;
+}
+
+export type PeerLookup =
+  /** The peer runs as our user; its process when found (it may have exited meanwhile). */
+  | { kind: 'same-user'; process?: PeerProcess }
+  /** The peer's socket belongs to another user: refused outright. */
+  | { kind: 'other-user'; uid: number }
+  /** No /proc here (macOS, Windows), or the connection was not found in it. */
+  | { kind: 'unknown' };
+
+/** A TCP socket as /proc/net/tcp lists it. */
+export interface ProcTcpRow {
+  localPort: number;
+  remotePort: number;
+  uid: number;
+  inode: number;
+}
+
+/** Rows of /proc/net/tcp or /proc/net/tcp6 (`sl local_address rem_address st ... uid timeout inode`). */
+export function parseProcNetTcp(text: string): ProcTcpRow[] {
+  const rows: ProcTcpRow[] = [];
+  for (const line of text.split('\n').slice(1)) {
+    const fields = line.trim().split(/\s+/);
+    if (fields.length < 10) continue;
+    const localPort = portOf(fields[1]);
+    const remotePort = portOf(fields[2]);
+    const uid = Number(fields[7]);
+    const inode = Number(fields[9]);
+    if (localPort === undefined || remotePort === undefined) continue;
+    if (!Number.isInteger(uid) || !Number.isInteger(inode)) continue;
+    rows.push({ localPort, remotePort, uid, inode });
+  }
+  return rows;
+}
+
+/** "0100007F:A1B2" → 0xA1B2. */
+function portOf(address: string | undefined): number | undefined {
+  const hex = address?.split(':').pop();
+  if (!hex || !/^[0-9A-Fa-f]{4}$/.test(hex)) return undefined;
+  return parseInt(hex, 16);
+}
+
+/** Programs that run a script: "this program" is the script, not the interpreter everyone shares. */
+const INTERPRETERS = /^(node|nodejs|bun|deno|python[0-9.]*|ruby|perl|php)$/;
+
+/** The process at the other end of a loopback connection on which we are `serverPort` and the peer `peerPort`. */
+export function findLoopbackPeer(serverPort: number, peerPort: number, procRoot = '/proc'): PeerLookup {
+  if (process.platform !== 'linux') return { kind: 'unknown' };
+  const row = ['tcp', 'tcp6']
+    .flatMap((table) => parseProcNetTcp(readOrEmpty(path.join(procRoot, 'net', table))))
+    .find((candidate) => candidate.localPort === peerPort && candidate.remotePort === serverPort);
+  if (!row) return { kind: 'unknown' };
+  const ourUid = process.getuid?.();
+  if (ourUid !== undefined && row.uid !== ourUid) return { kind: 'other-user', uid: row.uid };
+  const pid = row.inode === 0 ? undefined : processOwningSocket(row.inode, procRoot);
+  return pid === undefined
+    ? { kind: 'same-user' }
+    : { kind: 'same-user', process: describeProcess(pid, procRoot) };
+}
+
+/** The pid whose fd table holds `socket:[inode]`; our own user's processes are the ones we can read. */
+export function processOwningSocket(inode: number, procRoot = '/proc'): number | undefined {
+  const target = `socket:[${inode}]`;
+  for (const entry of readdirOrEmpty(procRoot)) {
+    if (!/^\d+$/.test(entry)) continue;
+    const fdDir = path.join(procRoot, entry, 'fd');
+    for (const fd of readdirOrEmpty(fdDir)) {
+      try {
+        if (readlinkSync(path.join(fdDir, fd)) === target) return Number(entry);
+      } catch {
+        // The fd closed meanwhile.
+      }
+    }
+  }
+  return undefined;
+}
+
+export function describeProcess(pid: number, procRoot = '/proc'): PeerProcess {
+  const base = path.join(procRoot, String(pid));
+  const executable = readlinkOrUndefined(path.join(base, 'exe'));
+  const cwd = readlinkOrUndefined(path.join(base, 'cwd'));
+  const script = executable ? scriptOf(executable, readOrEmpty(path.join(base, 'cmdline')), cwd) : undefined;
+  return {
+    pid,
+    ...(executable !== undefined && { executable }),
+    ...(script !== undefined && { script }),
+    ...(cwd !== undefined && { cwd }),
+  };
+}
+
+/** Options that run code given inline rather than a script file (node -e, python -c...). */
+const INLINE_CODE = new Set(['-e', '--eval', '-p', '--print', '-c']);
+/** Options whose value is the next argument, not the script. */
+const TAKES_VALUE = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-m',
+  '-W',
+  '-X',
+]);
+
+/** What an interpreter runs: its script (resolved against the process's cwd), or INLINE_SCRIPT. */
+function scriptOf(executable: string, cmdline: string, cwd: string | undefined): string | undefined {
+  if (!INTERPRETERS.test(path.basename(executable))) return undefined;
+  const args = cmdline.split('\0').slice(1);
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === '') continue;
+    if (INLINE_CODE.has(arg)) return INLINE_SCRIPT;
+    if (TAKES_VALUE.has(arg)) {
+      i++;
+      continue;
+    }
+    if (arg.startsWith('-')) continue;
+    return cwd === undefined ? arg : path.resolve(cwd, arg);
+  }
+  return undefined;
+}
+
+/** The "script" of an interpreter running code given on its command line. */
+export const INLINE_SCRIPT = '(inline code)';
+
+function readOrEmpty(file: string): string {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return '';
+  }
+}
+
+function readdirOrEmpty(folder: string): string[] {
+  try {
+    return readdirSync(folder);
+  } catch {
+    return [];
+  }
+}
+
+function readlinkOrUndefined(link: string): string | undefined {
+  try {
+    return readlinkSync(link);
+  } catch {
+    return undefined;
+  }
+}

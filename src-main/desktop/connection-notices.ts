@@ -1,0 +1,36 @@
+/**
+ * A connection prompt is answered in the window, which may be hidden in the tray: each new one is also
+ * told through a system notification (which takes no focus), or it would time out unseen.
+ */
+import type { AppChange, ConnectionRequest } from '../../shared/app-api';
+
+export interface ConnectionNotice {
+  requestId: string;
+  title: string;
+  body: string;
+}
+
+/**
+ * The prompts a change brings that were not told yet. `told` holds the ids already told; those no longer
+ * waiting are dropped from it, so it stays as small as the list.
+ */
+export function connectionNotices(change: AppChange, told: Set<string>): ConnectionNotice[] {
+  const requests = change.connectionRequests;
+  if (!requests) return [];
+  const waiting = new Set(requests.map((request) => request.id));
+  for (const id of told) if (!waiting.has(id)) told.delete(id);
+  return requests
+    .filter((request) => !told.has(request.id))
+    .map((request) => {
+      told.add(request.id);
+      return { requestId: request.id, title: `${request.name} wants to connect`, body: noticeBody(request) };
+    });
+}
+
+function noticeBody(request: ConnectionRequest): string {
+  const who =
+    request.identifiedBy === 'name'
+      ? 'Identified by the name it gave.'
+      : `pid ${request.pid ?? '?'}${request.cwd ? `, ${request.cwd}` : ''}.`;
+  return `${who} Open DiffTray to allow or deny it.`;
+}

@@ -1,0 +1,79 @@
+/**
+ * Drives test/support/clio-child-client.mjs: a Clio client without a token in a child process started in
+ * a chosen folder, so the connection prompt can be checked to name that process (its pid and cwd).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import type { JsonMessage } from './json-socket';
+
+export const CLIO_CHILD_SCRIPT = path.join(__dirname, 'clio-child-client.mjs');
+
+export class ClioChild {
+  readonly received: JsonMessage[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+  private readonly waiters = new Set<() => void>();
+
+  private constructor(readonly child: ChildProcess) {
+    let pending = '';
+    let settleClosed!: (value: { code: number; reason: string }) => void;
+    this.closed = new Promise((resolve) => (settleClosed = resolve));
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => {
+      pending += chunk;
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        const message = JSON.parse(pending.slice(0, end)) as JsonMessage;
+        pending = pending.slice(end + 1);
+        if (message.closed) settleClosed(message.closed as { code: number; reason: string });
+        else this.received.push(message);
+        for (const waiter of this.waiters) waiter();
+      }
+    });
+  }
+
+  /** Starts the client in `cwd` against `port`; `script` lets a test run a copy of it (another program). */
+  static start(
+    port: number,
+    cwd: string,
+    options: { clientName?: string; script?: string; uid?: number; gid?: number } = {},
+  ): ClioChild {
+    const args = [options.script ?? CLIO_CHILD_SCRIPT, String(port)];
+    if (options.clientName) args.push(options.clientName);
+    const child = spawn(process.execPath, args, {
+      cwd,
+      stdio: ['pipe', 'pipe', 'inherit'],
+      ...(options.uid !== undefined && { uid: options.uid }),
+      ...(options.gid !== undefined && { gid: options.gid }),
+    });
+    return new ClioChild(child);
+  }
+
+  get pid(): number {
+    return this.child.pid!;
+  }
+
+  send(message: unknown): void {
+    this.child.stdin!.write(`${JSON.stringify(message)}\n`);
+  }
+
+  waitFor(predicate: (message: JsonMessage) => boolean, timeoutMs = 10_000): Promise<JsonMessage> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        const found = this.received.find(predicate);
+        if (!found) return;
+        this.waiters.delete(check);
+        clearTimeout(timer);
+        resolve(found);
+      };
+      const timer = setTimeout(() => {
+        this.waiters.delete(check);
+        reject(new Error(`no matching message; received: ${JSON.stringify(this.received).slice(0, 500)}`));
+      }, timeoutMs);
+      this.waiters.add(check);
+      check();
+    });
+  }
+
+  stop(): void {
+    this.child.kill();
+  }
+}
