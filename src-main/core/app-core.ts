@@ -3,6 +3,7 @@ import type { AppChange, AppSnapshot } from '../../shared/app-api';
 import { FileApplier } from './apply-outcome';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
+import type { Pairing } from './pairing/pairing';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
 import { StateFeed, type StateSubscription } from './state-feed';
@@ -51,6 +52,11 @@ export class AppCore {
   /** Watch mode now watches `folders`: every window is told. */
   noteWatchedFolders(folders: readonly string[]): void {
     this.feed.setWatchedFolders(folders);
+  }
+
+  /** The paired clients or the pairing state changed: every window is told. */
+  notePairing(pairing: Pairing): void {
+    this.feed.setPairing(pairing.list(), pairing.state());
   }
 
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */

@@ -9,6 +9,8 @@ import type {
   AppChange,
   AppSnapshot,
   DetailPatch,
+  PairedClientInfo,
+  PairingState,
   ReviewDetail,
   ReviewItem,
   ReviewPatch,
@@ -47,6 +49,9 @@ export class StateFeed {
   private pausedChanged = false;
   private watchedFolders: string[] = [];
   private watchedChanged = false;
+  private pairedClients: PairedClientInfo[] = [];
+  private pairing: PairingState = {};
+  private pairingChanged = false;
   /** Each review as every subscriber last received it: the base of the next patch. */
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
@@ -82,7 +87,17 @@ export class StateFeed {
       pausedClients: this.queue.pausedClients(),
       workspaceFolders: [...this.workspaceFolders],
       watchedFolders: [...this.watchedFolders],
+      pairedClients: this.pairedClients.map((client) => ({ ...client })),
+      pairing: { ...this.pairing },
     };
+  }
+
+  /** The paired clients and the pairing state now. */
+  setPairing(pairedClients: readonly PairedClientInfo[], pairing: PairingState): void {
+    this.pairedClients = pairedClients.map((client) => ({ ...client }));
+    this.pairing = { ...pairing };
+    this.pairingChanged = true;
+    this.schedule();
   }
 
   /** The folders watch mode watches now. */
@@ -109,7 +124,7 @@ export class StateFeed {
 
   /** Sends what changed since the last change, now. */
   flush(): void {
-    const settingsChanged = this.pausedChanged || this.watchedChanged;
+    const settingsChanged = this.pausedChanged || this.watchedChanged || this.pairingChanged;
     if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
@@ -132,12 +147,17 @@ export class StateFeed {
     if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
     if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
     if (this.watchedChanged) change.watchedFolders = [...this.watchedFolders];
+    if (this.pairingChanged) {
+      change.pairedClients = this.pairedClients.map((client) => ({ ...client }));
+      change.pairing = { ...this.pairing };
+    }
     const dirty = new Set(this.dirty);
     this.dirty.clear();
     this.removed.clear();
     this.clientsChanged = false;
     this.pausedChanged = false;
     this.watchedChanged = false;
+    this.pairingChanged = false;
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
   }
 

@@ -77,6 +77,8 @@ export interface Session {
   ended: boolean;
   /** The connection still open when the session ended without closing it (DiffTray closing): it gets the last results. */
   farewell: SessionConnection | undefined;
+  /** The paired client (id) that opened it: only that client's connections may resume it. */
+  pairedId?: string;
 }
 
 /** Ended reviews a session remembers for list_reviews; the oldest go first. */
@@ -199,6 +201,13 @@ export class NativeSessions {
 
   endAll(reason: string): void {
     for (const session of [...this.sessions.values()]) this.end(session, reason);
+  }
+
+  /** Ends every session of a paired client (revoked): pending reviews cancelled, sockets closed. */
+  endPaired(pairedId: string, reason: string, close: { code: number; reason: string }): void {
+    for (const session of [...this.sessions.values()]) {
+      if (session.pairedId === pairedId) this.end(session, reason, close);
+    }
   }
 
   cancelPending(session: Session, reason: string): number {

@@ -27,4 +27,10 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   watch_folder: watchFolder,
 };
 
-export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';
+export {
+  RequestError,
+  type AppHooks,
+  type CommandConnection,
+  type NativeServices,
+  type PairedIdentity,
+} from './command';
