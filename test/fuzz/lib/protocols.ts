@@ -9,6 +9,7 @@ import {
   MAX_NOTE_CHARS,
   MAX_PATH_CHARS,
 } from '../../../src-main/core/limits';
+import { PAIR_MAX_FRAME_BYTES } from '../../../shared/native-protocol';
 import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
 import type { Prng } from './prng';
 
@@ -322,6 +323,15 @@ const envelope = (command: string, payload: unknown) => ({
   payload,
 });
 
+/** The pairing socket's frame limit (PAIR_MAX_FRAME_BYTES), before auth: at it and one byte over. */
+function pairProbes(): LimitProbe[] {
+  const pair = envelope('pair', { code: '000000', client_name: 'limit' });
+  return around(PAIR_MAX_FRAME_BYTES).map(([where, size]) => ({
+    label: `pair frame ${where}`,
+    frame: () => ({ ...text(`pair frame ${where}`, paddedTo(pair, size)), preauth: true }),
+  }));
+}
+
 const native: ProtocolModel = {
   message: (ctx, prng) =>
     prng.weighted<() => Record<string, unknown>>([
@@ -385,6 +395,16 @@ const native: ProtocolModel = {
       [1, () => envelope('watch_folder', { folder: escapePath(ctx, prng), watch: true })],
       [2, () => envelope('get_file_content', { path: filePath(ctx, prng) })],
       [1, () => envelope('get_file_content', { path: escapePath(ctx, prng) })],
+      // Pairing: on an authenticated connection `pair` is no command; before auth (the driver sends
+      // pre-auth frames at /pair with no token) it is the only one, and no code is active in a fuzz run.
+      [
+        2,
+        () =>
+          envelope('pair', {
+            code: prng.pick([String(prng.int(1_000_000)).padStart(6, '0'), '', '12345', '1234567', 'abcdef']),
+            client_name: prng.pick(['fuzz-host', '', 'x'.repeat(300)]),
+          }),
+      ],
       [
         2,
         () =>
@@ -409,6 +429,7 @@ const native: ProtocolModel = {
       ...fieldProbes('request_approval.command', MAX_NOTE_CHARS, (v) =>
         envelope('request_approval', { kind: 'command', command: v }),
       ),
+      ...pairProbes(),
       ...fieldProbes('hello.agent_session_id', MAX_LABEL_CHARS, (v) =>
         envelope('hello', { client_name: 'fuzz', agent_session_id: v }),
       ),
