@@ -14,6 +14,7 @@ import { errorMessage } from '../review-model';
 import { clientLabel, disconnectLabels } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
+import { PairRemoteAgent } from './PairRemoteAgent';
 import { WatchedFolders } from './WatchedFolders';
 
 const protocolLabels: Record<ClientInfo['protocol'], string> = {
@@ -203,6 +204,7 @@ export function ConnectionsList({
       )}
       <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
       <WatchedFolders workspaceFolders={workspaceFolders} watchedFolders={watchedFolders} />
+      <PairRemoteAgent />
       <p className="dt-hooks-offer">
         Claude Code from any terminal, per hunk and with notes:{' '}
         <button type="button" onClick={showHooksSetup}>
