@@ -87,7 +87,14 @@ export class NativeClient {
             // Plain text.
           }
           socket.terminate();
-          reject(new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})`));
+          // A paired host's token stops working when the person revokes it in DiffTray.
+          const hint =
+            lock.via && response.statusCode === 401
+              ? "; this host's pairing was revoked or is unknown there: run difftray pair again"
+              : '';
+          reject(
+            new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})${hint}`),
+          );
         });
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {

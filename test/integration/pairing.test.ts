@@ -183,6 +183,39 @@ describe('pairing a remote agent', () => {
     expect(readFileSync(a, 'utf8')).toBe(BASE);
   });
 
+  it('difftray hook claude-code on the paired host: its Edit is reviewed in DiffTray and answered there', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    expect((await difftray(pairArgs(port, code), remote.env, remote.project).done).code).toBe(0);
+    const file = path.join(remote.project, 'notes.txt');
+    writeFileSync(file, BASE);
+    const hook = spawn(process.execPath, [DIFFTRAY_BIN, 'hook', 'claude-code'], {
+      env: remote.env,
+      cwd: remote.project,
+    });
+    cleanups.push(() => hook.exitCode === null && hook.kill());
+    let stdout = '';
+    hook.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    hook.stdin.end(
+      JSON.stringify({
+        session_id: 's1',
+        cwd: remote.project,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Edit',
+        tool_input: { file_path: 'notes.txt', old_string: 'beta', new_string: 'BETA' },
+      }),
+    );
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    expect(review).toMatchObject({ remote: { clientName: 'laptop' }, files: [{ path: file }] });
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    await new Promise((resolve) => hook.once('close', resolve));
+    const answer = JSON.parse(stdout) as { hookSpecificOutput: { permissionDecision: string } };
+    expect(answer.hookSpecificOutput.permissionDecision).toBe('allow');
+    // Claude Code writes the file itself, as it does with a local DiffTray.
+    expect(readFileSync(file, 'utf8')).toBe(BASE);
+  });
+
   it('refuses a reused code, and the fourth try after three wrong codes, with the lock-out in the state', async () => {
     const rt = await runtime();
     const remote = remoteSide();
