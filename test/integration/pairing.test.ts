@@ -6,6 +6,7 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import WebSocket from 'ws';
@@ -214,6 +215,35 @@ describe('pairing a remote agent', () => {
     expect(answer.hookSpecificOutput.permissionDecision).toBe('allow');
     // Claude Code writes the file itself, as it does with a local DiffTray.
     expect(readFileSync(file, 'utf8')).toBe(BASE);
+  });
+
+  it('through a tunnel on another port (--server-port): pair and review go through it', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    // What `ssh -R <tunnel>:127.0.0.1:<port>` does: a port that forwards each connection to DiffTray's.
+    const tunnel = net.createServer((inbound) => {
+      const outbound = net.connect(port, '127.0.0.1');
+      inbound.pipe(outbound).pipe(inbound);
+      inbound.on('error', () => outbound.destroy());
+      outbound.on('error', () => inbound.destroy());
+    });
+    await new Promise<void>((resolve) => tunnel.listen(0, '127.0.0.1', resolve));
+    cleanups.push(() => new Promise((resolve) => tunnel.close(resolve)));
+    const tunnelPort = (tunnel.address() as net.AddressInfo).port;
+    const args = [...pairArgs(tunnelPort, code), '--server-port', String(port)];
+    expect((await difftray(args, remote.env, remote.project).done).code).toBe(0);
+    const a = path.join(remote.project, 'a.txt');
+    writeFileSync(a, BASE);
+    writeFileSync(
+      path.join(remote.project, 'p.diff'),
+      createTwoFilesPatch('a/a.txt', 'b/a.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(['review', 'p.diff'], remote.env, remote.project);
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    expect((await reviewing.done).code).toBe(0);
+    expect(readFileSync(a, 'utf8')).toBe(EDITED);
   });
 
   it('refuses a reused code, and the fourth try after three wrong codes, with the lock-out in the state', async () => {
