@@ -327,12 +327,19 @@ describe('pairing a remote agent', () => {
       () => local.close(),
       () => paired.close(),
     );
+    rt.runtime.native.setAppHooks({ headlessUrl: () => 'http://127.0.0.1:1/?token=the-ui-token' });
+    expect((await local.request('status', {})).payload).toMatchObject({ headless_url: expect.any(String) });
+    const status = await paired.request('status', {});
+    expect(status.payload).toMatchObject({ workspace_folders: [], clients: [] });
+    expect(status.payload).not.toHaveProperty('headless_url');
+    expect(status.payload).not.toHaveProperty('watched_folders');
     const resumed = await paired.request('hello', {
       client_name: 'box',
       session_id: localHello.payload.session_id,
     });
     expect(resumed.payload.code).toBe(ErrorCode.SESSION_UNKNOWN);
-    await paired.request('hello', { client_name: 'box' });
+    const hello = await paired.request('hello', { client_name: 'box' });
+    expect(hello.payload.workspace_folders).toEqual([]);
     const file = path.join(rt.workspace, 'secret.txt');
     writeFileSync(file, 'local only\n');
     for (const [command, payload] of [

@@ -53,7 +53,8 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
     server_version: services.serverVersion,
     heartbeat_interval_ms: services.heartbeatIntervalMs,
     limits: limits(services),
-    workspace_folders: [...services.core.workspaceFolders],
+    // A paired host's files are its own: this machine's folders are none of its business.
+    workspace_folders: connection.paired ? [] : [...services.core.workspaceFolders],
   };
   respond(response);
   // What was decided while the client was away follows the hello response.
