@@ -38,6 +38,9 @@ export const appApiCallSchemas = {
   setClientPaused: z.object({ key: z.string().min(1).max(400), paused: z.boolean() }),
   claudeHooksSetup: z.object({ apply: z.boolean() }),
   setFolderWatched: z.object({ folder: pathField().min(1), watched: z.boolean() }),
+  startPairing: z.object({}),
+  cancelPairing: z.object({}),
+  revokePairedClient: z.object({ id: z.string().min(1).max(200) }),
   sendSelection: z.object({
     reviewId,
     fileIndex,

@@ -184,6 +184,11 @@ interface ReviewFields {
    * superseded, or is older than History's byte budget), so getReviewContent refuses it.
    */
   textsDropped?: true;
+  /**
+   * The files are on another host (a paired client's): their paths are the client's, DiffTray never
+   * reads or writes them here, and the client writes the decided texts.
+   */
+  remote?: RemoteOrigin;
 }
 
 /** A review as the queue and History list it: small, so thousands of them cost little to send. */
@@ -227,6 +232,10 @@ export interface AppSnapshot {
   connectionRequests: ConnectionRequest[];
   /** Programs allowed to connect without a token ("Always allow this program"). */
   trustedPrograms: TrustedProgram[];
+  /** Agents on other hosts paired with DiffTray ("Pair a remote agent"). */
+  pairedClients?: PairedClientInfo[];
+  /** Whether a pairing code is active, and any lock-out after wrong codes. */
+  pairing?: PairingState;
 }
 
 /**
@@ -248,6 +257,8 @@ export interface AppChange {
   watchedFolders?: string[];
   connectionRequests?: ConnectionRequest[];
   trustedPrograms?: TrustedProgram[];
+  pairedClients?: PairedClientInfo[];
+  pairing?: PairingState;
   /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
   detail?: DetailPatch;
 }
@@ -385,6 +396,11 @@ export interface AppApi {
    * in the settings; answers the folders watched after.
    */
   setFolderWatched(folder: string, watched: boolean): Promise<string[]>;
+  /** "Pair a remote agent": a fresh 6-digit code (5 minutes, one use) and the port a tunnel forwards. */
+  startPairing(): Promise<PairingStarted>;
+  cancelPairing(): Promise<void>;
+  /** Forgets a paired client: its token is refused from now on and its connections are closed. */
+  revokePairedClient(id: string): Promise<void>;
   /**
    * Sends lines `startLine`..`endLine` (0-based, inclusive) of one side of a review's file to the review's
    * agent as context, where its protocol can carry them (protocolTakesSelections).
@@ -423,7 +439,10 @@ export type AppApiMethod =
   | 'setFolderWatched'
   | 'sendSelection'
   | 'answerConnectionRequest'
-  | 'revokeTrustedProgram';
+  | 'revokeTrustedProgram'
+  | 'startPairing'
+  | 'cancelPairing'
+  | 'revokePairedClient';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -455,6 +474,9 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     setClientPaused: (key, paused) => call('setClientPaused', { key, paused }),
     claudeHooksSetup: (apply) => call('claudeHooksSetup', { apply }),
     setFolderWatched: (folder, watched) => call('setFolderWatched', { folder, watched }),
+    startPairing: () => call('startPairing', {}),
+    cancelPairing: () => call('cancelPairing', {}),
+    revokePairedClient: (id) => call('revokePairedClient', { id }),
     sendSelection: (id, file, side, startLine, endLine) =>
       call('sendSelection', { reviewId: id, fileIndex: file, side, startLine, endLine }),
     answerConnectionRequest: (requestId, answer) => call('answerConnectionRequest', { requestId, answer }),
@@ -473,3 +495,31 @@ export type HeadlessServerMessage =
 
 /** Name of the global the Electron preload exposes. */
 export const PRELOAD_GLOBAL = 'difftrayCarrier';
+
+/** Where a paired client's review comes from: its files are on that host, named as it named them. */
+export interface RemoteOrigin {
+  clientName: string;
+}
+
+/** An agent on another host, paired through "Pair a remote agent"; its token is never shown again. */
+export interface PairedClientInfo {
+  id: string;
+  name: string;
+  pairedAt: number;
+  lastUsedAt?: number;
+}
+
+/** Pairing as the UI shows it: the code itself is only in startPairing's answer. */
+export interface PairingState {
+  /** A code is active until then. */
+  codeExpiresAt?: number;
+  /** Pairing is refused until then, after too many wrong codes. */
+  lockedUntil?: number;
+}
+
+export interface PairingStarted {
+  code: string;
+  expiresAt: number;
+  /** The native endpoint's port on this machine, the one to forward (`ssh -R <port>:127.0.0.1:<port>`). */
+  port: number;
+}

@@ -24,6 +24,12 @@ export const ErrorCode = {
   MISSING_TOKEN: 1001,
   INVALID_TOKEN: 1002,
   SESSION_UNKNOWN: 1003,
+  /** `pair` with a code that is wrong, expired, already used, or when no code is active. */
+  PAIRING_REFUSED: 1004,
+  /** Too many wrong pairing codes: pairing is refused for a minute. */
+  PAIRING_LOCKED: 1005,
+  /** A command that needs this machine's files, refused to a paired client (its files are elsewhere). */
+  LOCAL_ONLY: 1006,
   MALFORMED_JSON: 2001,
   INVALID_ENVELOPE: 2002,
   UNKNOWN_COMMAND: 2003,
@@ -55,6 +61,8 @@ export const CloseCode = {
   SESSION_TAKEN_OVER: 4010,
   /** The person pressed "Disconnect" in DiffTray: the session ended, its pending reviews were cancelled. */
   DISCONNECTED_BY_USER: 4011,
+  /** The person revoked this paired client in DiffTray: its token is refused from now on. */
+  PAIRING_REVOKED: 4012,
 } as const;
 
 export const messageTypes = ['request', 'response', 'push', 'error_response'] as const;
@@ -409,3 +417,43 @@ export function describeIssue(error: z.ZodError): string {
   const where = issue.path.length > 0 ? issue.path.map(String).join('.') : 'payload';
   return `${where}: ${issue.message}`;
 }
+
+// ---- Pairing: agents on other hosts (seed 002) ----
+
+/**
+ * Where a client without a token pairs: an upgrade at this path takes one `pair` request and nothing
+ * else (tiny frames, a short deadline, wrong codes rate limited), answers it, and closes.
+ */
+export const PAIR_PATH = '/pair';
+export const PAIR_COMMAND = 'pair';
+/** Frames on the pairing socket: a `pair` request is far smaller. */
+export const PAIR_MAX_FRAME_BYTES = 1024;
+
+export const pairPayloadSchema = z.object({
+  code: z.string().regex(/^\d{6}$/, 'the pairing code is 6 digits'),
+  client_name: labelField().min(1),
+});
+export type PairPayload = z.infer<typeof pairPayloadSchema>;
+
+/** Answer to `pair`: the client's own long-lived token, sent in NATIVE_AUTH_HEADER from then on. */
+export interface PairResponse {
+  token: string;
+  client_id: string;
+  server_name: 'DiffTray';
+}
+
+/**
+ * What a paired client may ask: reviews of the texts it sends, approvals, its own status. Anything that
+ * reads or changes this machine's files or settings (file trees, file contents, watch mode, workspace
+ * context) is refused with LOCAL_ONLY: those are the local agent's.
+ */
+export const PAIRED_COMMANDS: ReadonlySet<string> = new Set([
+  'hello',
+  'heartbeat',
+  'propose_change_set',
+  'get_review',
+  'list_reviews',
+  'cancel_review',
+  'status',
+  'request_approval',
+]);

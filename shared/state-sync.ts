@@ -85,6 +85,7 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
     connectionRequests: change.connectionRequests ?? snapshot.connectionRequests,
     trustedPrograms: change.trustedPrograms ?? snapshot.trustedPrograms,
+    ...pairingOf(change, snapshot),
   };
 }
 
@@ -110,4 +111,14 @@ export function applyDetailPatch(detail: ReviewDetail, patch: DetailPatch): Revi
 /** The review on screen as components use it: its item with the hunks of its files. */
 export function withHunks(item: ReviewItem, detail: ReviewDetail): ReviewSummary {
   return { ...item, files: item.files.map((file, i) => ({ ...file, hunks: detail.files[i] ?? [] })) };
+}
+
+/** The pairing fields after `change`: left out of a snapshot that never had them. */
+function pairingOf(change: AppChange, snapshot: AppSnapshot): Pick<AppSnapshot, 'pairedClients' | 'pairing'> {
+  const pairedClients = change.pairedClients ?? snapshot.pairedClients;
+  const pairing = change.pairing ?? snapshot.pairing;
+  return {
+    ...(pairedClients !== undefined && { pairedClients }),
+    ...(pairing !== undefined && { pairing }),
+  };
 }

@@ -22,6 +22,7 @@ import {
 import { updateSettingsFile } from './core/settings-file';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
+import { Pairing } from './core/pairing/pairing';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
@@ -61,6 +62,8 @@ export interface Runtime {
   copilot: CopilotCliEndpoint;
   /** Watch mode: the folders whose changes on disk are reviewed (none until turned on). */
   watch: WatchMode;
+  /** Pairing agents on other hosts (paired clients in <DIFFTRAY_HOME>/paired-clients.json). */
+  pairing: Pairing;
   close(): Promise<void>;
 }
 
@@ -112,7 +115,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
     log,
   });
-  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log, watch });
+  const pairing = new Pairing({ file: path.join(difftrayHome(env), 'paired-clients.json'), log });
+  pairing.onChange(() => core.notePairing(pairing));
+  core.notePairing(pairing);
+  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log, watch, pairing });
   const copilot = await startCopilotCliEndpoint({
     core,
     lockDir: options.copilotLockDir ?? copilotLockDir(env, home),
@@ -128,12 +134,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.once('exit', removeOnExit);
   return {
     core,
-    handler: createAppApiHandler(core, { watch }),
+    handler: createAppApiHandler(core, { watch, pairing }),
     bridge,
     clio,
     native,
     copilot,
     watch,
+    pairing,
     close: async () => {
       process.removeListener('exit', removeOnExit);
       await watch.close();

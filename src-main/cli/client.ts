@@ -10,8 +10,8 @@ import {
   NATIVE_PROTOCOL_VERSION,
   type Envelope,
   type ErrorPayload,
-  type NativeLockFile,
 } from '../../shared/native-protocol';
+import type { DiscoveredLock } from './discovery';
 import { CliError } from './errors';
 
 /** An error_response from DiffTray. */
@@ -61,10 +61,15 @@ export class NativeClient {
   }
 
   /** Connects to the endpoint a lock file names. Failures are CliErrors worded for a person. */
-  static connect(lock: NativeLockFile, timeoutMs = 10_000): Promise<NativeClient> {
+  static connect(lock: DiscoveredLock, timeoutMs = 10_000): Promise<NativeClient> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${lock.port}`, {
-        headers: { [NATIVE_AUTH_HEADER]: lock.authToken },
+      // A paired DiffTray is reached through the tunnel; it checks the Host header against its own port.
+      const host = lock.via?.host ?? '127.0.0.1';
+      const socket = new WebSocket(`ws://${host}:${lock.port}`, {
+        headers: {
+          [NATIVE_AUTH_HEADER]: lock.authToken,
+          ...(lock.via && { Host: `127.0.0.1:${lock.via.serverPort}` }),
+        },
         maxPayload: NATIVE_MAX_MESSAGE_BYTES,
         handshakeTimeout: timeoutMs,
       });
@@ -82,7 +87,14 @@ export class NativeClient {
             // Plain text.
           }
           socket.terminate();
-          reject(new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})`));
+          // A paired host's token stops working when the person revokes it in DiffTray.
+          const hint =
+            lock.via && response.statusCode === 401
+              ? "; this host's pairing was revoked or is unknown there: run difftray pair again"
+              : '';
+          reject(
+            new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})${hint}`),
+          );
         });
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {

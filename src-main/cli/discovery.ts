@@ -6,14 +6,27 @@
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockFileSchema, type NativeLockFile } from '../../shared/native-protocol';
+import { lockFileSchema, NATIVE_PROTOCOL_VERSION, type NativeLockFile } from '../../shared/native-protocol';
 import { isProcessAlive } from '../core/process-info';
 import { difftrayHome } from '../core/settings';
 import { isInside } from '../core/workspace-paths';
 import { CliError, tildePath } from './errors';
+import { pairedFile, readPaired, type PairedTarget } from './paired-file';
+
+/** How to reach a DiffTray on another machine this host paired with (paired.json). */
+export interface PairedVia {
+  host: string;
+  /** DiffTray's own port: the Host header it checks. */
+  serverPort: number;
+  /** This host's name as paired. */
+  name: string;
+}
+
+/** A lock file, or what paired.json says in its place (`via` set, the paired token as authToken). */
+export type DiscoveredLock = NativeLockFile & { via?: PairedVia };
 
 export interface Discovered {
-  lock: NativeLockFile;
+  lock: DiscoveredLock;
   file: string;
 }
 
@@ -47,6 +60,9 @@ export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
     }
   }
   if (live.length === 0) {
+    // No DiffTray here: the one this host paired with, through its tunnel, if any.
+    const paired = readPaired(env);
+    if (paired) return { lock: pairedLock(paired), file: pairedFile(env) };
     throw new CliError(
       names.length === 0
         ? `DiffTray is not running (no lock file in ${shown})`
@@ -69,4 +85,17 @@ function realPath(file: string): string {
   } catch {
     return path.resolve(file);
   }
+}
+
+function pairedLock(paired: PairedTarget): DiscoveredLock {
+  return {
+    pid: 0,
+    port: paired.port,
+    authToken: paired.token,
+    workspaceFolders: [],
+    ideName: 'DiffTray',
+    transport: 'ws',
+    protocol_version: NATIVE_PROTOCOL_VERSION,
+    via: { host: paired.host, serverPort: paired.serverPort, name: paired.name },
+  };
 }

@@ -8,6 +8,7 @@ import packageJson from '../../package.json';
 import { approve } from './approve';
 import { CliError } from './errors';
 import { claudeCodeHook } from './hook';
+import { pair } from './pair';
 import { review } from './review';
 import { setup } from './setup';
 import { open, status } from './status';
@@ -36,6 +37,13 @@ Commands:
   watch [folder]           Review what any agent writes directly into the folder (default: the current
                            one), after the fact, as "Changes on disk"; remembered in DiffTray's settings.
     --off                  Stop reviewing that folder's changes
+  pair --port <n>          Pair this host with DiffTray on another machine, reached through a tunnel
+                           (ssh -R <n>:127.0.0.1:<DiffTray's port>): type the code DiffTray shows under
+                           Connections → Pair a remote agent. Then review and hook work from here.
+    --host <addr>          Where the tunnel listens (default 127.0.0.1)
+    --name <text>          This host's name in DiffTray (default: the host name)
+    --code <digits>        The code, for scripts (default: asked)
+    --server-port <n>      DiffTray's own port, if the tunnel forwards from another (default: --port)
   setup claude-code        Let DiffTray review Claude Code's edits and commands through its hooks, from
                            any terminal: adds a PreToolUse hook to Claude Code's settings.json
                            ($CLAUDE_CONFIG_DIR, default ~/.claude), backing up the old file first.
@@ -155,6 +163,41 @@ async function main(argv: string[]): Promise<number> {
         io,
       );
     }
+    case 'pair': {
+      const { values, positionals } = parse(() =>
+        parseArgs({
+          args: rest,
+          options: {
+            port: { type: 'string' },
+            host: { type: 'string' },
+            name: { type: 'string' },
+            code: { type: 'string' },
+            'server-port': { type: 'string' },
+            help: { type: 'boolean', short: 'h' },
+          },
+          allowPositionals: true,
+          strict: true,
+        }),
+      );
+      if (values.help) return help();
+      if (positionals.length > 0 || values.port === undefined) {
+        throw new CliError(
+          'usage: difftray pair --port <n> [--host <addr>] [--name <text>] [--code <digits>]',
+        );
+      }
+      return pair(
+        {
+          port: portNumber(values.port, '--port'),
+          ...(values.host !== undefined && { host: values.host }),
+          ...(values.name !== undefined && { name: values.name }),
+          ...(values.code !== undefined && { code: values.code }),
+          ...(values['server-port'] !== undefined && {
+            serverPort: portNumber(values['server-port'], '--server-port'),
+          }),
+        },
+        { env: io.env, stdin: process.stdin, stderr: process.stderr, out: io.out },
+      );
+    }
     case 'setup': {
       const { values, positionals } = parse(() =>
         parseArgs({
@@ -186,6 +229,13 @@ async function main(argv: string[]): Promise<number> {
     default:
       throw new CliError(`unknown command "${command}" (try difftray --help)`);
   }
+}
+
+function portNumber(text: string, option: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new CliError(`${option} takes a port number`);
+  return port;
 }
 
 function help(): number {

@@ -28,6 +28,7 @@ import { isGitStylePatch, MalformedPatchError, parseUnifiedDiff } from '../../sh
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray } from './discovery';
 import { CliError } from './errors';
+import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
 
 export const CLI_CLIENT_NAME = 'difftray review';
 
@@ -65,6 +66,9 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
   }
   const baseDir = isGitStylePatch(patch) ? (gitTopLevel(io.cwd) ?? io.cwd) : io.cwd;
   const { lock } = findDiffTray(io);
+  // A DiffTray on another machine (paired) cannot read these files: send their texts, write its answer here.
+  const remote = lock.via ? planRemoteReview(patch, baseDir) : undefined;
+  if (remote) requireFiles(remote);
 
   let client = await NativeClient.connect(lock);
   let sessionId: string | undefined;
@@ -101,7 +105,12 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
         title: options.title ?? defaultTitle(options.patchFile, fileCount),
         ...(options.rationale !== undefined && { rationale: options.rationale }),
         ...(options.criteria && options.criteria.length > 0 && { acceptance_criteria: options.criteria }),
-        patch,
+        ...(remote
+          ? {
+              files: remote.files.map(({ file, before, after }) => ({ path: file, before, after })),
+              writer: 'client',
+            }
+          : { patch }),
         base_dir: baseDir,
       });
     } catch (error) {
@@ -114,6 +123,7 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
       throw error;
     }
     reviewId = proposed.review_id;
+    for (const line of remote?.leftOut ?? []) io.out(line);
     io.notice?.(
       `Waiting for your review in DiffTray (${fileCount} file${fileCount === 1 ? '' : 's'}); Ctrl-C withdraws it…`,
     );
@@ -124,10 +134,17 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
       const pushed = await client
         .waitForPush<ChangeSetResult>('change_set_result', (result) => result.review_id === id)
         .catch(() => undefined);
-      if (pushed) return report(pushed, io);
+      if (pushed) {
+        const code = report(remote ? applyRemoteResult(remote, pushed) : pushed, io);
+        // Files left out here (conflicts) were never sent: they count as the conflicts they are.
+        return remote && remote.leftOut.length > 0 ? 2 : code;
+      }
       const close = await client.closed;
       if (close.code === CloseCode.DISCONNECTED_BY_USER) {
         throw new CliError('the review was cancelled: DiffTray disconnected this client');
+      }
+      if (close.code === CloseCode.PAIRING_REVOKED) {
+        throw new CliError("the review was cancelled: DiffTray revoked this host's pairing");
       }
       client = await reconnect(io, lock.port, io.reconnectMs ?? 30_000);
       try {

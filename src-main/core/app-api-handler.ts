@@ -13,6 +13,7 @@ import { ReviewTextsDroppedError } from './review-queue';
 import { selectionOf, SelectionError } from './selection-context';
 import { reviewDetail, type StateSubscription } from './state-feed';
 import { WatchFolderError } from './watch/watch-folders';
+import { PairingError, type Pairing } from './pairing/pairing';
 import type { WatchMode } from './watch/watch-mode';
 
 export class AppApiError extends Error {}
@@ -30,6 +31,8 @@ export type AppApiHandler = (
 export interface AppApiHandlerOptions {
   /** Watch mode, whose folders the app's switch turns on and off; none in tests that do not need it. */
   watch?: WatchMode;
+  /** Pairing remote agents; none in tests that do not need it. */
+  pairing?: Pairing;
 }
 
 export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions = {}): AppApiHandler {
@@ -53,6 +56,9 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     setClientPaused: (p) => setPaused(core, p.key, p.paused),
     claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
     setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
+    startPairing: () => withPairing(options.pairing, (pairing) => pairing.start()),
+    cancelPairing: () => withPairing(options.pairing, (pairing) => pairing.cancel()),
+    revokePairedClient: (p) => withPairing(options.pairing, (pairing) => pairing.revoke(p.id)),
     sendSelection: (p) => sendSelection(core, p),
     answerConnectionRequest: (p) =>
       asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
@@ -126,6 +132,16 @@ function asAppApiError(task: () => void): void {
     task();
   } catch (error) {
     if (error instanceof ConnectionRequestError) throw new AppApiError(error.message);
+    throw error;
+  }
+}
+
+function withPairing<T>(pairing: Pairing | undefined, act: (pairing: Pairing) => T): T {
+  if (!pairing) throw new AppApiError('Pairing remote agents is not available here');
+  try {
+    return act(pairing);
+  } catch (error) {
+    if (error instanceof PairingError) throw new AppApiError(error.message);
     throw error;
   }
 }

@@ -5,6 +5,7 @@ import type { OnScreen } from './on-screen';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
 import { ClientRegistry } from './client-registry';
 import { ConnectionRequests, type ConnectionRequestsOptions } from './connection-requests';
+import type { Pairing } from './pairing/pairing';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
 import { StateFeed, type StateSubscription } from './state-feed';
@@ -71,6 +72,11 @@ export class AppCore {
   /** The review (and file) the person looks at now, as the windows named it (on-screen.ts). */
   get onScreen(): OnScreen {
     return this.feed.onScreen;
+  }
+
+  /** The paired clients or the pairing state changed: every window is told. */
+  notePairing(pairing: Pairing): void {
+    this.feed.setPairing(pairing.list(), pairing.state());
   }
 
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */

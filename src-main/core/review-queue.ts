@@ -143,7 +143,8 @@ export class ReviewQueue {
     if (!ofThisClient) this.pendingOfClient.set(request.client.id, (ofThisClient = new Set()));
     ofThisClient.add(review);
     this.pendingTextBytes += pendingBytes;
-    for (const file of review.files) this.pathsOfPending.hold(file.path, review);
+    // A remote review's paths are another host's: no local path is pending for it.
+    if (!request.remote) for (const file of review.files) this.pathsOfPending.hold(file.path, review);
     this.emit({ kind: 'review', id: review.id });
     return { id: review.id, outcome };
   }
@@ -202,7 +203,7 @@ export class ReviewQueue {
       }
       // The disk moved on independently of the person's decisions: judge the restored file against it.
       if (before.base === current.base) before.disk = current.disk;
-      else {
+      else if (!review.request.remote) {
         const seen = this.lastSeenOnDisk.get(before.path);
         if (seen) reviewFile.noteDisk(before, seen, this.now());
       }
@@ -401,8 +402,10 @@ export class ReviewQueue {
     return review.files.map(reviewFile.fileContent);
   }
 
+  /** The review's paths on this machine's disk: none for a remote review (its files are elsewhere). */
   paths(id: string): string[] {
     const review = this.existing(id);
+    if (review.request.remote) return [];
     return (review.droppedFiles ?? review.files).map((file) => file.path);
   }
 
@@ -457,7 +460,7 @@ export class ReviewQueue {
     ofClient?.delete(review);
     if (ofClient?.size === 0) this.pendingOfClient.delete(review.request.client.id);
     this.pendingTextBytes -= review.pendingBytes;
-    for (const file of review.files) {
+    for (const file of review.request.remote ? [] : review.files) {
       if (this.pathsOfPending.release(file.path, review)) this.lastSeenOnDisk.delete(file.path);
     }
     this.ended.set(review.id, review);

@@ -6,6 +6,7 @@ import type {
   ApprovalRequest,
   ClientInfo,
   ReviewFileSummary,
+  RemoteOrigin,
   ReviewItem,
   ReviewState,
   ReviewSummary,
@@ -23,6 +24,11 @@ export interface ReviewRequest {
   files: ProposedFile[];
   /** An approval card (a command or tool to allow or deny) instead of files: then `files` is empty. */
   approval?: ApprovalRequest;
+  /**
+   * The files are on a paired client's host, named as it named them: nothing of this machine's disk is
+   * read, watched or written for them (no pending path, no disk check, no watch-mode baseline).
+   */
+  remote?: RemoteOrigin;
 }
 
 export type ReviewOutcome =
@@ -89,6 +95,7 @@ function reviewFields(review: Review): Omit<ReviewItem, 'files'> {
     canUndo: review.undo.length > 0,
     ...(review.notes.length > 0 && { notes: [...review.notes] }),
     ...(review.droppedFiles && { textsDropped: true }),
+    ...(request.remote && { remote: { ...request.remote } }),
   };
 }
 

@@ -9,6 +9,8 @@ import type {
   AppChange,
   AppSnapshot,
   DetailPatch,
+  PairedClientInfo,
+  PairingState,
   ReviewDetail,
   ReviewItem,
   ReviewPatch,
@@ -50,6 +52,9 @@ export class StateFeed {
   private watchedFolders: string[] = [];
   private watchedChanged = false;
   private connectionRequestsChanged = false;
+  private pairedClients: PairedClientInfo[] = [];
+  private pairing: PairingState = {};
+  private pairingChanged = false;
   /** Each review as every subscriber last received it: the base of the next patch. */
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
@@ -95,7 +100,17 @@ export class StateFeed {
       watchedFolders: [...this.watchedFolders],
       connectionRequests: this.connectionRequests?.list() ?? [],
       trustedPrograms: this.connectionRequests?.trustedPrograms() ?? [],
+      pairedClients: this.pairedClients.map((client) => ({ ...client })),
+      pairing: { ...this.pairing },
     };
+  }
+
+  /** The paired clients and the pairing state now. */
+  setPairing(pairedClients: readonly PairedClientInfo[], pairing: PairingState): void {
+    this.pairedClients = pairedClients.map((client) => ({ ...client }));
+    this.pairing = { ...pairing };
+    this.pairingChanged = true;
+    this.schedule();
   }
 
   /** The folders watch mode watches now. */
@@ -129,7 +144,8 @@ export class StateFeed {
 
   /** Sends what changed since the last change, now. */
   flush(): void {
-    const settingsChanged = this.pausedChanged || this.watchedChanged || this.connectionRequestsChanged;
+    const settingsChanged =
+      this.pausedChanged || this.watchedChanged || this.connectionRequestsChanged || this.pairingChanged;
     if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
@@ -156,6 +172,10 @@ export class StateFeed {
       change.connectionRequests = this.connectionRequests.list();
       change.trustedPrograms = this.connectionRequests.trustedPrograms();
     }
+    if (this.pairingChanged) {
+      change.pairedClients = this.pairedClients.map((client) => ({ ...client }));
+      change.pairing = { ...this.pairing };
+    }
     const dirty = new Set(this.dirty);
     this.dirty.clear();
     this.removed.clear();
@@ -163,6 +183,7 @@ export class StateFeed {
     this.pausedChanged = false;
     this.watchedChanged = false;
     this.connectionRequestsChanged = false;
+    this.pairingChanged = false;
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
   }
 

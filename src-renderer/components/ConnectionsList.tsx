@@ -19,6 +19,7 @@ import { errorMessage } from '../review-model';
 import { clientLabel, disconnectLabels } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
+import { PairRemoteAgent } from './PairRemoteAgent';
 import { WatchedFolders } from './WatchedFolders';
 import { TrustedPrograms } from './TrustedPrograms';
 
@@ -213,6 +214,7 @@ export function ConnectionsList({
       <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
       <TrustedPrograms programs={trustedPrograms} />
       <WatchedFolders workspaceFolders={workspaceFolders} watchedFolders={watchedFolders} />
+      <PairRemoteAgent />
       <p className="dt-hooks-offer">
         Claude Code from any terminal, per hunk and with notes:{' '}
         <button type="button" onClick={showHooksSetup}>

@@ -2,13 +2,13 @@ import { memo } from 'react';
 import type { ClientInfo, ReviewItem } from '../../shared/app-api';
 import { approvalIcon, approvalLabel } from '../approval-model';
 import { useNow } from '../hooks';
-import { displayPath } from '../review-model';
+import { reviewPath } from '../remote-paths';
 import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
 
 function fileLabel(review: ReviewItem, workspaceFolders: readonly string[]): string {
-  const first = displayPath(review.files[0]?.path ?? '', workspaceFolders);
+  const first = reviewPath(review, review.files[0]?.path ?? '', workspaceFolders);
   return review.files.length > 1 ? `${first} and ${review.files.length - 1} more` : first;
 }
 

@@ -6,7 +6,8 @@ import { useActions } from '../context';
 import { useNow } from '../hooks';
 import { isPaused } from '../key-pause';
 import { installLineKeys } from '../line-keys';
-import { contentKey, displayPath, droppedTextsText, endedBannerText, newerProposal } from '../review-model';
+import { contentKey, droppedTextsText, endedBannerText, newerProposal } from '../review-model';
+import { reviewPath } from '../remote-paths';
 import { useReviewUi } from '../review-ui';
 import { resolveCursor, shownFiles, useAppStore } from '../store';
 import { formatAge } from '../time';
@@ -72,11 +73,11 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const file = review.files[fileIndex];
   const content = pickContent(files, file, fileIndex);
   const names = useMemo(
-    () => review.files.map((f) => displayPath(f.path, workspaceFolders)),
-    [review.files, workspaceFolders],
+    () => review.files.map((f) => reviewPath(review, f.path, workspaceFolders)),
+    [review, workspaceFolders],
   );
   const fileName = names[fileIndex] ?? file?.path ?? '';
-  const nameOf = (path: string): string => displayPath(path, workspaceFolders);
+  const nameOf = (path: string): string => reviewPath(review, path, workspaceFolders);
   // Conflict markers can only be edited out: the proposed side is editable while any remain.
   const conflicts = file?.conflicts ?? 0;
   const editable = !ended && !file?.binary && (editing || conflicts > 0);

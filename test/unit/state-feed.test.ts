@@ -17,6 +17,7 @@ import { applyChange, applyDetailPatch } from '../../shared/state-sync';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
 import type { PendingConnection } from '../../src-main/core/connection-requests';
+import { Pairing } from '../../src-main/core/pairing/pairing';
 import { createActions } from '../../src-renderer/actions';
 import { startLiveState } from '../../src-renderer/live-state';
 import { contentKey, findReview } from '../../src-renderer/review-model';
@@ -35,6 +36,7 @@ type Op =
   | { kind: 'undo' | 'submit' | 'reject' | 'disk' | 'note'; review: number }
   | { kind: 'pause'; client: number; paused: boolean }
   | { kind: 'watched'; folders: number[] }
+  | { kind: 'pairing'; action: 'start' | 'cancel' | 'pair' | 'wrong' | 'revoke' }
   | { kind: 'client'; client: number; action: 'describe' | 'status' | 'gone' }
   | { kind: 'focus'; review: number | null }
   | { kind: 'bulk'; count: number }
@@ -76,6 +78,16 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   }),
   fc.record({ kind: fc.constant('pause' as const), client: fc.nat(2), paused: fc.boolean() }),
   fc.record({ kind: fc.constant('watched' as const), folders: fc.uniqueArray(fc.nat(3), { maxLength: 3 }) }),
+  fc.record({
+    kind: fc.constant('pairing' as const),
+    action: fc.constantFrom(
+      'start' as const,
+      'cancel' as const,
+      'pair' as const,
+      'wrong' as const,
+      'revoke' as const,
+    ),
+  }),
   fc.record({
     kind: fc.constant('client' as const),
     client: fc.nat(2),
@@ -133,6 +145,10 @@ const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function run(ops: readonly Op[]): Promise<void> {
   const core = new AppCore(['/ws'], { now: () => 5 });
+  const pairing = new Pairing({ now: () => 5 });
+  pairing.setPort(4000);
+  pairing.onChange(() => core.notePairing(pairing));
+  let code: string | undefined;
   const clients = [0, 1, 2].map((i) => core.clients.connect(`agent ${i}`, 'native'));
   const ids: string[] = [];
   const pick = (n: number): string | undefined => ids[n % Math.max(1, ids.length)];
@@ -226,6 +242,16 @@ async function run(ops: readonly Op[]): Promise<void> {
         break;
       case 'watched':
         core.noteWatchedFolders(op.folders.map((n) => `/ws/d${n}`));
+        break;
+      case 'pairing':
+        if (op.action === 'start') code = pairing.start().code;
+        else if (op.action === 'cancel') pairing.cancel();
+        else if (op.action === 'pair') pairing.pair(code ?? '000000', `host ${counter++}`, 'a');
+        else if (op.action === 'wrong') pairing.pair('abc', 'x', 'a');
+        else {
+          const first = pairing.list()[0];
+          if (first) pairing.revoke(first.id);
+        }
         break;
       case 'client': {
         const client = clients[op.client]!;

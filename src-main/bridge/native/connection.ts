@@ -20,6 +20,7 @@ import {
   ErrorCode,
   isRequestCommand,
   NATIVE_PROTOCOL_VERSION,
+  PAIRED_COMMANDS,
   type Envelope,
   type ErrorPayload,
 } from '../../../shared/native-protocol';
@@ -27,7 +28,13 @@ import { ReviewsPausedError, TooManyPendingReviewsError } from '../../core/revie
 import { rawDataToString } from '../../loopback/raw-data';
 import { RateWindow } from '../rate-limit';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
-import { nativeCommands, RequestError, type CommandConnection, type NativeServices } from './commands';
+import {
+  nativeCommands,
+  RequestError,
+  type CommandConnection,
+  type NativeServices,
+  type PairedIdentity,
+} from './commands';
 import type { Session, SessionPush } from './sessions';
 import { isRecord } from '../../../shared/is-record';
 
@@ -36,6 +43,8 @@ export type { AppHooks } from './commands';
 export interface NativeConnectionOptions extends NativeServices {
   /** The endpoint's limit, shared by every connection. */
   endpointRate: RateWindow;
+  /** The paired client this connection authenticated as; undefined: the lock file's token. */
+  paired?: PairedIdentity;
 }
 
 /** Heartbeats a client may miss before the server gives up on the connection. */
@@ -49,6 +58,7 @@ class NativeConnection implements CommandConnection {
   // Read by the commands (CommandConnection); set only here and by hold().
   session: Session | undefined;
   closed = false;
+  readonly paired: PairedIdentity | undefined;
   private readonly intake: SerialIntake;
   private lastSeen = Date.now();
   private readonly heartbeatTimer: NodeJS.Timeout;
@@ -58,6 +68,7 @@ class NativeConnection implements CommandConnection {
     private readonly socket: WebSocket,
     private readonly options: NativeConnectionOptions,
   ) {
+    this.paired = options.paired;
     this.intake = new SerialIntake('native', options.log, socket);
     this.rate = new RateWindow(options.rateLimit);
     // Whatever a message handler throws is logged and answered with 5001; the socket lives on.
@@ -173,6 +184,12 @@ class NativeConnection implements CommandConnection {
       }
       if (!isRequestCommand(message.command)) {
         throw new RequestError(ErrorCode.UNKNOWN_COMMAND, `Unknown command: ${message.command}`);
+      }
+      if (this.paired && !PAIRED_COMMANDS.has(message.command)) {
+        throw new RequestError(
+          ErrorCode.LOCAL_ONLY,
+          `"${message.command}" works on this machine's files: a paired client on another host may not use it`,
+        );
       }
       const handler = nativeCommands[message.command];
       const parsed = handler.parse(message.payload ?? {});

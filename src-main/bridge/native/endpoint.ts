@@ -30,10 +30,14 @@ import {
   NATIVE_AUTH_HEADER,
   NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
+  PAIR_PATH,
   type NativeLockFile,
 } from '../../../shared/native-protocol';
 import { NativeSessions } from './sessions';
 import { pushStatusUpdates } from './status-updates';
+import type { Pairing } from '../../core/pairing/pairing';
+import type { PairedIdentity } from './commands';
+import { PairGate } from './pair-socket';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -52,6 +56,8 @@ export interface NativeEndpointOptions extends AppHooks {
   maxConnections?: number;
   /** Watch mode, for `watch_folder` (`difftray watch`); without it that command is refused. */
   watch?: WatchMode;
+  /** Pairing remote agents: `pair` at PAIR_PATH, and paired clients' tokens; without it, neither. */
+  pairing?: Pairing;
 }
 
 export interface NativeEndpoint {
@@ -111,6 +117,9 @@ export class NativeLoopback implements LoopbackEndpoint {
   private readonly endpointRate: RateWindow;
   private readonly maxConnections: number;
   private readonly stopStatusUpdates: () => void;
+  private readonly pairGate: PairGate | undefined;
+  /** Each paired client's open sockets, closed at once when it is revoked. */
+  private readonly pairedSockets = new Map<string, Set<WebSocket>>();
 
   constructor(private readonly options: NativeEndpointOptions) {
     this.log = options.log ?? (() => {});
@@ -127,23 +136,49 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
     this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.stopStatusUpdates = pushStatusUpdates(options.core, this.sessions);
+    const { pairing } = options;
+    if (pairing) {
+      this.pairGate = new PairGate(pairing, this.log);
+      pairing.onRevoked((id) => this.closePaired(id));
+    }
   }
 
   async open(port: number): Promise<void> {
     this.port = port;
     this.lockFile = path.join(this.options.lockDir, `${port}.lock`);
     this.lock = new OwnedLockFile(this.lockFile, this.lockContent());
+    this.options.pairing?.setPort(port);
     await this.lock.staleRemoved;
   }
 
   admitUpgrade(request: http.IncomingMessage): EndpointRefusal | AdmittedUpgrade {
+    if (this.pairGate && isPairPath(request.url)) return this.admitPairing(request, this.pairGate);
     // ws adds a socket to its clients within handleUpgrade (no async client check): the count is exact.
-    const refusal = this.checkToken(request) ?? this.checkCapacity();
+    const verdict = this.checkToken(request);
+    const refusal = 'status' in verdict ? verdict : this.checkCapacity();
     if (refusal) {
       const { status, code, message } = refusal;
       return { status, reason: message, body: { code, message } };
     }
-    return { sockets: this.sockets, label: 'native', serve: (ws) => this.serve(ws) };
+    const paired = 'paired' in verdict ? verdict.paired : undefined;
+    return { sockets: this.sockets, label: 'native', serve: (ws) => this.serve(ws, paired) };
+  }
+
+  /** A socket without a token, for one `pair` request (pair-socket.ts). */
+  private admitPairing(request: http.IncomingMessage, gate: PairGate): EndpointRefusal | AdmittedUpgrade {
+    if (gate.full) {
+      const message = 'Too many pairing connections at once';
+      return { status: 503, reason: message, body: { code: ErrorCode.TOO_MANY_CONNECTIONS, message } };
+    }
+    return { sockets: gate.sockets, label: 'native pair', serve: (ws) => gate.serve(ws, request) };
+  }
+
+  /** A revoked client: its sessions end (pending reviews cancelled) and every socket of it closes now. */
+  private closePaired(id: string): void {
+    const reason = 'pairing revoked';
+    this.sessions.endPaired(id, reason, { code: CloseCode.PAIRING_REVOKED, reason });
+    for (const socket of this.pairedSockets.get(id) ?? []) socket.close(CloseCode.PAIRING_REVOKED, reason);
+    this.pairedSockets.delete(id);
   }
 
   setAppHooks(next: AppHooks): void {
@@ -166,10 +201,22 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.sessions.endAll('DiffTray is closing');
     await this.sessions.settled(1000);
     await closeSockets(this.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
+    if (this.pairGate) await closeSockets(this.pairGate.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
   }
 
-  private serve(ws: WebSocket): void {
+  private serve(ws: WebSocket, paired: PairedIdentity | undefined): void {
+    if (paired) {
+      let open = this.pairedSockets.get(paired.id);
+      if (!open) this.pairedSockets.set(paired.id, (open = new Set()));
+      open.add(ws);
+      ws.once('close', () => {
+        open.delete(ws);
+        if (open.size === 0 && this.pairedSockets.get(paired.id) === open)
+          this.pairedSockets.delete(paired.id);
+      });
+    }
     serveNativeConnection(ws, {
+      ...(paired && { paired }),
       core: this.options.core,
       sessions: this.sessions,
       serverVersion: DIFFTRAY_VERSION,
@@ -196,7 +243,10 @@ export class NativeLoopback implements LoopbackEndpoint {
     };
   }
 
-  private checkToken(request: http.IncomingMessage): NativeRefusal | undefined {
+  /** The lock file's token (a local client), a paired client's own token, or a refusal. */
+  private checkToken(
+    request: http.IncomingMessage,
+  ): NativeRefusal | { local: true } | { paired: PairedIdentity } {
     const header = request.headers[NATIVE_AUTH_HEADER];
     if (header === undefined) {
       return {
@@ -205,10 +255,11 @@ export class NativeLoopback implements LoopbackEndpoint {
         message: `Missing token: send the authToken of the lock file in ${NATIVE_AUTH_HEADER}`,
       };
     }
-    if (!tokensEqual(singleHeader(header), this.token)) {
-      return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
-    }
-    return undefined;
+    const given = singleHeader(header);
+    if (tokensEqual(given, this.token)) return { local: true };
+    const client = given === undefined ? undefined : this.options.pairing?.authenticate(given);
+    if (client) return { paired: { id: client.id, name: client.name } };
+    return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
   }
 
   private checkCapacity(): NativeRefusal | undefined {
@@ -225,4 +276,9 @@ interface NativeRefusal {
   status: number;
   code: ErrorCode;
   message: string;
+}
+
+/** The pairing path, with or without a query string. */
+function isPairPath(url: string | undefined): boolean {
+  return (url ?? '/').split('?')[0] === PAIR_PATH;
 }

@@ -32,8 +32,11 @@ import { patchHunkAt } from '../../../shared/unified-diff';
 
 const ABSENT: DiskSnapshot = { exists: false };
 
-/** Who writes the accepted text (propose_change_set's `writer`). */
-export type Writer = 'difftray' | 'client';
+/**
+ * Who writes the accepted text (propose_change_set's `writer`). 'remote': a paired client, whose files
+ * are on its own host; as 'client', but nothing here is even looked at (remote-change-set.ts).
+ */
+export type Writer = 'difftray' | 'client' | 'remote';
 
 /**
  * Carries out `outcome` on disk and describes it, file by file, in the order the client gave them.
@@ -88,9 +91,13 @@ export async function settleChangeSet(
       const final = outcome.files[index];
       if (!final) throw new Error(`No decided text for ${entry.path}`);
       const settled =
-        writer === 'client' ? await handOver(files, entry, final) : await settleAccepted(files, entry, final);
+        writer === 'remote'
+          ? handOverRemote(entry, final)
+          : writer === 'client'
+            ? await handOver(files, entry, final)
+            : await settleAccepted(files, entry, final);
       results.push({ ...common, ...settled });
-    } else if (outcome.kind === 'rejected' && writer === 'client') {
+    } else if (outcome.kind === 'rejected' && writer !== 'difftray') {
       results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
     } else if (outcome.kind === 'rejected') {
       results.push({ ...common, ...(await settleRejected(files, entry, reason)) });
@@ -123,6 +130,13 @@ async function handOver(files: FileApplier, file: ReviewedFile, final: FinalFile
   if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
   const checked = await putOnDisk(files, file.real, final.expectedOnDisk, final.expectedOnDisk);
   if (checked !== 'ok') return checked;
+  const deletes = file.deletes && final.finalText === '';
+  return { status: 'accepted', final_text: deletes ? null : final.finalText };
+}
+
+/** A paired client's file: the composed text goes back as it is; this machine's disk is not involved. */
+function handOverRemote(file: ReviewedFile, final: FinalFile): Settled {
+  if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
   const deletes = file.deletes && final.finalText === '';
   return { status: 'accepted', final_text: deletes ? null : final.finalText };
 }

@@ -81,6 +81,8 @@ export interface Session {
   farewell: SessionConnection | undefined;
   /** The connection that registered to receive the session's pushes (register_active_target). */
   target: ActiveTarget | undefined;
+  /** The paired client (id) that opened it: only that client's connections may resume it. */
+  pairedId?: string;
 }
 
 /** seed 003's "active target": where push_snippet and status_update go. */
@@ -211,6 +213,13 @@ export class NativeSessions {
 
   endAll(reason: string): void {
     for (const session of [...this.sessions.values()]) this.end(session, reason);
+  }
+
+  /** Ends every session of a paired client (revoked): pending reviews cancelled, sockets closed. */
+  endPaired(pairedId: string, reason: string, close: { code: number; reason: string }): void {
+    for (const session of [...this.sessions.values()]) {
+      if (session.pairedId === pairedId) this.end(session, reason, close);
+    }
   }
 
   cancelPending(session: Session, reason: string): number {

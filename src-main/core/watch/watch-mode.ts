@@ -39,7 +39,8 @@ export class WatchMode {
     private readonly options: WatchModeOptions = {},
   ) {
     this.unsubscribe = core.queue.onEnded((request, outcome) => {
-      if (request.client.id !== this.client?.id && outcome.kind === 'accepted') {
+      // A remote review's texts were written on another host: no local baseline moves.
+      if (request.client.id !== this.client?.id && outcome.kind === 'accepted' && !request.remote) {
         for (const final of outcome.files) {
           this.coveringFolder(final.path)?.acceptedElsewhere(final.path, final.finalText);
         }

@@ -11,6 +11,7 @@ import {
   SEARCH_MAX_QUERY_CHARS,
   SEARCH_MAX_RESULTS,
 } from '../../../src-main/core/limits';
+import { PAIR_MAX_FRAME_BYTES } from '../../../shared/native-protocol';
 import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
 import type { Prng } from './prng';
 
@@ -324,6 +325,15 @@ const envelope = (command: string, payload: unknown) => ({
   payload,
 });
 
+/** The pairing socket's frame limit (PAIR_MAX_FRAME_BYTES), before auth: at it and one byte over. */
+function pairProbes(): LimitProbe[] {
+  const pair = envelope('pair', { code: '000000', client_name: 'limit' });
+  return around(PAIR_MAX_FRAME_BYTES).map(([where, size]) => ({
+    label: `pair frame ${where}`,
+    frame: () => ({ ...text(`pair frame ${where}`, paddedTo(pair, size)), preauth: true }),
+  }));
+}
+
 const native: ProtocolModel = {
   message: (ctx, prng) =>
     prng.weighted<() => Record<string, unknown>>([
@@ -437,6 +447,16 @@ const native: ProtocolModel = {
             ...(prng.chance(0.3) && { session_id: `s-${prng.int(5)}` }),
           }),
       ],
+      // Pairing: on an authenticated connection `pair` is no command; before auth (the driver sends
+      // pre-auth frames at /pair with no token) it is the only one, and no code is active in a fuzz run.
+      [
+        2,
+        () =>
+          envelope('pair', {
+            code: prng.pick([String(prng.int(1_000_000)).padStart(6, '0'), '', '12345', '1234567', 'abcdef']),
+            client_name: prng.pick(['fuzz-host', '', 'x'.repeat(300)]),
+          }),
+      ],
       [
         2,
         () =>
@@ -461,6 +481,7 @@ const native: ProtocolModel = {
       ...fieldProbes('request_approval.command', MAX_NOTE_CHARS, (v) =>
         envelope('request_approval', { kind: 'command', command: v }),
       ),
+      ...pairProbes(),
       ...fieldProbes('hello.agent_session_id', MAX_LABEL_CHARS, (v) =>
         envelope('hello', { client_name: 'fuzz', agent_session_id: v }),
       ),

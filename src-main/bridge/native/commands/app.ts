@@ -12,13 +12,16 @@ export const status = defineCommand('status', (payload, { services, connection, 
     const level = payload.level ?? 'info';
     core.clients.setStatus(client.id, level === 'info' ? payload.message : `${level}: ${payload.message}`);
   }
-  const headlessUrl = services.hooks().headlessUrl?.();
+  // A paired host learns nothing of this machine: not its folders, its other clients, nor the headless
+  // UI's address (whose token would let it decide its own reviews).
+  const local = connection.paired === undefined;
+  const headlessUrl = local ? services.hooks().headlessUrl?.() : undefined;
   const response: StatusResponse = {
     server_version: services.serverVersion,
     pid: process.pid,
-    workspace_folders: [...core.workspaceFolders],
+    workspace_folders: local ? [...core.workspaceFolders] : [],
     pending: core.queue.pendingCount(),
-    clients: core.clients.list().map((client) => ({
+    clients: (local ? core.clients.list() : []).map((client) => ({
       name: client.name,
       protocol: client.protocol,
       ...(client.version !== undefined && { version: client.version }),
@@ -26,7 +29,7 @@ export const status = defineCommand('status', (payload, { services, connection, 
       ...(client.status && { status: client.status.text }),
     })),
     ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
-    ...(services.watch && { watched_folders: services.watch.watchedFolders }),
+    ...(services.watch && local && { watched_folders: services.watch.watchedFolders }),
   };
   respond(response);
 });

@@ -37,8 +37,16 @@ export interface NativeServices {
   log: (message: string) => void;
 }
 
+/** A paired client (an agent on another host) that proved its own token at the upgrade. */
+export interface PairedIdentity {
+  id: string;
+  name: string;
+}
+
 /** The connection a command runs on, as commands see it. */
 export interface CommandConnection extends SessionConnection {
+  /** Set when the connection authenticated with a paired client's token, not the lock file's. */
+  readonly paired: PairedIdentity | undefined;
   /** The session this connection holds, once it said hello. */
   readonly session: Session | undefined;
   /** The socket has closed: the client learns of nothing done from now on. */

@@ -45,4 +45,10 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   register_active_target: registerActiveTarget,
 };
 
-export { RequestError, type AppHooks, type CommandConnection, type NativeServices } from './command';
+export {
+  RequestError,
+  type AppHooks,
+  type CommandConnection,
+  type NativeServices,
+  type PairedIdentity,
+} from './command';

@@ -13,17 +13,21 @@ import {
   type ReviewedFile,
   type SkippedFile,
 } from '../change-set';
-import { settleChangeSet } from '../outcome';
+import { settleChangeSet, type Writer } from '../outcome';
+import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';
-import { defineCommand, RequestError, type CommandContext } from './command';
+import { defineCommand, RequestError, type CommandContext, type PairedIdentity } from './command';
 
 type ProposePayload = RequestPayload<'propose_change_set'>;
 
 export const proposeChangeSet = defineCommand('propose_change_set', async (payload, context) => {
   const { core } = context.services;
+  const { paired } = context.connection;
   let planned: PlannedFile[];
   try {
-    planned = await planChangeSet(payload, { workspaceFolders: core.workspaceFolders });
+    planned = paired
+      ? planRemoteChangeSet(payload)
+      : await planChangeSet(payload, { workspaceFolders: core.workspaceFolders });
   } catch (error) {
     if (error instanceof ChangeSetError) throw new RequestError(error.code, error.message, error.details);
     throw error;
@@ -43,7 +47,9 @@ export const proposeChangeSet = defineCommand('propose_change_set', async (paylo
       { files },
     );
   }
-  const proposal: Proposal = { payload, planned, files, session };
+  // A paired client's files are on its host: it always writes them itself.
+  const writer: Writer = paired ? 'remote' : (payload.writer ?? 'difftray');
+  const proposal: Proposal = { payload, planned, files, session, writer, paired };
   if (reviewed.length === 0) await settleUnchanged(proposal, context);
   else proposeForReview(proposal, reviewed, context);
 });
@@ -54,11 +60,13 @@ interface Proposal {
   /** The answer's `files`: each planned file's status. */
   files: ProposeResponse['files'];
   session: Session;
+  writer: Writer;
+  paired: PairedIdentity | undefined;
 }
 
 /** Every file already is as proposed: answered at once, with nothing to review. */
 async function settleUnchanged(
-  { payload, planned, files, session }: Proposal,
+  { payload, planned, files, session, writer }: Proposal,
   { services, respond }: CommandContext,
 ): Promise<void> {
   const id = `noop-${randomUUID()}`;
@@ -77,13 +85,13 @@ async function settleUnchanged(
     planned,
     { kind: 'accepted', files: [] },
     undefined,
-    payload.writer,
+    writer,
   );
   services.sessions.deliver(session, record, { command: 'change_set_result', payload: result });
 }
 
 function proposeForReview(
-  { payload, planned, files, session }: Proposal,
+  { payload, planned, files, session, writer, paired }: Proposal,
   reviewed: readonly ReviewedFile[],
   { services, respond }: CommandContext,
 ): void {
@@ -95,6 +103,7 @@ function proposeForReview(
     title: payload.title,
     description: describe(payload, planned),
     files: reviewed.map(toProposedFile),
+    ...(paired && { remote: { clientName: paired.name } }),
   };
   const { id, outcome } = core.queue.add(request);
   const record: ReviewRecord = { id, title: payload.title, createdAt: Date.now(), request, planned };
@@ -104,7 +113,7 @@ function proposeForReview(
     .then(async (result) => {
       // Undefined once trimmed from history: the hunks cannot be described, the files still can.
       const summary = core.queue.find(id);
-      const settled = await settleChangeSet(core.files, id, planned, result, summary, payload.writer);
+      const settled = await settleChangeSet(core.files, id, planned, result, summary, writer);
       // One result per planned file, in order. Files refused before review were never decided;
       // those that failed when written were, and History must say so.
       settled.files.forEach((file, i) => {

@@ -13,30 +13,37 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
   const { sessions } = services;
   let session = connection.session;
   let resumed = false;
+  // A paired client is named after the host it was paired as: "difftray review on build-box".
+  const name = connection.paired
+    ? `${payload.client_name} on ${connection.paired.name}`
+    : payload.client_name;
   if (session) {
     if (payload.session_id !== undefined && payload.session_id !== session.id) {
       throw new RequestError(ErrorCode.INVALID_PAYLOAD, `This connection already has session ${session.id}`);
     }
   } else if (payload.session_id !== undefined) {
     session = sessions.get(payload.session_id);
+    // A session is resumed only with the credentials that opened it (the lock file's, or one paired client's).
+    if (session && session.pairedId !== connection.paired?.id) session = undefined;
     if (!session) {
       throw new RequestError(
         ErrorCode.SESSION_UNKNOWN,
         `Unknown session ${payload.session_id}: it ended (or DiffTray restarted); say hello without session_id`,
       );
     }
-    sessions.attach(session, connection, payload.client_name, payload.client_version);
+    sessions.attach(session, connection, name, payload.client_version);
     connection.hold(session);
     resumed = true;
   } else {
     const { integration, agent_session_id, workspace, pid, one_shot } = payload;
-    session = sessions.create(payload.client_name, payload.client_version, connection, {
+    session = sessions.create(name, payload.client_version, connection, {
       ...(integration !== undefined && { integration }),
       ...(agent_session_id !== undefined && { agent_session_id }),
       ...(workspace !== undefined && { workspace }),
       ...(pid !== undefined && { pid }),
       ...(one_shot !== undefined && { one_shot }),
     });
+    if (connection.paired) session.pairedId = connection.paired.id;
     connection.hold(session);
   }
   const response: HelloResponse = {
@@ -46,7 +53,8 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
     server_version: services.serverVersion,
     heartbeat_interval_ms: services.heartbeatIntervalMs,
     limits: limits(services),
-    workspace_folders: [...services.core.workspaceFolders],
+    // A paired host's files are its own: this machine's folders are none of its business.
+    workspace_folders: connection.paired ? [] : [...services.core.workspaceFolders],
   };
   respond(response);
   // What was decided while the client was away follows the hello response.

@@ -189,6 +189,29 @@ async function nativeCall(
 }
 
 export class NativeDriver extends WsFuzzDriver {
+  private readonly preauth: WsLink[] = [];
+
+  /** Before authentication: a fresh socket at the pairing path, no token, left open as an attacker would. */
+  override async send(frame: Frame): Promise<void> {
+    if (!frame.preauth) return super.send(frame);
+    const { port } = this.options.endpoints.native;
+    let link: WsLink;
+    try {
+      link = await this.open({ url: `ws://127.0.0.1:${port}/pair` });
+    } catch {
+      // Refused at the upgrade (503: the few pairing sockets are taken): a refusal, as it should be.
+      return;
+    }
+    this.preauth.push(link);
+    if (this.preauth.length > MAX_PREAUTH_SOCKETS) this.preauth.shift()!.close();
+    await link.send(frame.data, frame.binary);
+  }
+
+  override async endBatch(): Promise<void> {
+    for (const link of this.preauth.splice(0)) link.close();
+    await super.endBatch();
+  }
+
   protected linkOptions(): WsLinkOptions {
     const { port, token } = this.options.endpoints.native;
     return { url: `ws://127.0.0.1:${port}`, headers: { 'x-difftray-authorization': token } };

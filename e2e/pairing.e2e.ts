@@ -1,0 +1,151 @@
+/**
+ * Pairing a remote agent, in Chromium against the headless app: the person presses "Pair a remote agent"
+ * in Connections, the code is read from the page, the built `difftray pair` runs from another HOME (the
+ * "remote side": no lock file there) with that code, the paired client shows up in Connections, a
+ * `difftray review` from there comes up labelled with the remote host and is accepted in the UI (the CLI
+ * writes the accepted text on its side), and the person revokes the client.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium, openPage, screenshot } from '../test/support/chromium';
+import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import { makeTempDir } from '../test/support/temp';
+import { diffReady } from './support/review-page';
+
+const CLI = path.resolve(__dirname, '..', 'dist', 'main', 'cli.cjs');
+const BASE = 'one\ntwo\nthree\n';
+const EDITED = 'one\nTWO, from the remote agent\nthree\n';
+
+let browser: Browser;
+let app: HeadlessApp | undefined;
+let opened: { page: Page; errors: string[] } | undefined;
+const cleanups: Array<() => void> = [];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+afterEach(async () => {
+  try {
+    if (opened) expect(opened.errors).toEqual([]);
+  } finally {
+    await opened?.page.context().close();
+    await app?.close();
+    opened = app = undefined;
+    for (const cleanup of cleanups.splice(0)) cleanup();
+  }
+});
+
+function remoteSide() {
+  const temp = makeTempDir('e2e-remote');
+  cleanups.push(temp.cleanup);
+  const root = realpathSync(temp.dir);
+  const home = path.join(root, 'home');
+  const project = path.join(root, 'project');
+  mkdirSync(home, { recursive: true });
+  mkdirSync(project, { recursive: true });
+  return {
+    home,
+    project,
+    env: { PATH: process.env.PATH ?? '', HOME: home, DIFFTRAY_HOME: path.join(home, '.difftray') },
+  };
+}
+
+function difftray(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  cwd: string,
+): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [CLI, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  cleanups.push(() => child.exitCode === null && child.kill());
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
+}
+
+describe('pairing a remote agent from the app', () => {
+  it('pair with the code on screen, review from the remote side, accept, revoke', async () => {
+    app = await startHeadlessApp();
+    opened = await openPage(browser, app.url);
+    const { page } = opened;
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    const section = page.getByTestId('pairing');
+    await section.getByRole('button', { name: 'Pair a remote agent' }).click();
+    const code = (await section.getByTestId('pairing-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    const port = app.runtime.native.port;
+    expect(await section.textContent()).toContain(`ssh -R ${port}:127.0.0.1:${port}`);
+    await screenshot(page, 'pairing-code');
+
+    const remote = remoteSide();
+    const paired = await difftray(
+      ['pair', '--port', String(port), '--code', code, '--name', 'laptop'],
+      remote.env,
+      remote.project,
+    );
+    expect(paired).toMatchObject({ code: 0 });
+    // Used: the code leaves the page, the client is listed.
+    await section.getByTestId('pairing-code').waitFor({ state: 'detached' });
+    const listed = section.getByTestId('paired-client').filter({ hasText: 'laptop' });
+    await listed.waitFor();
+
+    const file = path.join(remote.project, 'notes.txt');
+    writeFileSync(file, BASE);
+    writeFileSync(
+      path.join(remote.project, 'change.patch'),
+      createTwoFilesPatch('a/notes.txt', 'b/notes.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(
+      ['review', 'change.patch', '--title', 'remote notes'],
+      remote.env,
+      remote.project,
+    );
+    await diffReady(page, 'remote notes');
+    await page.getByText(`${file} on laptop`).first().waitFor();
+    expect(await page.locator('.dt-review-client').textContent()).toBe('difftray review on laptop');
+    await screenshot(page, 'pairing-remote-review');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const result = await reviewing;
+    expect(result.code).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(EDITED);
+
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    await listed.getByText(/last used/).waitFor();
+    await section.getByRole('button', { name: 'Revoke laptop' }).click();
+    await listed.waitFor({ state: 'detached' });
+    const refused = await difftray(['review', 'change.patch'], remote.env, remote.project);
+    expect(refused.code).toBe(2);
+    expect(refused.out).toContain('HTTP 401');
+  });
+
+  it('shows the lock-out after three wrong codes', async () => {
+    app = await startHeadlessApp();
+    opened = await openPage(browser, app.url);
+    const { page } = opened;
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    const section = page.getByTestId('pairing');
+    await section.getByRole('button', { name: 'Pair a remote agent' }).click();
+    const code = (await section.getByTestId('pairing-code').textContent())?.trim() ?? '';
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    const remote = remoteSide();
+    for (let i = 0; i < 3; i++) {
+      const run = await difftray(
+        ['pair', '--port', String(app.runtime.native.port), '--code', wrong],
+        remote.env,
+        remote.project,
+      );
+      expect(run.code).toBe(2);
+    }
+    await section
+      .getByTestId('pairing-locked')
+      .getByText(/Pairing locked for \d+ s after 3 wrong codes/)
+      .waitFor();
+  });
+});

@@ -1,0 +1,136 @@
+/**
+ * `difftray pair --port <n> [--host 127.0.0.1] [--name <client name>] [--code <digits>]`: pairs this
+ * host with a DiffTray on another machine, reached through a tunnel (`ssh -R <n>:127.0.0.1:<port>`).
+ * The person reads the 6-digit code from DiffTray ("Pair a remote agent" in Connections) and types it
+ * here; DiffTray answers with this host's own token, stored in paired.json (paired-file.ts).
+ */
+import { randomUUID } from 'node:crypto';
+import os from 'node:os';
+import { createInterface } from 'node:readline/promises';
+import type { Readable, Writable } from 'node:stream';
+import WebSocket from 'ws';
+import {
+  NATIVE_PROTOCOL_VERSION,
+  PAIR_COMMAND,
+  PAIR_PATH,
+  type Envelope,
+  type ErrorPayload,
+  type PairResponse,
+} from '../../shared/native-protocol';
+import { CliError, tildePath } from './errors';
+import { writePaired } from './paired-file';
+
+export interface PairOptions {
+  port: number;
+  host?: string;
+  /** DiffTray's own port (the Host header), when the tunnel's port differs; default: `port`. */
+  serverPort?: number;
+  name?: string;
+  code?: string;
+}
+
+export interface PairIo {
+  env: NodeJS.ProcessEnv;
+  stdin: Readable & { isTTY?: boolean };
+  stderr: Writable;
+  out: (line: string) => void;
+}
+
+const TIMEOUT_MS = 10_000;
+
+export async function pair(options: PairOptions, io: PairIo): Promise<number> {
+  const host = options.host ?? '127.0.0.1';
+  const name = options.name ?? os.hostname();
+  const code = (options.code ?? (await askCode(io))).trim();
+  if (!/^\d{6}$/.test(code)) throw new CliError('the pairing code is 6 digits');
+  const serverPort = options.serverPort ?? options.port;
+  const answer = await sendPair(host, options.port, serverPort, { code, client_name: name });
+  const file = writePaired(io.env, {
+    host,
+    port: options.port,
+    serverPort,
+    token: answer.token,
+    clientId: answer.client_id,
+    name,
+    pairedAt: Date.now(),
+  });
+  io.out(`paired with DiffTray as "${name}"; token stored in ${tildePath(file, os.homedir())}`);
+  return 0;
+}
+
+async function askCode(io: PairIo): Promise<string> {
+  const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: io.stdin.isTTY ?? false });
+  try {
+    const answer = await lines.question(
+      'Pairing code shown in DiffTray (Connections → Pair a remote agent): ',
+    );
+    return answer;
+  } catch {
+    throw new CliError('no pairing code given (type it, or pass --code)');
+  } finally {
+    lines.close();
+  }
+}
+
+function sendPair(
+  host: string,
+  port: number,
+  serverPort: number,
+  payload: { code: string; client_name: string },
+): Promise<PairResponse> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(`ws://${host}:${port}${PAIR_PATH}`, {
+      headers: { Host: `127.0.0.1:${serverPort}` },
+      handshakeTimeout: TIMEOUT_MS,
+      maxPayload: 64 * 1024,
+    });
+    const timer = setTimeout(() => {
+      socket.terminate();
+      reject(new CliError('DiffTray did not answer the pairing request in time'));
+    }, TIMEOUT_MS);
+    const fail = (error: CliError) => {
+      clearTimeout(timer);
+      reject(error);
+    };
+    const message_id = randomUUID();
+    socket.once('open', () => {
+      const envelope: Envelope = {
+        protocol_version: NATIVE_PROTOCOL_VERSION,
+        message_id,
+        type: 'request',
+        command: PAIR_COMMAND,
+        payload,
+      };
+      socket.send(JSON.stringify(envelope));
+    });
+    socket.once('message', (data) => {
+      clearTimeout(timer);
+      let message: Envelope;
+      try {
+        message = JSON.parse(data.toString()) as Envelope;
+      } catch {
+        socket.terminate();
+        return fail(new CliError('DiffTray sent an answer that is not JSON'));
+      }
+      socket.close();
+      if (message.type === 'error_response') {
+        const error = message.payload as ErrorPayload;
+        return fail(new CliError(`pairing refused (${error.code}): ${error.message}`));
+      }
+      resolve(message.payload as PairResponse);
+    });
+    socket.once('unexpected-response', (_request, response) => {
+      socket.terminate();
+      fail(new CliError(`DiffTray refused the pairing connection (HTTP ${response.statusCode})`));
+    });
+    socket.once('error', (error: NodeJS.ErrnoException) => {
+      fail(
+        new CliError(
+          error.code === 'ECONNREFUSED'
+            ? `nothing listens on ${host}:${port} (is the tunnel up? ssh -R ${port}:127.0.0.1:<DiffTray's port>)`
+            : `cannot reach DiffTray on ${host}:${port}: ${error.message}`,
+        ),
+      );
+    });
+  });
+}
