@@ -198,8 +198,12 @@ describe.skipIf(copilot.skipReason !== undefined)(
           () => (standIn.turnsServed() === 3 && !/ Working · /.test(cli!.screen()) ? true : undefined),
           'the CLI to finish its turn',
         );
-        // Beside the prompt, the CLI shows the selection it will attach, its lines 1-based.
-        expect(cli!.screen()).toContain('@notes.txt:2-3');
+        // Beside the prompt, the CLI shows the selection it will attach, its lines 1-based (drawn once the
+        // turn's last output settles, later on a busy machine).
+        await waitFor(
+          () => (cli!.screen().includes('@notes.txt:2-3') ? true : undefined),
+          'the CLI to show the selection beside its prompt',
+        );
 
         cli!.submitPrompt('What are these lines?');
         const request = await waitFor(
