@@ -13,6 +13,7 @@ const lineIndexes = z.array(z.number().int().min(0)).max(1_000_000);
 export const appApiCallSchemas = {
   getSnapshot: z.object({}),
   focusReview: z.object({ reviewId: reviewId.nullable() }),
+  showingFile: z.object({ reviewId, fileIndex }),
   getReviewContent: z.object({ reviewId }),
   decideHunks: z.object({
     reviewId,

@@ -357,6 +357,11 @@ export interface AppApi {
    * changed in them (AppChange.detail), for this window only.
    */
   focusReview(reviewId: string | null): Promise<ReviewDetail | null>;
+  /**
+   * Which file of the review on screen the person looks at (its tab): what an agent asking for the
+   * active file is told (the native get_active_file_info). Ignored for a review not on screen.
+   */
+  showingFile(reviewId: string, fileIndex: number): Promise<void>;
   getReviewContent(reviewId: string): Promise<ReviewFileContent[]>;
   decideHunks(
     reviewId: string,
@@ -423,6 +428,7 @@ export interface AppApi {
 export type AppApiMethod =
   | 'getSnapshot'
   | 'focusReview'
+  | 'showingFile'
   | 'getReviewContent'
   | 'decideHunks'
   | 'decideLines'
@@ -456,6 +462,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
   return {
     getSnapshot: () => call('getSnapshot', {}),
     focusReview: (id) => call('focusReview', { reviewId: id }),
+    showingFile: (id, file) => call('showingFile', { reviewId: id, fileIndex: file }),
     getReviewContent: (id) => call('getReviewContent', { reviewId: id }),
     decideHunks: (id, file, hunkIndexes, d) =>
       call('decideHunks', { reviewId: id, fileIndex: file, hunkIndexes, decision: d }),

@@ -8,7 +8,7 @@
  */
 import type { AppApi, AppChange, ReviewItem, StateEvent } from '../shared/app-api';
 import { findReview } from './review-model';
-import { useAppStore } from './store';
+import { resolveCursor, useAppStore, type AppState } from './store';
 
 export interface LiveState {
   /** Asks for the whole state again (after a reconnect: what was pushed meanwhile is lost). */
@@ -27,12 +27,16 @@ export function startLiveState(
   /** The review whose hunks were last asked for, and a count that tells stale answers apart. */
   let focused: string | null | undefined;
   let focusCall = 0;
+  /** The file of the review on screen last told to main (showingFile), as `<review>:<file>`. */
+  let shownFile: string | undefined;
 
   const focus = (force = false): void => {
     const wanted = store.getState().selectedReviewId;
     if (!force && wanted === focused) return;
     const moved = wanted !== focused;
     focused = wanted;
+    // Main forgets the file shown with each focus: it is told again once the hunks are in.
+    shownFile = undefined;
     const call = ++focusCall;
     api.focusReview(wanted).then(
       (detail) => {
@@ -87,9 +91,24 @@ export function startLiveState(
     } else if (waiting) waiting.push(event.change);
     else apply(event.change);
   });
+  const tellShownFile = (state: AppState): void => {
+    const review = state.selected;
+    if (!review || review.id !== focused || review.approval) return;
+    const { fileIndex } = resolveCursor(review, state.cursors[review.id]);
+    const key = `${review.id}:${fileIndex}`;
+    if (key === shownFile) return;
+    shownFile = key;
+    api.showingFile(review.id, fileIndex).catch(onError);
+  };
+
   // The person chose another review: its hunks are asked for at once.
   const unsubscribeStore = store.subscribe((state, previous) => {
-    if (state.selectedReviewId !== previous.selectedReviewId) focus();
+    if (state.selectedReviewId !== previous.selectedReviewId) {
+      shownFile = undefined;
+      focus();
+    }
+    // Which file tab is shown: what an agent asking for the active file is told.
+    if (state.selected !== previous.selected || state.cursors !== previous.cursors) tellShownFile(state);
   });
 
   return {

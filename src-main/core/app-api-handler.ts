@@ -42,6 +42,7 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
   } = {
     getSnapshot: () => core.snapshot(),
     focusReview: (p, caller) => (caller ? caller.focus(p.reviewId) : reviewDetail(queue, p.reviewId)),
+    showingFile: (p, caller) => caller?.showFile(p.reviewId, p.fileIndex),
     getReviewContent: (p) => queue.contents(p.reviewId),
     decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
     decideLines: (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),

@@ -29,6 +29,11 @@ export class OnScreen {
     this.show(owner, null);
   }
 
+  /** What `owner` shows, when what is on screen is its. */
+  shownBy(owner: object): ReviewOnScreen | undefined {
+    return this.current?.owner === owner ? { ...this.current.shown } : undefined;
+  }
+
   get(): ReviewOnScreen | null {
     return this.current ? { ...this.current.shown } : null;
   }

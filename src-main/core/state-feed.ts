@@ -31,6 +31,8 @@ export interface StateSubscription {
    * changes carry what changed in them. Null for a review that is gone.
    */
   focus(reviewId: string | null, fileIndex?: number): ReviewDetail | null;
+  /** The person looks at file `fileIndex` of the review this window shows (ignored for another). */
+  showFile(reviewId: string, fileIndex: number): void;
   close(): void;
 }
 
@@ -129,6 +131,11 @@ export class StateFeed {
         const detail = subscriber.focus(reviewId);
         this.onScreen.show(subscriber, detail ? detail.reviewId : null, fileIndex);
         return detail;
+      },
+      showFile: (reviewId, fileIndex) => {
+        if (this.onScreen.shownBy(subscriber)?.reviewId === reviewId) {
+          this.onScreen.show(subscriber, reviewId, fileIndex);
+        }
       },
       close: () => {
         this.subscribers.delete(subscriber);

@@ -383,9 +383,13 @@ describe('native context: what is under review and on screen', () => {
       statusType: 'info',
       details: { activeFilePath: ws('one.txt') },
     });
-    window.focus(id, 1);
+    // The window's file tab, as the renderer tells it (AppApi showingFile).
+    await t.runtime.handler('showingFile', { reviewId: id, fileIndex: 1 }, window);
     expect(ok(await client.request('get_active_file_info'))).toMatchObject({ activeFilePath: ws('two.txt') });
     expect((await client.nextPush()).payload).toMatchObject({ details: { activeFilePath: ws('two.txt') } });
+    // Another review than the one on screen: not what the person looks at.
+    await t.runtime.handler('showingFile', { reviewId: 'elsewhere', fileIndex: 0 }, window);
+    expect(ok(await client.request('get_active_file_info'))).toMatchObject({ file_index: 1 });
 
     window.close();
     expect((await client.request('get_active_file_info')).payload).toBeNull();
