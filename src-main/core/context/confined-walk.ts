@@ -43,10 +43,17 @@ export interface WalkOptions {
   deadline: number;
 }
 
+/**
+ * Listing and reading are direct system calls (each takes microseconds), so a walk would hold the event
+ * loop from start to end: between folders it lets other work run once this long has passed.
+ */
+const EVENT_LOOP_TURN_MS = 10;
+
 /** Walks `start` (a real path inside the workspace). */
 export async function* confinedWalk(start: string, options: WalkOptions): AsyncGenerator<WalkItem> {
   const stack = [start];
   let seen = 0;
+  let lastTurn = performance.now();
   while (stack.length > 0) {
     const folder = stack.pop()!;
     if (seen >= options.maxEntries || Date.now() > options.deadline) {
@@ -58,6 +65,10 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
         note: `not reached: the walk stopped at ${why}`,
       };
       return;
+    }
+    if (performance.now() - lastTurn > EVENT_LOOP_TURN_MS) {
+      await new Promise((resolve) => setImmediate(resolve));
+      lastTurn = performance.now();
     }
     const opened = await openFolder(folder, options.folders);
     if ('skip' in opened) {
@@ -78,6 +89,7 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       if (options.rules && entries.some((entry) => entry.name === '.gitignore')) {
         options.rules.setRules(directory.realPath, await rulesText(directory));
       }
+      const ignores = options.rules?.folderJudge(directory.realPath);
       const subfolders: string[] = [];
       const prefix = path.relative(start, directory.realPath).split(path.sep).join('/');
       // A canonical folder path and a plain name: joined without path.join's normalizing, per entry.
@@ -85,7 +97,7 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       for (const entry of entries) {
         const full = base + entry.name;
         const isFolder = entry.isDirectory();
-        if (options.rules?.ignores(full, isFolder)) continue;
+        if (ignores?.(entry.name, isFolder)) continue;
         if (isFolder) subfolders.push(full);
         else if (entry.isFile()) {
           const relative = prefix === '' ? entry.name : `${prefix}/${entry.name}`;

@@ -77,6 +77,47 @@ export class IgnoreRules {
     return [...this.rules.keys()];
   }
 
+  /**
+   * `ignores` for the entries of one folder (absolute, under the root), by name: what is the same for
+   * all of them (which rules files apply, the folder's path relative to each) is worked out once. Made
+   * after the folder's own .gitignore is set; rules set later are not seen.
+   */
+  folderJudge(folder: string): (name: string, isFolder: boolean) => boolean {
+    const relative = path.relative(this.root, folder);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+      return (name, isFolder) => this.ignores(path.join(folder, name), isFolder);
+    }
+    const parts = relative === '' ? [] : relative.split(path.sep);
+    if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return () => true;
+    // Each rules file that applies, with the folder's path relative to it ('' or ending in '/').
+    const applying: Array<{ rules: Ignore; prefix: string }> = [];
+    const add = (rules: Ignore | undefined, below: string) => {
+      if (rules) applying.push({ rules, prefix: below === '' ? '' : `${below}/` });
+    };
+    if (this.top !== undefined) {
+      const fromTop = path.relative(this.top, folder).split(path.sep).join('/');
+      for (const rules of this.excludes) add(rules, fromTop);
+    }
+    for (const above of this.outer) {
+      add(this.rules.get(above), path.relative(above, folder).split(path.sep).join('/'));
+    }
+    let current = this.root;
+    for (let depth = 0; depth <= parts.length; depth++) {
+      add(this.rules.get(current), parts.slice(depth).join('/'));
+      if (depth < parts.length) current = path.join(current, parts[depth]!);
+    }
+    return (name, isFolder) => {
+      if (ALWAYS_SKIPPED.has(name)) return true;
+      let ignored = false;
+      for (const { rules, prefix } of applying) {
+        const verdict = rules.test(isFolder ? `${prefix}${name}/` : `${prefix}${name}`);
+        if (verdict.ignored) ignored = true;
+        else if (verdict.unignored) ignored = false;
+      }
+      return ignored;
+    };
+  }
+
   /** Whether `entry` (absolute, under the root) is skipped; `isFolder` for gitignore's `dir/` rules. */
   ignores(entry: string, isFolder: boolean): boolean {
     if (ALWAYS_SKIPPED.has(path.basename(entry))) return true;

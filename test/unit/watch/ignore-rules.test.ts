@@ -107,4 +107,36 @@ describe('IgnoreRules', () => {
     rules.load(top);
     expect(rules.ignores(path.join(top, 'a.txt'), false)).toBe(false);
   });
+
+  it("judges a folder's entries by name exactly as ignores() judges their full paths", () => {
+    const temp = makeTempDir('ignore-judge');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    const root = path.join(top, 'packages', 'app');
+    mkdirSync(path.join(top, '.git', 'info'), { recursive: true });
+    mkdirSync(path.join(root, 'src', 'deep'), { recursive: true });
+    writeFileSync(path.join(top, '.git', 'info', 'exclude'), '*.tmp\n');
+    writeFileSync(path.join(top, '.gitignore'), 'dist/\n*.log\n/top-only.txt\nsrc/deep/x.ts\n');
+    writeFileSync(path.join(top, 'packages', '.gitignore'), 'generated.ts\napp/src/fixed.ts\n');
+    writeFileSync(path.join(root, '.gitignore'), '/root-only.ts\n!keep.tmp\n');
+    writeFileSync(path.join(root, 'src', '.gitignore'), '!keep.log\nlocal/\ndeep/*.md\n');
+    const rules = new IgnoreRules(root, top);
+    for (const folder of [root, path.join(root, 'src'), path.join(root, 'src', 'deep')]) rules.load(folder);
+    const names = ['a.ts', 'x.ts', 'fixed.ts', 'generated.ts', 'root-only.ts', 'top-only.txt', 'keep.log'];
+    names.push('other.log', 'keep.tmp', 'b.tmp', 'dist', 'local', 'notes.md', 'node_modules', '.git');
+    const folders = ['', 'src', 'src/deep', 'src/deep/local', 'node_modules/pkg', 'src/.git'];
+    let ignoredSome = 0;
+    for (const below of folders) {
+      const folder = path.join(root, ...below.split('/').filter((part) => part !== ''));
+      const judge = rules.folderJudge(folder);
+      for (const name of names) {
+        for (const isFolder of [false, true]) {
+          const expected = rules.ignores(path.join(folder, name), isFolder);
+          expect([below, name, isFolder, judge(name, isFolder)]).toEqual([below, name, isFolder, expected]);
+          if (expected) ignoredSome++;
+        }
+      }
+    }
+    expect(ignoredSome).toBeGreaterThan(20);
+  });
 });
