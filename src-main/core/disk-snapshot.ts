@@ -117,8 +117,11 @@ export async function readDiskSnapshot(
   maxBytes = MAX_FILE_BYTES,
   known?: DiskSnapshot,
 ): Promise<DiskSnapshot> {
-  return readEntry(filePath, filePath, maxBytes, known);
+  return readEntry(filePath, filePath, maxBytes, known ?? 'look first');
 }
+
+/** A snapshot read before; or, with none, whether the entry is looked at (lstat) before it is opened. */
+type Known = DiskSnapshot | 'look first' | 'listed as a file';
 
 /**
  * The looks at the entry (lstat, open, fstat, close) are direct system calls, not trips through libuv's
@@ -130,20 +133,17 @@ async function readEntry(
   filePath: string,
   displayPath: string,
   maxBytes: number,
-  known: DiskSnapshot | undefined,
+  known: Known,
 ): Promise<DiskSnapshot> {
   const readStartedNs = BigInt(Date.now()) * 1_000_000n;
-  let seen: BigIntStats;
-  try {
-    seen = lstatSync(filePath, { bigint: true });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
-    throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
+  let seen: BigIntStats | undefined;
+  if (known !== 'listed as a file') {
+    const looked = lookAt(filePath);
+    if (!looked) return { exists: false };
+    seen = looked;
+    // The entry's own stats are those of the file an open would give: with nothing to read, none is opened.
+    if (known !== 'look first' && isStillKnown(known, seen)) return known;
   }
-  if (!seen.isFile())
-    throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`);
-  // The entry's own stats are those of the file an open would give: with nothing to read, none is opened.
-  if (known && isStillKnown(known, seen)) return known;
   let fd: number;
   try {
     fd = openSync(filePath, READ_FLAGS);
@@ -151,11 +151,17 @@ async function readEntry(
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { exists: false };
     if (code === 'ELOOP') throw new UnreadableFileError(`A symbolic link, not a regular file: ${filePath}`);
+    // A socket cannot be opened (ENXIO): say what it is, as the look before the open would have.
+    if (!seen) lookAt(filePath);
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
   }
   try {
     const stats = fstatSync(fd, { bigint: true });
-    if (!stats.isFile() || stats.ino !== seen.ino || stats.dev !== seen.dev) {
+    if (!stats.isFile()) {
+      const what = seen ? 'Replaced while being read' : `${describeEntry(stats)}, not a regular file`;
+      throw new UnreadableFileError(`${what}, not read: ${filePath}`);
+    }
+    if (seen && (stats.ino !== seen.ino || stats.dev !== seen.dev)) {
       throw new UnreadableFileError(`Replaced while being read, not read: ${filePath}`);
     }
     const signature: FileSignature = {
@@ -170,12 +176,26 @@ async function readEntry(
     const read = await readContent(fd, stats, maxBytes);
     // Read again, same content: `known` stands for it, now under this read's signature, so its text is
     // kept once however often the file is read (a file written just before its proposal is read again).
-    const snapshot = known && sameContent(known, read) ? known : read;
+    const snapshot = typeof known === 'object' && sameContent(known, read) ? known : read;
     signatures.set(snapshot, signature);
     return snapshot;
   } finally {
     closeSync(fd);
   }
+}
+
+/** The entry's lstat; undefined if there is none; UnreadableFileError if it is not a regular file. */
+function lookAt(filePath: string): BigIntStats | undefined {
+  let seen: BigIntStats;
+  try {
+    seen = lstatSync(filePath, { bigint: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
+  }
+  if (!seen.isFile())
+    throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`);
+  return seen;
 }
 
 async function readContent(fd: number, stats: BigIntStats, maxBytes: number): Promise<DiskSnapshot> {
@@ -224,6 +244,29 @@ export async function readSnapshotIn(
   maxBytes = MAX_FILE_BYTES,
   known?: DiskSnapshot,
 ): Promise<DiskSnapshot> {
+  return readIn(directory, name, maxBytes, known ?? 'look first');
+}
+
+/**
+ * `readSnapshotIn` of a name the directory's listing (readdir's entry types) just gave as a regular
+ * file: that listing was the look before the open, so there is no lstat of its own. The open still
+ * refuses a link (O_NOFOLLOW) and cannot block (O_NONBLOCK), and fstat of the descriptor, the very file
+ * read, must show a regular file: whatever was swapped in since the listing is refused as before.
+ */
+export async function readListedFileIn(
+  directory: ConfinedDirectory,
+  name: string,
+  maxBytes: number,
+): Promise<DiskSnapshot> {
+  return readIn(directory, name, maxBytes, 'listed as a file');
+}
+
+async function readIn(
+  directory: ConfinedDirectory,
+  name: string,
+  maxBytes: number,
+  known: Known,
+): Promise<DiskSnapshot> {
   try {
     return await readEntry(await directory.entry(name), directory.display(name), maxBytes, known);
   } catch (error) {
@@ -232,7 +275,9 @@ export async function readSnapshotIn(
   }
 }
 
-const READ_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+// O_NOCTTY: a terminal swapped in for a file must not become the process's controlling terminal.
+const READ_FLAGS =
+  constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0) | (constants.O_NOCTTY ?? 0);
 
 function tooLarge(stats: BigIntStats): DiskSnapshot {
   // Not read whole: size and timestamps stand in for the content, enough to notice a change.

@@ -13,8 +13,10 @@ import {
   looksBinary,
   readConfinedSnapshot,
   readDiskSnapshot,
+  readListedFileIn,
   sameContent,
 } from '../../src-main/core/disk-snapshot';
+import { ConfinedDirectory } from '../../src-main/core/confined-directory';
 import { PathOutsideWorkspaceError } from '../../src-main/core/workspace-paths';
 
 let dir: string;
@@ -332,5 +334,79 @@ describe('readConfinedSnapshot', () => {
     const read = readConfinedSnapshot(path.join(ws, 'sub', 'key'), [ws]);
     await expect(read).rejects.toThrow();
     await expect(read.catch((error: Error) => error.message)).resolves.not.toContain('PRIVATE');
+  });
+});
+
+// The walk reads files its folder listing gave as regular files without a look (lstat) of their own:
+// whatever is swapped in between the listing and the open must still be refused, not followed or waited on.
+describe.skipIf(process.platform === 'win32')('readListedFileIn', () => {
+  async function listedThenSwapped(swap: (file: string) => Promise<void> | void): Promise<string> {
+    const ws = path.join(dir, 'ws');
+    mkdirSync(ws);
+    const file = path.join(ws, 'file.txt');
+    writeFileSync(file, 'listed\n');
+    const directory = await ConfinedDirectory.open(ws, [ws]);
+    try {
+      const listed = (await directory.listEntries()).find((entry) => entry.name === 'file.txt');
+      expect(listed?.isFile()).toBe(true);
+      rmSync(file);
+      await swap(file);
+      const read = readListedFileIn(directory, 'file.txt', MAX_FILE_BYTES);
+      const refused = await read.then(
+        (snapshot) => snapshot,
+        (error: unknown) => error,
+      );
+      expect(refused).toBeInstanceOf(UnreadableFileError);
+      return (refused as Error).message;
+    } finally {
+      await directory.close();
+    }
+  }
+
+  it('reads a listed regular file', async () => {
+    const ws = path.join(dir, 'ws');
+    mkdirSync(ws);
+    writeFileSync(path.join(ws, 'file.txt'), 'listed\n');
+    const directory = await ConfinedDirectory.open(ws, [ws]);
+    try {
+      await expect(readListedFileIn(directory, 'file.txt', MAX_FILE_BYTES)).resolves.toEqual({
+        exists: true,
+        kind: 'text',
+        text: 'listed\n',
+      });
+      await expect(readListedFileIn(directory, 'gone.txt', MAX_FILE_BYTES)).resolves.toEqual({
+        exists: false,
+      });
+    } finally {
+      await directory.close();
+    }
+  });
+
+  it('a symlink to a file outside swapped in after the listing is refused, its target unread', async () => {
+    writeFileSync(path.join(dir, 'secret.txt'), 'PRIVATE');
+    const message = await listedThenSwapped((file) => symlinkSync(path.join(dir, 'secret.txt'), file));
+    expect(message).toMatch(/A symbolic link, not a regular file: .*ws\/file\.txt/);
+    expect(message).not.toContain('PRIVATE');
+  });
+
+  it('a FIFO swapped in after the listing is refused at once, named for what it is', async () => {
+    const message = await listedThenSwapped((file) => {
+      execFileSync('mkfifo', [file]);
+    });
+    expect(message).toMatch(/A named pipe \(FIFO\), not a regular file/);
+  });
+
+  it('a folder or a socket swapped in after the listing is refused, named for what it is', async () => {
+    expect(await listedThenSwapped((file) => mkdirSync(file))).toMatch(/A folder, not a regular file/);
+    rmSync(path.join(dir, 'ws'), { recursive: true });
+    const server = net.createServer();
+    try {
+      const message = await listedThenSwapped(
+        (file) => new Promise<void>((resolve) => server.listen(file, resolve)),
+      );
+      expect(message).toMatch(/A socket, not a regular file/);
+    } finally {
+      server.close();
+    }
   });
 });

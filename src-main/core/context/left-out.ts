@@ -4,7 +4,7 @@
  */
 import type { LeftOut, SkipReason, SkippedFile } from '../../../shared/native-context';
 import { CONTEXT_MAX_FILE_BYTES, CONTEXT_MAX_LISTED_SKIPS, describeBytes } from '../../../shared/limits';
-import { readSnapshotIn, UnreadableFileError, type DiskSnapshot } from '../disk-snapshot';
+import { readListedFileIn, UnreadableFileError, type DiskSnapshot } from '../disk-snapshot';
 import type { WalkItem } from './confined-walk';
 
 export class LeftOutList {
@@ -33,7 +33,7 @@ export async function readWalkedText(
 ): Promise<string | undefined> {
   let snapshot: DiskSnapshot;
   try {
-    snapshot = await readSnapshotIn(item.directory, item.name, CONTEXT_MAX_FILE_BYTES);
+    snapshot = await readListedFileIn(item.directory, item.name, CONTEXT_MAX_FILE_BYTES);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     // Swapped in after the folder was listed: a link is refused by its name, anything else by fstat.
