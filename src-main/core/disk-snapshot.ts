@@ -164,20 +164,22 @@ async function readEntry(
     if (seen && (stats.ino !== seen.ino || stats.dev !== seen.dev)) {
       throw new UnreadableFileError(`Replaced while being read, not read: ${filePath}`);
     }
-    const signature: FileSignature = {
+    readObserver?.(displayPath);
+    const read = await readContent(fd, stats, maxBytes);
+    // A walk's reads are used once, for their text, and never compared again: no signature is kept
+    // (thousands of WeakMap entries made every garbage collection of a search slower).
+    if (known === 'listed as a file') return read;
+    // Read again, same content: `known` stands for it, now under this read's signature, so its text is
+    // kept once however often the file is read (a file written just before its proposal is read again).
+    const snapshot = typeof known === 'object' && sameContent(known, read) ? known : read;
+    signatures.set(snapshot, {
       dev: stats.dev,
       ino: stats.ino,
       size: stats.size,
       mtimeNs: stats.mtimeNs,
       ctimeNs: stats.ctimeNs,
       readStartedNs,
-    };
-    readObserver?.(displayPath);
-    const read = await readContent(fd, stats, maxBytes);
-    // Read again, same content: `known` stands for it, now under this read's signature, so its text is
-    // kept once however often the file is read (a file written just before its proposal is read again).
-    const snapshot = typeof known === 'object' && sameContent(known, read) ? known : read;
-    signatures.set(snapshot, signature);
+    });
     return snapshot;
   } finally {
     closeSync(fd);
@@ -252,6 +254,7 @@ export async function readSnapshotIn(
  * file: that listing was the look before the open, so there is no lstat of its own. The open still
  * refuses a link (O_NOFOLLOW) and cannot block (O_NONBLOCK), and fstat of the descriptor, the very file
  * read, must show a regular file: whatever was swapped in since the listing is refused as before.
+ * The snapshot has no signature (signatureOf): it is read for its text once.
  */
 export async function readListedFileIn(
   directory: ConfinedDirectory,
