@@ -8,7 +8,8 @@
  * path is used and re-verified (same inode, same real path) right before each change to the directory;
  * a swap between that check and the system call is the window left there.
  *
- * The final name is never followed: opens use O_NOFOLLOW, and callers lstat before they act.
+ * The final name is never followed: opens use O_NOFOLLOW, and callers look (lstat, or the type a
+ * listing just gave) before they act.
  *
  * Opening and closing the directory are direct system calls, not trips through libuv's thread pool: they
  * take microseconds, and the path they act on was just walked with lstatSync (workspace-paths.ts), so a

@@ -4,8 +4,9 @@
  * - each folder is opened once (O_NOFOLLOW, O_DIRECTORY) and checked to be inside a workspace folder by
  *   the path the kernel gives for the descriptor (confined-directory.ts); a folder swapped for a link
  *   while the walk runs is refused, never followed;
- * - files are yielded with their opened folder, so the reader reads them through it (readSnapshotIn:
- *   lstat, O_NOFOLLOW | O_NONBLOCK, fstat), a FIFO never blocks and a link swapped in is refused;
+ * - files are yielded with their opened folder, so the reader reads them through it (readListedFileIn:
+ *   the listing's entry type is the look before the open, then O_NOFOLLOW | O_NONBLOCK, fstat), a FIFO
+ *   never blocks and a link swapped in is refused;
  * - symbolic links are never followed (a link inside pointing outside is left out, said so), nor are
  *   FIFOs, sockets and devices;
  * - each folder's .gitignore is read through the same opened folder before its entries are judged.
@@ -23,7 +24,7 @@ export type WalkSkipReason = 'symlink' | 'special_file' | 'unreadable' | 'outsid
 export type WalkItem =
   | {
       kind: 'file';
-      /** Open while the item is being handled: read the file through it (readSnapshotIn). */
+      /** Open while the item is being handled: read the file through it (readListedFileIn). */
       directory: ConfinedDirectory;
       name: string;
       /** Absolute real path. */
