@@ -7,60 +7,21 @@
  */
 import type { Hunk, HunkDecision } from './hunks';
 import type { HunkLineDecisions, HunkState } from './line-decisions';
+import type { ClientProtocol, SelectionSide } from './client-protocols';
+import type {
+  ConnectionAnswer,
+  ConnectionRequest,
+  PairedClientInfo,
+  PairingStarted,
+  PairingState,
+  RemoteOrigin,
+  TrustedProgram,
+} from './app-api-access';
+
+export * from './client-protocols';
+export * from './app-api-access';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
-
-export type ClientProtocol =
-  | 'claude-ide'
-  | 'claude-hooks'
-  | 'nexus3-ide'
-  | 'gemini-ide'
-  | 'qwen-ide'
-  | 'copilot-cli'
-  | 'clio'
-  | 'native'
-  | 'watch';
-
-/**
- * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio
- * and the native protocol can; Claude Code's and Gemini's IDE protocols have no place for one.
- */
-export function protocolHearsNotes(protocol: ClientProtocol): boolean {
-  return protocol === 'claude-hooks' || protocol === 'clio' || protocol === 'native';
-}
-
-/**
- * Whether a protocol can apply what the person composed from part of a proposal. Copilot CLI's `/ide`
- * cannot: after `SAVED` the CLI writes its own proposal whole, so its reviews are accepted or rejected
- * whole (bridge/copilot-cli/tools/open-diff.ts).
- */
-export function protocolAppliesPartialDecisions(protocol: ClientProtocol): boolean {
-  return protocol !== 'copilot-cli';
-}
-
-/**
- * Whether a protocol can take lines a person sends to the agent as context ("Send to agent"): Claude
- * Code's and NEXUS3's IDE protocol, Gemini CLI's and Qwen Code's, Copilot CLI's, and the native one. A
- * Claude Code hook lives for one edit; Clio's messages and watch mode have no such message.
- */
-export function protocolTakesSelections(protocol: ClientProtocol): boolean {
-  return (
-    protocol === 'claude-ide' ||
-    protocol === 'nexus3-ide' ||
-    protocol === 'gemini-ide' ||
-    protocol === 'qwen-ide' ||
-    protocol === 'copilot-cli' ||
-    protocol === 'native'
-  );
-}
-
-/** Which text of a review's file lines are chosen in: what the file held, or the agent's proposal. */
-export type SelectionSide = 'base' | 'proposed';
-
-/** What a pause is remembered by: a program, not one connection (a hook connects once per edit). */
-export function clientPauseKey(client: Pick<ClientInfo, 'protocol' | 'name'>): string {
-  return `${client.protocol}:${client.name}`;
-}
 
 /** A client whose reviews the person paused: its proposals pass through DiffTray at once, unreviewed. */
 export interface PausedClient {
@@ -285,56 +246,6 @@ export interface DetailPatch {
   files: Array<{ fileIndex: number; hunks?: HunkView[]; changed?: Array<[number, HunkView]> }>;
 }
 
-// Connection prompts: a client that sends no token (the real Clio CLI) waits until the person allows it.
-
-/**
- * How a waiting client is known. 'process': through the loopback socket's owner (Linux /proc): its pid,
- * executable and working folder are facts. 'name': the platform does not tell (macOS, Windows), so only
- * the name the client gave, which any program could claim.
- */
-export type PeerIdentification = 'process' | 'name';
-
-/** A connection without a token, waiting for the person's answer (AppApi.answerConnectionRequest). */
-export interface ConnectionRequest {
-  id: string;
-  /** The name the client gave (its protocol's, e.g. "Clio", unless it named itself). */
-  name: string;
-  protocol: string;
-  identifiedBy: PeerIdentification;
-  pid?: number;
-  /** The program's executable (/proc/<pid>/exe). */
-  executable?: string;
-  /** For an interpreter (node, python...): the script it runs, which is what "this program" means. */
-  script?: string;
-  /** Where the program runs (/proc/<pid>/cwd), e.g. the project an agent works on. */
-  cwd?: string;
-  /** When the request arrived, and when it is closed unanswered (ms since the epoch). */
-  askedAt: number;
-  expiresAt: number;
-}
-
-export type ConnectionAnswer = 'once' | 'always' | 'deny';
-
-/**
- * A program allowed to connect without a token. By executable (and script) where the process was
- * identified; by name only where it could not be, which is weaker: any program may give that name.
- */
-export interface TrustedProgram {
-  /** Identifies the entry for AppApi.revokeTrustedProgram. */
-  key: string;
-  name: string;
-  executable?: string;
-  script?: string;
-}
-
-/** The key of a trusted program: its executable and script, or its name when identified by name. */
-export function trustedProgramKey(program: Omit<TrustedProgram, 'key'>): string {
-  if (program.executable === undefined) return `name:${program.name}`;
-  return program.script === undefined
-    ? `exe:${program.executable}`
-    : `exe:${program.executable}\0${program.script}`;
-}
-
 /** What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden). */
 export type StateEvent = { change: AppChange } | { snapshot: AppSnapshot };
 
@@ -502,31 +413,3 @@ export type HeadlessServerMessage =
 
 /** Name of the global the Electron preload exposes. */
 export const PRELOAD_GLOBAL = 'difftrayCarrier';
-
-/** Where a paired client's review comes from: its files are on that host, named as it named them. */
-export interface RemoteOrigin {
-  clientName: string;
-}
-
-/** An agent on another host, paired through "Pair a remote agent"; its token is never shown again. */
-export interface PairedClientInfo {
-  id: string;
-  name: string;
-  pairedAt: number;
-  lastUsedAt?: number;
-}
-
-/** Pairing as the UI shows it: the code itself is only in startPairing's answer. */
-export interface PairingState {
-  /** A code is active until then. */
-  codeExpiresAt?: number;
-  /** Pairing is refused until then, after too many wrong codes. */
-  lockedUntil?: number;
-}
-
-export interface PairingStarted {
-  code: string;
-  expiresAt: number;
-  /** The native endpoint's port on this machine, the one to forward (`ssh -R <port>:127.0.0.1:<port>`). */
-  port: number;
-}
