@@ -59,6 +59,7 @@ export const appApiCallSchemas = {
       .min(1)
       .max(3 * MAX_PATH_CHARS),
   }),
+  undoWrites: z.object({ id: z.string().min(1).max(400) }),
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

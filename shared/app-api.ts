@@ -197,6 +197,35 @@ export interface AppSnapshot {
   pairedClients?: PairedClientInfo[];
   /** Whether a pairing code is active, and any lock-out after wrong codes. */
   pairing?: PairingState;
+  /** Reviews whose writes DiffTray journaled and can take back ("Undo changes on disk"), newest first. */
+  undoableWrites?: UndoableWrites[];
+}
+
+/** One review's writes kept in the undo journal (also those of earlier runs, whose review is gone). */
+export interface UndoableWrites {
+  /** What `undoWrites` takes: the review id for a review of this run. */
+  id: string;
+  /** The review's id in the run that wrote them. */
+  reviewId: string;
+  /** Written by this run: the review is in History under `reviewId`. */
+  thisRun: boolean;
+  writtenAt: number;
+  /** The files written, deleted or reverted. */
+  files: string[];
+  /** Already undone. */
+  spent?: true;
+}
+
+/** What `undoWrites` did, file by file. */
+export interface UndoWritesResult {
+  /** Put back as they were before the review's writes. */
+  restored: string[];
+  /** Changed on disk since DiffTray wrote them: left alone, and offered as a merge (mergeReviewId). */
+  changedSince: string[];
+  /** Not put back, and why (a write refused: a symlink swapped in, outside the workspace...). */
+  failed: Array<{ path: string; reason: string }>;
+  /** The pending review that merges the undo onto the files changed since, when there are any. */
+  mergeReviewId?: string;
 }
 
 /**
@@ -220,6 +249,7 @@ export interface AppChange {
   trustedPrograms?: TrustedProgram[];
   pairedClients?: PairedClientInfo[];
   pairing?: PairingState;
+  undoableWrites?: UndoableWrites[];
   /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
   detail?: DetailPatch;
 }
@@ -332,6 +362,11 @@ export interface AppApi {
   answerConnectionRequest(requestId: string, answer: ConnectionAnswer): Promise<void>;
   /** Forgets a program allowed with "Always allow this program": it is asked again next time. */
   revokeTrustedProgram(key: string): Promise<void>;
+  /**
+   * "Undo changes on disk": puts back what a review's writes replaced (UndoableWrites.id), each file only
+   * if it still holds exactly what DiffTray wrote; the others are offered as a merge review.
+   */
+  undoWrites(id: string): Promise<UndoWritesResult>;
   /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
   onState(listener: (event: StateEvent) => void): () => void;
 }
@@ -359,7 +394,8 @@ export type AppApiMethod =
   | 'revokeTrustedProgram'
   | 'startPairing'
   | 'cancelPairing'
-  | 'revokePairedClient';
+  | 'revokePairedClient'
+  | 'undoWrites';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -398,6 +434,7 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     sendSelection: (id, file, side, startLine, endLine) =>
       call('sendSelection', { reviewId: id, fileIndex: file, side, startLine, endLine }),
     answerConnectionRequest: (requestId, answer) => call('answerConnectionRequest', { requestId, answer }),
+    undoWrites: (id) => call('undoWrites', { id }),
     revokeTrustedProgram: (key) => call('revokeTrustedProgram', { key }),
     onState: (listener) => carrier.onState(listener),
   };

@@ -12,7 +12,9 @@ export type ClientProtocol =
   | 'copilot-cli'
   | 'clio'
   | 'native'
-  | 'watch';
+  | 'watch'
+  /** DiffTray itself: the merge review an undo puts up for files changed since (core/undo-writes.ts). */
+  | 'difftray';
 
 /**
  * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio

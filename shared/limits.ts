@@ -160,3 +160,9 @@ export const MAX_CONNECTION_REQUESTS = 4;
 
 /** Programs remembered with "Always allow this program" (settings.json `trustedPrograms`). */
 export const MAX_TRUSTED_PROGRAMS = 100;
+
+/** What the undo journal (undo of what DiffTray wrote) keeps at most: previous texts, by bytes... */
+export const UNDO_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
+
+/** ...and by age: older write sets are dropped (the oldest first, either way). */
+export const UNDO_JOURNAL_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;

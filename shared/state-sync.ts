@@ -83,6 +83,9 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     pausedClients: change.pausedClients ?? snapshot.pausedClients,
     workspaceFolders: change.workspaceFolders ?? snapshot.workspaceFolders,
     watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
+    ...((change.undoableWrites ?? snapshot.undoableWrites) && {
+      undoableWrites: change.undoableWrites ?? snapshot.undoableWrites,
+    }),
     connectionRequests: change.connectionRequests ?? snapshot.connectionRequests,
     trustedPrograms: change.trustedPrograms ?? snapshot.trustedPrograms,
     ...pairingOf(change, snapshot),

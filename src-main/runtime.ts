@@ -79,6 +79,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   await recoverLeftovers(writeJournalDir, isProcessAlive, log);
   const core = new AppCore(folders, {
     writeJournalDir,
+    undoJournalDir: path.join(difftrayHome(env), 'undo'),
+    log,
     claudeHooks: {
       configDir: claudeConfigDir(env, home),
       // main.cjs and headless.cjs are bundled into dist/main/, beside cli.cjs.

@@ -2,7 +2,12 @@
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
  * Parameters come from a renderer and are validated here, once, for both carriers.
  */
-import { clientPauseKey, type AppApiMethod, type ClaudeHooksPlan } from '../../shared/app-api';
+import {
+  clientPauseKey,
+  type AppApiMethod,
+  type ClaudeHooksPlan,
+  type UndoWritesResult,
+} from '../../shared/app-api';
 import type { AppApiParams } from '../../shared/app-api-schemas';
 import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
@@ -12,6 +17,7 @@ import { submitWithDiskCheck } from './disk-guard';
 import { ReviewTextsDroppedError } from './review-queue';
 import { selectionOf, SelectionError } from './selection-context';
 import { reviewDetail, type StateSubscription } from './state-feed';
+import { UndoWritesError } from './undo-writes';
 import { WatchFolderError } from './watch/watch-folders';
 import { PairingError, type Pairing } from './pairing/pairing';
 import type { WatchMode } from './watch/watch-mode';
@@ -64,6 +70,7 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     answerConnectionRequest: (p) =>
       asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
     revokeTrustedProgram: (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
+    undoWrites: (p) => undoWrites(core, p.id),
   };
 
   return async (method, params, subscription) => {
@@ -123,6 +130,16 @@ async function sendSelection(core: AppCore, p: AppApiParams<'sendSelection'>): P
     if (error instanceof SelectionError || error instanceof ReviewTextsDroppedError) {
       throw new AppApiError(error.message);
     }
+    throw error;
+  }
+}
+
+/** "Undo changes on disk": a refusal (nothing kept, already undone) reaches the window as its message. */
+async function undoWrites(core: AppCore, id: string): Promise<UndoWritesResult> {
+  try {
+    return await core.writeUndo.undo(id);
+  } catch (error) {
+    if (error instanceof UndoWritesError) throw new AppApiError(error.message);
     throw error;
   }
 }

@@ -9,12 +9,19 @@ import type { Pairing } from './pairing/pairing';
 import { ReviewQueue } from './review-queue';
 import { ReviewWatcher } from './review-watcher';
 import { StateFeed, type StateSubscription } from './state-feed';
+import { UndoJournal, type UndoSet } from './undo-journal';
+import { WriteUndo } from './undo-writes';
 import { WriteJournal } from './write-journal';
+import type { UndoableWrites } from '../../shared/app-api';
 
 export interface AppCoreOptions {
   now?: () => number;
   /** Where notes of in-flight writes are kept for crash recovery (write-journal.ts); none in unit tests. */
   writeJournalDir?: string;
+  /** Where a review's writes are kept for undo (undo-journal.ts); none: in memory only (unit tests). */
+  undoJournalDir?: string;
+  /** Where core's own messages go (an undo journal file ignored, a write not kept for undo). */
+  log?: (message: string) => void;
   /** Claude Code's config folder and the hook command, for setting up its hooks from the app. */
   claudeHooks?: ClaudeHooksTarget;
   /** Connection prompts for clients without a token: remembered programs, where to save them, the time limit. */
@@ -30,20 +37,36 @@ export class AppCore {
   readonly claudeHooks: ClaudeHooksTarget | undefined;
   /** Clients without a token waiting for the person's answer, and the programs allowed always. */
   readonly connectionRequests: ConnectionRequests;
+  /** What DiffTray wrote for each review, kept to be undone ("Undo changes on disk"). */
+  readonly undoJournal: UndoJournal;
+  /** Undoing a review's writes (AppApi.undoWrites). */
+  readonly writeUndo: WriteUndo;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
   private readonly watchedListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
     readonly workspaceFolders: readonly string[],
-    { now = Date.now, writeJournalDir, claudeHooks, connectionRequests }: AppCoreOptions = {},
+    {
+      now = Date.now,
+      writeJournalDir,
+      undoJournalDir,
+      log = () => {},
+      claudeHooks,
+      connectionRequests,
+    }: AppCoreOptions = {},
   ) {
     this.claudeHooks = claudeHooks;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
-    this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir));
+    this.undoJournal = new UndoJournal(undoJournalDir, { now, log });
+    this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir), this.undoJournal, log);
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
     this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
+    this.writeUndo = new WriteUndo(this.undoJournal, this.files, this.queue, this.clients, workspaceFolders);
+    const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));
+    this.undoJournal.onChange(showUndoable);
+    if (this.undoJournal.sets().length > 0) showUndoable();
   }
 
   /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */
@@ -107,4 +130,16 @@ export class AppCore {
   get subscriberCount(): number {
     return this.feed.subscriberCount;
   }
+}
+
+/** A journaled set as the app lists it: a review of this run is named by its review id. */
+function asUndoable(set: UndoSet): UndoableWrites {
+  return {
+    id: set.thisRun ? set.reviewId : set.setId,
+    reviewId: set.reviewId,
+    thisRun: set.thisRun,
+    writtenAt: set.writtenAt,
+    files: set.files,
+    ...(set.spent && { spent: true as const }),
+  };
 }

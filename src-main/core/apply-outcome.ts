@@ -18,6 +18,7 @@ import {
   replaceFileIfUnchanged,
 } from './confined-write';
 import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
+import type { PreviousState, UndoJournal } from './undo-journal';
 import { isInside, PathOutsideWorkspaceError } from './workspace-paths';
 import type { WriteJournal } from './write-journal';
 
@@ -34,6 +35,10 @@ export interface ApplyRequest {
    * workspace is not written through. The workspace bounds it either way.
    */
   within?: readonly string[];
+  /** The review the write carries out: what it changes is journaled for undo (undo-journal.ts). */
+  reviewId?: string;
+  /** Permission bits to give the file (an undo putting back what it had); else an existing file's are kept. */
+  mode?: number;
 }
 
 export type ApplyFailureCode =
@@ -55,6 +60,9 @@ export class FileApplier {
   constructor(
     private readonly workspaceFolders: readonly string[],
     private readonly journal: WriteJournal,
+    /** Where a review's writes are kept for undo; none: nothing is (unit tests of other parts). */
+    private readonly undo?: UndoJournal,
+    private readonly log: (message: string) => void = () => {},
   ) {}
 
   async apply(request: ApplyRequest): Promise<ApplyResult> {
@@ -65,7 +73,8 @@ export class FileApplier {
     }
   }
 
-  private async carryOut({ path: file, expected, target, within }: ApplyRequest): Promise<ApplyResult> {
+  private async carryOut(request: ApplyRequest): Promise<ApplyResult> {
+    const { path: file, expected, target, within, mode } = request;
     const unchanged = sameContent(target, expected);
     if (!unchanged && target.exists && target.kind !== 'text') {
       return { status: 'refused', code: 'not_text', reason: 'DiffTray writes text files only' };
@@ -88,15 +97,57 @@ export class FileApplier {
       );
     }
     const name = path.basename(file);
+    let previousMode: number | undefined;
     try {
       if (unchanged) await checkUnchanged(directory, name, expected);
-      else if (!target.exists) await deleteFileIfUnchanged(directory, name, expected, this.journal);
+      else if (!target.exists)
+        previousMode = await deleteFileIfUnchanged(directory, name, expected, this.journal);
       else if (target.kind === 'text')
-        await replaceFileIfUnchanged(directory, name, expected, target.text, this.journal);
+        previousMode = await replaceFileIfUnchanged(
+          directory,
+          name,
+          expected,
+          target.text,
+          this.journal,
+          mode,
+        );
     } finally {
       await directory.close();
     }
-    return unchanged ? { ...describe(target), unchanged: true } : describe(target);
+    const result = describe(target);
+    if (unchanged) return { ...result, unchanged: true };
+    if (request.reviewId !== undefined)
+      await this.journalWrite(request.reviewId, file, expected, target, previousMode, result);
+    return result;
+  }
+
+  /** Keeps what the file was, for undo; a write is never failed by its journal. */
+  private async journalWrite(
+    reviewId: string,
+    file: string,
+    expected: DiskSnapshot,
+    target: DiskSnapshot,
+    previousMode: number | undefined,
+    result: ApplyResult & { status: 'applied' },
+  ): Promise<void> {
+    if (!this.undo) return;
+    let previous: PreviousState;
+    if (!expected.exists || previousMode === undefined) previous = { exists: false };
+    else if (expected.kind === 'text')
+      previous = { exists: true, bytes: Buffer.from(expected.text, 'utf8'), mode: previousMode };
+    else {
+      this.log(`difftray: ${file} was ${expected.why}; its previous content is not kept for undo`);
+      return;
+    }
+    const written =
+      result.applied_hash !== undefined && target.exists && target.kind === 'text'
+        ? { hash: result.applied_hash, text: target.text }
+        : null;
+    try {
+      await this.undo.record(reviewId, file, previous, written);
+    } catch (error) {
+      this.log(`difftray: could not keep ${file} for undo: ${(error as Error).message}`);
+    }
   }
 
   /** The folder, open and checked; undefined if it does not exist (and is not to be created). */

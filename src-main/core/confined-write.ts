@@ -28,24 +28,30 @@ export class FileChangedError extends Error {}
 
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0);
 
-/** Writes `text` as `name` if the file still is `expected` (`{exists: false}`: still absent). */
+/**
+ * Writes `text` as `name` if the file still is `expected` (`{exists: false}`: still absent). Returns the
+ * permission bits the file had (undefined: there was none), for the undo journal.
+ */
 export async function replaceFileIfUnchanged(
   directory: ConfinedDirectory,
   name: string,
   expected: DiskSnapshot,
   text: string,
   journal: WriteJournal,
-): Promise<void> {
+  wantedMode?: number,
+): Promise<number | undefined> {
   const existing = await regularFileOrAbsent(directory, name);
-  // An existing file keeps its permission bits; a new one gets the usual 0666 less the umask.
-  const mode = existing ? existing.mode & 0o7777 : 0o666;
+  // An existing file keeps its permission bits; a new one gets the usual 0666 less the umask; an undo
+  // puts back the bits the file had.
+  const previousMode = existing ? existing.mode & 0o7777 : undefined;
+  const mode = wantedMode ?? previousMode ?? 0o666;
   const temp = temporaryName(name, 'tmp');
   const endNote = await journal.begin(directory.realPath);
   try {
     const handle = await open(await directory.entry(temp), CREATE_FLAGS, mode);
     try {
       await handle.writeFile(text, 'utf8');
-      if (existing) await handle.chmod(mode);
+      if (existing || wantedMode !== undefined) await handle.chmod(mode);
       await handle.sync();
     } finally {
       await handle.close();
@@ -55,6 +61,7 @@ export async function replaceFileIfUnchanged(
     await checkUnchanged(directory, name, expected);
     await rename(await directory.entry(temp), await directory.entry(name));
     await directory.sync();
+    return previousMode;
   } catch (error) {
     await rm(await directory.entry(temp), { force: true }).catch(() => {});
     throw error;
@@ -63,16 +70,19 @@ export async function replaceFileIfUnchanged(
   }
 }
 
-/** Deletes `name` if it still is `expected`; a file already gone that was expected gone is fine. */
+/**
+ * Deletes `name` if it still is `expected`; a file already gone that was expected gone is fine. Returns
+ * the permission bits the file had (undefined: there was none), for the undo journal.
+ */
 export async function deleteFileIfUnchanged(
   directory: ConfinedDirectory,
   name: string,
   expected: DiskSnapshot,
   journal: WriteJournal,
-): Promise<void> {
+): Promise<number | undefined> {
   const existing = await regularFileOrAbsent(directory, name);
   if (!existing) {
-    if (!expected.exists) return;
+    if (!expected.exists) return undefined;
     throw new FileChangedError(`${directory.display(name)} was deleted on disk since it was reviewed`);
   }
   const aside = temporaryName(name, 'deleting');
@@ -100,6 +110,7 @@ export async function deleteFileIfUnchanged(
     }
     await unlink(await directory.entry(aside));
     await directory.sync();
+    return existing.mode & 0o7777;
   } finally {
     await endNote();
   }

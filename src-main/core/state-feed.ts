@@ -11,6 +11,7 @@ import type {
   DetailPatch,
   PairedClientInfo,
   PairingState,
+  UndoableWrites,
   ReviewDetail,
   ReviewItem,
   ReviewPatch,
@@ -53,6 +54,8 @@ export class StateFeed {
   private pausedChanged = false;
   private watchedFolders: string[] = [];
   private watchedChanged = false;
+  private undoableWrites: UndoableWrites[] = [];
+  private undoableChanged = false;
   private connectionRequestsChanged = false;
   private pairedClients: PairedClientInfo[] = [];
   private pairing: PairingState = {};
@@ -104,7 +107,15 @@ export class StateFeed {
       trustedPrograms: this.connectionRequests?.trustedPrograms() ?? [],
       pairedClients: this.pairedClients.map((client) => ({ ...client })),
       pairing: { ...this.pairing },
+      undoableWrites: this.undoableWrites.map((set) => ({ ...set, files: [...set.files] })),
     };
+  }
+
+  /** The reviews whose writes can be undone now (undo-journal.ts). */
+  setUndoableWrites(sets: readonly UndoableWrites[]): void {
+    this.undoableWrites = sets.map((set) => ({ ...set, files: [...set.files] }));
+    this.undoableChanged = true;
+    this.schedule();
   }
 
   /** The paired clients and the pairing state now. */
@@ -152,7 +163,11 @@ export class StateFeed {
   /** Sends what changed since the last change, now. */
   flush(): void {
     const settingsChanged =
-      this.pausedChanged || this.watchedChanged || this.connectionRequestsChanged || this.pairingChanged;
+      this.pausedChanged ||
+      this.watchedChanged ||
+      this.connectionRequestsChanged ||
+      this.pairingChanged ||
+      this.undoableChanged;
     if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
@@ -175,6 +190,9 @@ export class StateFeed {
     if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
     if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
     if (this.watchedChanged) change.watchedFolders = [...this.watchedFolders];
+    if (this.undoableChanged) {
+      change.undoableWrites = this.undoableWrites.map((set) => ({ ...set, files: [...set.files] }));
+    }
     if (this.connectionRequestsChanged && this.connectionRequests) {
       change.connectionRequests = this.connectionRequests.list();
       change.trustedPrograms = this.connectionRequests.trustedPrograms();
@@ -189,6 +207,7 @@ export class StateFeed {
     this.clientsChanged = false;
     this.pausedChanged = false;
     this.watchedChanged = false;
+    this.undoableChanged = false;
     this.connectionRequestsChanged = false;
     this.pairingChanged = false;
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);

@@ -33,6 +33,7 @@ const protocolLabels: Record<ClientInfo['protocol'], string> = {
   clio: 'Clio IDE bridge (WebSocket)',
   native: 'DiffTray protocol (WebSocket)',
   watch: 'Watch mode (reviews changes on disk after they are written)',
+  difftray: 'DiffTray itself (undoing its own writes onto files changed since)',
 };
 
 /** Pausing and resuming a client's reviews, by its pause key, with the outcome read out. */

@@ -95,12 +95,12 @@ export async function settleChangeSet(
           ? handOverRemote(entry, final)
           : writer === 'client'
             ? await handOver(files, entry, final)
-            : await settleAccepted(files, entry, final);
+            : await settleAccepted(files, entry, final, reviewId);
       results.push({ ...common, ...settled });
     } else if (outcome.kind === 'rejected' && writer !== 'difftray') {
       results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
     } else if (outcome.kind === 'rejected') {
-      results.push({ ...common, ...(await settleRejected(files, entry, reason)) });
+      results.push({ ...common, ...(await settleRejected(files, entry, reason, reviewId)) });
     } else {
       const note = entry.disk === 'new_side' ? "; the agent's change is still on disk" : '';
       results.push({ ...common, status: 'rejected', reason: `cancelled: ${reason ?? 'cancelled'}${note}` });
@@ -141,7 +141,12 @@ function handOverRemote(file: ReviewedFile, final: FinalFile): Settled {
   return { status: 'accepted', final_text: deletes ? null : final.finalText };
 }
 
-async function settleAccepted(files: FileApplier, file: ReviewedFile, final: FinalFile): Promise<Settled> {
+async function settleAccepted(
+  files: FileApplier,
+  file: ReviewedFile,
+  final: FinalFile,
+  reviewId: string,
+): Promise<Settled> {
   const expected = final.expectedOnDisk;
   if (!final.changed && file.disk === 'old_side')
     return { status: 'rejected', reason: 'every hunk rejected' };
@@ -150,7 +155,7 @@ async function settleAccepted(files: FileApplier, file: ReviewedFile, final: Fin
     : file.deletes && final.finalText === ''
       ? ABSENT
       : { exists: true, kind: 'text', text: final.finalText };
-  const written = await putOnDisk(files, file.real, expected, target);
+  const written = await putOnDisk(files, file.real, expected, target, reviewId);
   if (written !== 'ok') return written;
   const reverted = file.disk === 'new_side' && !sameContent(target, expected);
   return {
@@ -165,10 +170,11 @@ async function settleRejected(
   files: FileApplier,
   file: ReviewedFile,
   reason: string | undefined,
+  reviewId: string,
 ): Promise<Settled> {
   const why = reason ?? 'rejected';
   if (file.disk === 'old_side') return { status: 'rejected', reason: why };
-  const written = await putOnDisk(files, file.real, file.onDisk!, file.base);
+  const written = await putOnDisk(files, file.real, file.onDisk!, file.base, reviewId);
   if (written !== 'ok') {
     return { ...written, reason: `${why}; not reverted: ${written.reason}` };
   }
@@ -180,14 +186,23 @@ function describeTarget(target: DiskSnapshot): Pick<FileResult, 'applied_hash' |
   return target.kind === 'text' ? { applied_hash: hashBytes(Buffer.from(target.text, 'utf8')) } : {};
 }
 
-/** Makes the file `target` if it still is `expected`: written, deleted, or (already so) only checked. */
+/**
+ * Makes the file `target` if it still is `expected`: written, deleted, or (already so) only checked.
+ * With `reviewId`, what is written is journaled for undo.
+ */
 async function putOnDisk(
   files: FileApplier,
   file: string,
   expected: DiskSnapshot,
   target: DiskSnapshot,
+  reviewId?: string,
 ): Promise<'ok' | (Settled & { status: 'conflict' | 'error' })> {
-  const result: ApplyResult = await files.apply({ path: file, expected, target });
+  const result: ApplyResult = await files.apply({
+    path: file,
+    expected,
+    target,
+    ...(reviewId !== undefined && { reviewId }),
+  });
   if (result.status === 'applied') return 'ok';
   if (result.status === 'conflict') {
     return {

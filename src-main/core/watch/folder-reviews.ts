@@ -211,7 +211,13 @@ export class FolderReviews {
       // Set before the write, so the watch's report of it finds the disk at its baseline.
       this.baselines.set(file.path, target);
       // Only inside this folder: one in it swapped for a link since is not written through.
-      const result = await this.core.files.apply({ path: file.path, expected, target, within: [this.root] });
+      const result = await this.core.files.apply({
+        path: file.path,
+        expected,
+        target,
+        within: [this.root],
+        reviewId: id,
+      });
       if (result.status !== 'applied') {
         this.baselines.set(file.path, file.base);
         this.core.queue.addNote(id, `${this.shown(file.path)}: not written (${result.reason})`);

@@ -154,6 +154,7 @@ async function answer(
           path: proposal.path,
           expected: final.expectedOnDisk,
           target: { exists: true, kind: 'text', text: final.finalText },
+          reviewId: id,
         });
         if (written.status !== 'applied') {
           log(`clio: did not write ${proposal.path}: ${written.reason}`);

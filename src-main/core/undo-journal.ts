@@ -1,0 +1,307 @@
+/**
+ * The undo journal: for each file DiffTray changed for a review, what it was before (its bytes and
+ * permission bits, or no file) and the sha256 of what DiffTray left (null: it deleted the file), so the
+ * person can take a review's writes back later (undo-writes.ts).
+ *
+ * One small JSON file per write in `<DIFFTRAY_HOME>/undo/` (folder 0700, files 0600), read back at start,
+ * so it outlives restarts. Review ids restart with each run (r1, r2...), so writes are grouped by a set
+ * id that adds this run's own id. Bounded by bytes and by age: the oldest sets go first, whole (a review
+ * is undone all together or not at all). Files that are not regular files (a symlink put there) or that
+ * do not parse are ignored, with a line in the log; they are never followed or read through.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  closeSync,
+  constants,
+  fstatSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+} from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { UNDO_JOURNAL_MAX_AGE_MS, UNDO_JOURNAL_MAX_BYTES } from './limits';
+
+/** What the file was before DiffTray wrote it. */
+export type PreviousState = { exists: false } | { exists: true; bytes: Buffer; mode: number };
+
+export interface UndoEntry {
+  setId: string;
+  reviewId: string;
+  path: string;
+  at: number;
+  previous: PreviousState;
+  /** sha256 of the bytes DiffTray left; null: DiffTray deleted the file. */
+  writtenHash: string | null;
+  /** The text DiffTray left (null: none), for merging an undo onto later edits (three-way). */
+  writtenText: string | null;
+}
+
+/** One review's journaled writes, as the app lists them. */
+export interface UndoSet {
+  setId: string;
+  reviewId: string;
+  /** Written in this run of DiffTray: the review is still in History under `reviewId`. */
+  thisRun: boolean;
+  writtenAt: number;
+  files: string[];
+  /** Already undone (a second undo says so). */
+  spent: boolean;
+}
+
+export interface UndoJournalOptions {
+  maxBytes?: number;
+  maxAgeMs?: number;
+  now?: () => number;
+  log?: (message: string) => void;
+}
+
+const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
+const entryFile = z.object({
+  v: z.literal(1),
+  setId: z.string().min(1).max(400),
+  reviewId: z.string().min(1).max(200),
+  at: z.number().int().nonnegative(),
+  spent: z.literal(true).optional(),
+  path: z.string().min(1).optional(),
+  previous: z
+    .union([
+      z.object({ exists: z.literal(false) }),
+      z.object({ exists: z.literal(true), mode: z.number().int().min(0).max(0o7777), base64: z.string() }),
+    ])
+    .optional(),
+  writtenHash: sha256.nullable().optional(),
+  writtenText: z.string().nullable().optional(),
+});
+type EntryFile = z.infer<typeof entryFile>;
+
+interface Stored {
+  file: string;
+  bytes: number;
+  entry?: UndoEntry;
+  /** A tombstone: the set was undone. */
+  spent?: { setId: string; reviewId: string; at: number };
+}
+
+export class UndoJournal {
+  /** This run's id: a set id is `<run>-<review id>`. */
+  readonly runId = randomBytes(4).toString('hex');
+  private readonly stored: Stored[] = [];
+  private written = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly maxBytes: number;
+  private readonly maxAgeMs: number;
+  private readonly now: () => number;
+  private readonly log: (message: string) => void;
+
+  /** `dir` undefined: kept in memory only (unit tests of other parts). */
+  constructor(
+    private readonly dir: string | undefined,
+    options: UndoJournalOptions = {},
+  ) {
+    this.maxBytes = options.maxBytes ?? UNDO_JOURNAL_MAX_BYTES;
+    this.maxAgeMs = options.maxAgeMs ?? UNDO_JOURNAL_MAX_AGE_MS;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? (() => {});
+    if (dir) {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      chmodSync(dir, 0o700);
+      this.load(dir);
+      this.prune();
+    }
+  }
+
+  /** The set id of a review of this run. */
+  setIdOf(reviewId: string): string {
+    return `${this.runId}-${reviewId}`;
+  }
+
+  /** Called after each change to what can be undone; returns the way to stop. */
+  onChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Journals one write of `reviewId`'s (after it succeeded). */
+  async record(
+    reviewId: string,
+    file: string,
+    previous: PreviousState,
+    written: { hash: string; text: string } | null,
+  ): Promise<void> {
+    const setId = this.setIdOf(reviewId);
+    const writtenHash = written?.hash ?? null;
+    const writtenText = written?.text ?? null;
+    const at = this.now();
+    const entry: UndoEntry = { setId, reviewId, path: file, at, previous, writtenHash, writtenText };
+    const body: EntryFile = {
+      v: 1,
+      setId,
+      reviewId,
+      at: entry.at,
+      path: file,
+      previous: previous.exists
+        ? { exists: true, mode: previous.mode, base64: previous.bytes.toString('base64') }
+        : { exists: false },
+      writtenHash,
+      writtenText,
+    };
+    const text = JSON.stringify(body);
+    // Bytes as stored: a text of many non-ASCII characters takes more than its length.
+    const size = Buffer.byteLength(text, 'utf8');
+    if (size > this.maxBytes) {
+      this.log(`difftray: ${file} is too large to keep for undo; its write cannot be undone`);
+      return;
+    }
+    const name = this.nameAt(at);
+    await this.writeEntry(name, text);
+    this.stored.push({ file: name, bytes: size, entry });
+    this.prune();
+    this.changed();
+  }
+
+  /** Every set that can be undone or was, newest first. */
+  sets(): UndoSet[] {
+    const bySet = new Map<string, UndoSet & { order: number }>();
+    this.stored.forEach(({ entry, spent }, order) => {
+      const head = entry ?? spent!;
+      const set = bySet.get(head.setId) ?? {
+        setId: head.setId,
+        reviewId: head.reviewId,
+        thisRun: head.setId === this.setIdOf(head.reviewId),
+        writtenAt: 0,
+        files: [],
+        spent: false,
+        order,
+      };
+      set.writtenAt = Math.max(set.writtenAt, head.at);
+      set.order = order;
+      if (spent) set.spent = true;
+      if (entry && !set.files.includes(entry.path)) set.files.push(entry.path);
+      bySet.set(head.setId, set);
+    });
+    // Newest first; at the same millisecond, the one written later.
+    return [...bySet.values()]
+      .sort((a, b) => b.writtenAt - a.writtenAt || b.order - a.order)
+      .map(({ order: _order, ...set }) => set);
+  }
+
+  /** The set's writes, oldest first; none if it was undone or dropped. */
+  entriesOf(setId: string): UndoEntry[] {
+    return this.stored
+      .flatMap(({ entry }) => (entry?.setId === setId ? [entry] : []))
+      .sort((a, b) => a.at - b.at);
+  }
+
+  isSpent(setId: string): boolean {
+    return this.stored.some(({ spent }) => spent?.setId === setId);
+  }
+
+  /** The set was undone: its previous texts are let go, and a tombstone says so until it ages out. */
+  async markSpent(setId: string): Promise<void> {
+    const entries = this.stored.filter(({ entry }) => entry?.setId === setId);
+    const reviewId = entries[0]?.entry?.reviewId;
+    if (reviewId === undefined) return;
+    const at = this.now();
+    const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
+    const name = this.nameAt(at);
+    await this.writeEntry(name, text);
+    this.stored.push({ file: name, bytes: text.length, spent: { setId, reviewId, at } });
+    this.remove(entries);
+    this.changed();
+  }
+
+  /** `<time>-<count>-<random>.json`: sorted by name, the order they were written in. */
+  private nameAt(at: number): string {
+    const count = String(this.written++).padStart(9, '0');
+    return `${at}-${count}-${randomBytes(4).toString('hex')}.json`;
+  }
+
+  private async writeEntry(name: string, text: string): Promise<void> {
+    if (!this.dir) return;
+    // wx: never through an entry that is already there (a symlink planted under a fresh name).
+    await writeFile(path.join(this.dir, name), text, { mode: 0o600, flag: 'wx' });
+  }
+
+  /** Drops sets past the age limit, then the oldest sets until the bytes fit. */
+  private prune(): void {
+    const cutoff = this.now() - this.maxAgeMs;
+    const byAge = this.sets().reverse();
+    let total = this.stored.reduce((sum, stored) => sum + stored.bytes, 0);
+    const dropped: Stored[] = [];
+    for (const set of byAge) {
+      if (set.writtenAt >= cutoff && total <= this.maxBytes) break;
+      const leaving = this.stored.filter((s) => (s.entry ?? s.spent)!.setId === set.setId);
+      total -= leaving.reduce((sum, stored) => sum + stored.bytes, 0);
+      dropped.push(...leaving);
+    }
+    if (dropped.length > 0) {
+      this.remove(dropped);
+      this.changed();
+    }
+  }
+
+  private remove(leaving: readonly Stored[]): void {
+    for (const stored of leaving) {
+      const index = this.stored.indexOf(stored);
+      if (index !== -1) this.stored.splice(index, 1);
+      if (this.dir) rmSync(path.join(this.dir, stored.file), { force: true });
+    }
+  }
+
+  private load(dir: string): void {
+    // Sorted by name: the order they were written in (nameAt).
+    const names = readdirSync(dir).filter((n) => n.endsWith('.json'));
+    names.sort((a, b) => parseInt(a, 10) - parseInt(b, 10) || a.localeCompare(b));
+    for (const name of names) {
+      const file = path.join(dir, name);
+      try {
+        const text = readRegularFile(file);
+        const parsed = entryFile.parse(JSON.parse(text));
+        this.stored.push(fromFile(name, Buffer.byteLength(text, 'utf8'), parsed));
+      } catch (error) {
+        this.log(`difftray: ignored ${file} in the undo journal: ${(error as Error).message}`);
+      }
+    }
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+}
+
+function fromFile(name: string, bytes: number, parsed: EntryFile): Stored {
+  const { setId, reviewId, at } = parsed;
+  if (parsed.spent) return { file: name, bytes, spent: { setId, reviewId, at } };
+  const { path: file, previous: kept, writtenHash, writtenText } = parsed;
+  if (file === undefined || kept === undefined || writtenHash === undefined || writtenText === undefined) {
+    throw new Error('an entry without its path, previous state or what was written');
+  }
+  if ((writtenHash === null) !== (writtenText === null)) throw new Error('a written hash without its text');
+  if (!path.isAbsolute(file)) throw new Error('a relative path');
+  const previous: PreviousState = kept.exists
+    ? { exists: true, mode: kept.mode, bytes: Buffer.from(kept.base64, 'base64') }
+    : { exists: false };
+  return {
+    file: name,
+    bytes,
+    entry: { setId, reviewId, at, path: file, previous, writtenHash, writtenText },
+  };
+}
+
+/** The file's text, only if it is a regular file: a symlink is refused (O_NOFOLLOW), never followed. */
+function readRegularFile(file: string): string {
+  if (!lstatSync(file).isFile()) throw new Error('not a regular file');
+  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+  try {
+    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
+    return readFileSync(fd, 'utf8');
+  } finally {
+    closeSync(fd);
+  }
+}

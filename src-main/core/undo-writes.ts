@@ -1,0 +1,196 @@
+/**
+ * "Undo changes on disk": puts back what a review's writes replaced, from the undo journal
+ * (undo-journal.ts), through core's one writer (apply-outcome.ts: confined to the workspace at the moment
+ * of writing, never through a symlink, only if the file still is what was checked).
+ *
+ * A file is put back only if it still holds exactly what DiffTray wrote (its sha256; absent if DiffTray
+ * deleted it). A file changed since is left alone and offered instead as a new pending review from
+ * "DiffTray": base = the file now, proposal = the undo (what DiffTray wrote -> what was there before)
+ * merged three-way onto it, so the person reviews the undo like any change. Either way the review's undo
+ * is spent: a second one says so.
+ */
+import type { ClientInfo, UndoWritesResult } from '../../shared/app-api';
+import { merge3 } from '../../shared/merge3';
+import type { FileApplier } from './apply-outcome';
+import type { ClientRegistry } from './client-registry';
+import { hashBytes, readConfinedSnapshot, type DiskSnapshot } from './disk-snapshot';
+import type { ReviewQueue } from './review-queue';
+import type { ReviewOutcome } from './review-record';
+import type { ProposedFile } from './review-file';
+import type { UndoEntry, UndoJournal } from './undo-journal';
+
+/** Refused as a whole: nothing to undo, or already undone. */
+export class UndoWritesError extends Error {}
+
+const ABSENT: DiskSnapshot = { exists: false };
+const CLIENT_NAME = 'DiffTray';
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** A file's writes within one review, folded: what it was first, what DiffTray left last. */
+interface FileUndo {
+  path: string;
+  previous: UndoEntry['previous'];
+  writtenHash: string | null;
+  writtenText: string | null;
+}
+
+interface Merge {
+  undo: FileUndo;
+  file: ProposedFile;
+}
+
+export class WriteUndo {
+  private client: ClientInfo | undefined;
+
+  constructor(
+    private readonly journal: UndoJournal,
+    private readonly files: FileApplier,
+    private readonly queue: ReviewQueue,
+    private readonly clients: ClientRegistry,
+    private readonly workspaceFolders: readonly string[],
+  ) {}
+
+  /** `id`: a review id of this run, or an UndoableWrites id (a set of an earlier run). */
+  async undo(id: string): Promise<UndoWritesResult> {
+    const setId = this.journal.entriesOf(this.journal.setIdOf(id)).length > 0 ? this.journal.setIdOf(id) : id;
+    if (this.journal.isSpent(setId) || this.journal.isSpent(this.journal.setIdOf(id))) {
+      throw new UndoWritesError('The changes on disk of this review were already undone');
+    }
+    const entries = this.journal.entriesOf(setId);
+    if (entries.length === 0) {
+      throw new UndoWritesError('DiffTray keeps no changes on disk of this review to undo');
+    }
+    const result: UndoWritesResult = { restored: [], changedSince: [], failed: [] };
+    const merges: Merge[] = [];
+    for (const undo of foldByFile(entries)) {
+      await this.undoFile(undo, result, merges);
+    }
+    await this.journal.markSpent(setId);
+    if (merges.length > 0) {
+      try {
+        result.mergeReviewId = this.putUpMerge(entries[0]!.reviewId, merges);
+      } catch (error) {
+        // Reviews from DiffTray paused, or too many waiting: the files stay as they are, and it is said.
+        const reason = `changed since; the merge could not be put up: ${(error as Error).message}`;
+        for (const { undo } of merges) result.failed.push({ path: undo.path, reason });
+      }
+    }
+    return result;
+  }
+
+  private async undoFile(undo: FileUndo, result: UndoWritesResult, merges: Merge[]): Promise<void> {
+    let now: DiskSnapshot;
+    try {
+      now = await readConfinedSnapshot(undo.path, this.workspaceFolders);
+    } catch (error) {
+      result.failed.push({ path: undo.path, reason: (error as Error).message });
+      return;
+    }
+    const previousText = textOf(undo.previous);
+    if (previousText === undefined) {
+      result.failed.push({ path: undo.path, reason: 'its previous content is not text' });
+      return;
+    }
+    if (!stillWritten(now, undo.writtenHash)) {
+      result.changedSince.push(undo.path);
+      const merge = mergeOnto(undo, now, previousText);
+      if (merge) merges.push(merge);
+      else result.failed.push({ path: undo.path, reason: 'changed since and no longer text: not merged' });
+      return;
+    }
+    const target: DiskSnapshot = undo.previous.exists
+      ? { exists: true, kind: 'text', text: previousText }
+      : ABSENT;
+    const written = await this.files.apply({
+      path: undo.path,
+      expected: now,
+      target,
+      ...(undo.previous.exists && { mode: undo.previous.mode }),
+    });
+    if (written.status === 'applied') result.restored.push(undo.path);
+    else result.failed.push({ path: undo.path, reason: written.reason });
+  }
+
+  /** The files changed since, as one pending review the person decides; accepted, it is written. */
+  private putUpMerge(reviewId: string, merges: readonly Merge[]): string {
+    this.client ??= this.clients.connect(CLIENT_NAME, 'difftray', () => {
+      const client = this.client;
+      this.client = undefined;
+      if (client) {
+        this.queue.cancelWhere((request) => request.client.id === client.id, 'disconnected');
+        this.clients.disconnect(client.id);
+      }
+    });
+    const added = this.queue.add({
+      client: this.client,
+      title: `Undo of ${reviewId}, onto changes made since`,
+      description:
+        `These files changed on disk after DiffTray wrote them for review ${reviewId}, so undo left them ` +
+        'alone. The proposal takes back what DiffTray wrote and keeps the later edits (a three-way merge); ' +
+        'accept to write it, reject to leave the files as they are.',
+      files: merges.map(({ file }) => file),
+    });
+    void added.outcome.then((outcome) => this.settleMerge(added.id, merges, outcome));
+    return added.id;
+  }
+
+  private async settleMerge(id: string, merges: readonly Merge[], outcome: ReviewOutcome): Promise<void> {
+    if (outcome.kind !== 'accepted') return;
+    for (let index = 0; index < merges.length; index++) {
+      const { undo } = merges[index]!;
+      const final = outcome.files[index]!;
+      if (!final.changed) continue;
+      const target: DiskSnapshot =
+        !undo.previous.exists && final.finalText === ''
+          ? ABSENT
+          : { exists: true, kind: 'text', text: final.finalText };
+      const written = await this.files.apply({
+        path: undo.path,
+        expected: final.expectedOnDisk,
+        target,
+        reviewId: id,
+      });
+      if (written.status !== 'applied')
+        this.queue.addNote(id, `${undo.path}: not written (${written.reason})`);
+    }
+  }
+}
+
+function foldByFile(entries: readonly UndoEntry[]): FileUndo[] {
+  const byPath = new Map<string, FileUndo>();
+  for (const entry of entries) {
+    const known = byPath.get(entry.path);
+    byPath.set(entry.path, {
+      path: entry.path,
+      previous: known ? known.previous : entry.previous,
+      writtenHash: entry.writtenHash,
+      writtenText: entry.writtenText,
+    });
+  }
+  return [...byPath.values()];
+}
+
+function textOf(previous: UndoEntry['previous']): string | undefined {
+  if (!previous.exists) return '';
+  try {
+    return utf8.decode(previous.bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the file holds exactly what DiffTray left: those bytes, or (it deleted it) no file. */
+function stillWritten(now: DiskSnapshot, writtenHash: string | null): boolean {
+  if (writtenHash === null) return !now.exists;
+  if (!now.exists) return false;
+  if (now.kind === 'text') return hashBytes(Buffer.from(now.text, 'utf8')) === writtenHash;
+  return now.why !== 'too large' && now.hash === writtenHash;
+}
+
+/** The undo (written -> previous) merged onto the file as it is now; none if the file is not text now. */
+function mergeOnto(undo: FileUndo, now: DiskSnapshot, previousText: string): Merge | undefined {
+  if (now.exists && now.kind !== 'text') return undefined;
+  const nowText = now.exists ? now.text : '';
+  const merged = merge3(undo.writtenText ?? '', nowText, previousText);
+  return { undo, file: { path: undo.path, base: now, proposedText: merged.text } };
+}

@@ -1,0 +1,193 @@
+/**
+ * "Undo changes on disk", end to end below the UI: a native change set written by DiffTray through the
+ * real runtime, then `undoWrites` through the app API as the renderer calls it. Restores the exact bytes
+ * and permission bits, removes a created file, brings back a deleted one; refuses a file edited since
+ * (and puts the undo up as a merge review); survives a restart; never writes through a symlink.
+ */
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { AppSnapshot, UndoWritesResult } from '../../shared/app-api';
+import { NATIVE_HEADER, RawNative } from '../support/raw-native';
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { until } from '../support/wait';
+
+let t: TestRuntime;
+let clients: RawNative[];
+
+beforeEach(async () => {
+  t = await startTestRuntime();
+  clients = [];
+});
+
+afterEach(async () => {
+  for (const client of clients) client.close();
+  await t.close();
+});
+
+const api = (method: string, params: Record<string, unknown>) => t.runtime.handler(method, params);
+const ws = (name: string) => path.join(t.workspace, name);
+const modeOf = (file: string) => statSync(file).mode & 0o777;
+const undoDir = () => path.join(t.home, '.difftray', 'undo');
+
+async function hello(): Promise<RawNative> {
+  const { native } = t.runtime;
+  const client = await RawNative.open(native.port, { [NATIVE_HEADER]: native.token });
+  clients.push(client);
+  const answer = await client.request('hello', { client_name: 'test-agent' });
+  expect(answer.type).toBe('response');
+  return client;
+}
+
+/** Proposes the files, accepts the whole review in the app, and waits for DiffTray's result. */
+async function acceptChangeSet(files: Array<{ path: string; before: string | null; after: string | null }>) {
+  const client = await hello();
+  const answer = await client.request('propose_change_set', { title: 'change set', files });
+  expect(answer.type, JSON.stringify(answer.payload)).toBe('response');
+  const id = answer.payload.review_id as string;
+  await api('submit', { reviewId: id });
+  const push = await client.nextPush();
+  expect(push.payload.status, JSON.stringify(push.payload)).toBe('accepted');
+  return id;
+}
+
+const undo = (id: string) => api('undoWrites', { id }) as Promise<UndoWritesResult>;
+const snapshot = () => api('getSnapshot', {}) as Promise<AppSnapshot>;
+
+describe('undoWrites after a native change set DiffTray wrote', () => {
+  it('restores the exact previous bytes and mode, removes a created file, brings back a deleted one', async () => {
+    const script = ws('run.sh');
+    const oldScript = '#!/bin/sh\r\necho café\r\n';
+    writeFileSync(script, oldScript);
+    chmodSync(script, 0o755);
+    const gone = ws('gone.txt');
+    writeFileSync(gone, 'keep me\n');
+    chmodSync(gone, 0o640);
+
+    const id = await acceptChangeSet([
+      { path: script, before: oldScript, after: '#!/bin/sh\necho new\n' },
+      { path: ws('new.txt'), before: null, after: 'created\n' },
+      { path: gone, before: 'keep me\n', after: null },
+    ]);
+    expect(readFileSync(script, 'utf8')).toBe('#!/bin/sh\necho new\n');
+    expect(existsSync(gone)).toBe(false);
+
+    const listed = (await snapshot()).undoableWrites?.find((set) => set.id === id);
+    expect(listed).toMatchObject({ reviewId: id, thisRun: true });
+    expect([...listed!.files].sort()).toEqual([gone, ws('new.txt'), script].sort());
+
+    const result = await undo(id);
+    expect([...result.restored].sort()).toEqual([gone, ws('new.txt'), script].sort());
+    expect(result.changedSince).toEqual([]);
+    expect(readFileSync(script)).toEqual(Buffer.from(oldScript, 'utf8'));
+    expect(modeOf(script)).toBe(0o755);
+    expect(existsSync(ws('new.txt'))).toBe(false);
+    expect(readFileSync(gone, 'utf8')).toBe('keep me\n');
+    expect(modeOf(gone)).toBe(0o640);
+
+    // Spent: a second undo says so, and the list shows it.
+    await expect(undo(id)).rejects.toThrow(/already undone/);
+    const after = (await snapshot()).undoableWrites?.find((set) => set.id === id);
+    expect(after?.spent).toBe(true);
+  });
+
+  it('refuses a file edited since, leaves it alone, and puts the undo up as a merge review', async () => {
+    const file = ws('a.txt');
+    const before = 'one\ntwo\nthree\nfour\nfive\nsix\n';
+    writeFileSync(file, before);
+    const untouched = ws('b.txt');
+    writeFileSync(untouched, 'b old\n');
+    const id = await acceptChangeSet([
+      { path: file, before, after: 'ONE\ntwo\nthree\nfour\nfive\nsix\n' },
+      { path: untouched, before: 'b old\n', after: 'b new\n' },
+    ]);
+    // Someone edits the far end of the file after DiffTray wrote it.
+    const edited = 'ONE\ntwo\nthree\nfour\nfive\nSIX by hand\n';
+    writeFileSync(file, edited);
+
+    const result = await undo(id);
+    expect(result.changedSince).toEqual([file]);
+    expect(result.restored).toEqual([untouched]);
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+    expect(readFileSync(untouched, 'utf8')).toBe('b old\n');
+    expect(result.mergeReviewId).toBeDefined();
+
+    // The merge: DiffTray's change taken back, the later edit kept; reviewed like any change.
+    const merge = t.runtime.core.queue.find(result.mergeReviewId!);
+    expect(merge).toMatchObject({ state: 'pending', client: { name: 'DiffTray', protocol: 'difftray' } });
+    const [content] = (await api('getReviewContent', { reviewId: result.mergeReviewId! })) as Array<{
+      baseText: string;
+      proposedText: string;
+    }>;
+    expect(content).toMatchObject({
+      baseText: edited,
+      proposedText: 'one\ntwo\nthree\nfour\nfive\nSIX by hand\n',
+    });
+    await api('submit', { reviewId: result.mergeReviewId! });
+    const merged = 'one\ntwo\nthree\nfour\nfive\nSIX by hand\n';
+    await until(() => readFileSync(file, 'utf8') === merged || undefined, 'the merge written');
+
+    await expect(undo(id)).rejects.toThrow(/already undone/);
+  });
+
+  it('survives a restart: the journal is read back and the undo still works', async () => {
+    const file = ws('kept.txt');
+    writeFileSync(file, 'before restart\n');
+    chmodSync(file, 0o600);
+    const id = await acceptChangeSet([{ path: file, before: 'before restart\n', after: 'after\n' }]);
+    for (const name of readdirSync(undoDir())) expect(modeOf(path.join(undoDir(), name))).toBe(0o600);
+    expect(modeOf(undoDir())).toBe(0o700);
+
+    for (const client of clients) client.close();
+    clients = [];
+    await t.restart();
+
+    const listed = (await snapshot()).undoableWrites ?? [];
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ reviewId: id, thisRun: false, files: [file] });
+    // Not the review id: a review of this run may be called that too.
+    expect(listed[0]!.id).not.toBe(id);
+
+    const result = await undo(listed[0]!.id);
+    expect(result.restored).toEqual([file]);
+    expect(readFileSync(file, 'utf8')).toBe('before restart\n');
+    expect(modeOf(file)).toBe(0o600);
+  });
+
+  it('does not write through a symlink swapped in for the file before undo', async () => {
+    const file = ws('target.txt');
+    writeFileSync(file, 'original\n');
+    const id = await acceptChangeSet([{ path: file, before: 'original\n', after: 'written\n' }]);
+    const { dir: outside, cleanup } = await import('../support/temp').then((m) =>
+      m.makeTempDir('undo-outside'),
+    );
+    try {
+      const victim = path.join(outside, 'victim.txt');
+      writeFileSync(victim, 'written\n');
+      rmSync(file);
+      symlinkSync(victim, file);
+
+      const result = await undo(id);
+      expect(result.restored).toEqual([]);
+      expect(readFileSync(victim, 'utf8')).toBe('written\n');
+      expect(lstatSync(file).isSymbolicLink()).toBe(true);
+      expect([...result.failed.map((f) => f.path), ...result.changedSince]).toContain(file);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('says when a review has nothing to undo', async () => {
+    await expect(undo('r999')).rejects.toThrow(/no changes on disk of this review/);
+  });
+});

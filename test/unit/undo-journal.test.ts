@@ -1,0 +1,171 @@
+/**
+ * The undo journal (what DiffTray wrote, kept to be undone): its files on disk, its bounds by bytes and
+ * age, reading it back after a restart, and what it does with files it did not write.
+ */
+import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { UndoJournal, type PreviousState } from '../../src-main/core/undo-journal';
+import { UNDO_JOURNAL_MAX_AGE_MS } from '../../shared/limits';
+import { makeTempDir } from '../support/temp';
+
+let cleanup: () => void;
+let home: string;
+let dir: string;
+let clock: number;
+let logged: string[];
+
+const before = (text: string, mode = 0o644): PreviousState => ({
+  exists: true,
+  bytes: Buffer.from(text, 'utf8'),
+  mode,
+});
+const written = (text: string) => ({ hash: 'a'.repeat(64), text });
+const open = (options: { maxBytes?: number; maxAgeMs?: number } = {}) =>
+  new UndoJournal(dir, { now: () => clock, log: (m) => logged.push(m), ...options });
+
+beforeEach(() => {
+  ({ dir: home, cleanup } = makeTempDir('undo-journal'));
+  dir = path.join(home, 'undo');
+  clock = 1_000_000;
+  logged = [];
+});
+afterEach(() => cleanup());
+
+describe('UndoJournal', () => {
+  it('keeps each write in a 0600 file in a 0700 folder, and reads it back after a restart', async () => {
+    const journal = open();
+    await journal.record('r1', '/ws/a.txt', before('old a\n', 0o755), written('new a\n'));
+    await journal.record('r1', '/ws/b.txt', { exists: false }, written('new b\n'));
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    const names = readdirSync(dir);
+    expect(names).toHaveLength(2);
+    for (const name of names) expect(statSync(path.join(dir, name)).mode & 0o777).toBe(0o600);
+
+    const again = open();
+    expect(again.runId).not.toBe(journal.runId);
+    const [set] = again.sets();
+    expect(set).toMatchObject({ reviewId: 'r1', thisRun: false, files: ['/ws/a.txt', '/ws/b.txt'] });
+    const [a, b] = again.entriesOf(set!.setId);
+    expect(a!.previous).toEqual(before('old a\n', 0o755));
+    expect(a!.writtenText).toBe('new a\n');
+    expect(b!.previous).toEqual({ exists: false });
+  });
+
+  it('groups writes by review and run: r1 of an earlier run is not r1 of this one', async () => {
+    await open().record('r1', '/ws/a.txt', before('x'), written('y'));
+    const journal = open();
+    await journal.record('r1', '/ws/b.txt', before('x'), written('y'));
+    const sets = journal.sets();
+    expect(sets.map((s) => [s.reviewId, s.thisRun, s.files])).toEqual([
+      ['r1', true, ['/ws/b.txt']],
+      ['r1', false, ['/ws/a.txt']],
+    ]);
+    expect(journal.entriesOf(journal.setIdOf('r1')).map((e) => e.path)).toEqual(['/ws/b.txt']);
+  });
+
+  it('drops the oldest reviews first, whole, once the bytes are over the limit', async () => {
+    const journal = open({ maxBytes: 1500 });
+    const big = 'x'.repeat(300);
+    await journal.record('r1', '/ws/a.txt', before(big), written(big));
+    clock += 1;
+    await journal.record('r1', '/ws/b.txt', before(big), written(big));
+    clock += 1;
+    await journal.record('r2', '/ws/c.txt', before(big), written(big));
+    expect(journal.sets().map((s) => s.reviewId)).toEqual(['r2']);
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(
+      open({ maxBytes: 1500 })
+        .sets()
+        .map((s) => s.files),
+    ).toEqual([['/ws/c.txt']]);
+  });
+
+  it('does not keep a single write larger than the whole budget, and says so', async () => {
+    const journal = open({ maxBytes: 100 });
+    await journal.record('r1', '/ws/huge.txt', before('y'.repeat(200)), written('z'));
+    expect(journal.sets()).toEqual([]);
+    expect(logged.join('\n')).toMatch(/huge\.txt is too large to keep for undo/);
+  });
+
+  it('drops reviews older than the age limit, at start too', async () => {
+    const journal = open();
+    await journal.record('r1', '/ws/a.txt', before('a'), written('b'));
+    clock += UNDO_JOURNAL_MAX_AGE_MS + 1;
+    await journal.record('r2', '/ws/b.txt', before('a'), written('b'));
+    expect(journal.sets().map((s) => s.reviewId)).toEqual(['r2']);
+
+    clock += UNDO_JOURNAL_MAX_AGE_MS + 1;
+    expect(open().sets()).toEqual([]);
+    expect(readdirSync(dir)).toEqual([]);
+  });
+
+  it('an undone review keeps only a tombstone, which outlives a restart', async () => {
+    const journal = open();
+    await journal.record('r1', '/ws/a.txt', before('secret before'), written('after'));
+    const setId = journal.setIdOf('r1');
+    await journal.markSpent(setId);
+    expect(journal.isSpent(setId)).toBe(true);
+    expect(journal.entriesOf(setId)).toEqual([]);
+    const files = readdirSync(dir);
+    expect(files).toHaveLength(1);
+    expect(readFileSync(path.join(dir, files[0]!), 'utf8')).not.toContain('secret');
+    expect(open().isSpent(setId)).toBe(true);
+  });
+
+  it('ignores, with a line in the log, files that do not parse or are not what it writes', async () => {
+    await open().record('r1', '/ws/a.txt', before('a'), written('b'));
+    writeFileSync(path.join(dir, '1-garbage.json'), '{not json');
+    writeFileSync(
+      path.join(dir, '2-wrong.json'),
+      JSON.stringify({ v: 1, setId: 's', reviewId: 'r9', at: 5 }),
+    );
+    writeFileSync(
+      path.join(dir, '3-relative.json'),
+      JSON.stringify({
+        v: 1,
+        setId: 's',
+        reviewId: 'r9',
+        at: 5,
+        path: 'relative.txt',
+        previous: { exists: false },
+        writtenHash: null,
+        writtenText: null,
+      }),
+    );
+    const journal = open();
+    expect(journal.sets().map((s) => s.reviewId)).toEqual(['r1']);
+    expect(logged.filter((line) => line.includes('ignored'))).toHaveLength(3);
+  });
+
+  it('never follows a symlink among its files', async () => {
+    const { dir: elsewhere, cleanup: cleanupElsewhere } = makeTempDir('undo-elsewhere');
+    try {
+      const target = path.join(elsewhere, 'entry.json');
+      // A well-formed entry, but reached through a link: not read.
+      writeFileSync(
+        target,
+        JSON.stringify({
+          v: 1,
+          setId: 'planted',
+          reviewId: 'r1',
+          at: clock,
+          path: '/ws/a.txt',
+          previous: { exists: true, mode: 0o644, base64: Buffer.from('planted').toString('base64') },
+          writtenHash: null,
+          writtenText: null,
+        }),
+      );
+      open();
+      symlinkSync(target, path.join(dir, '1-link.json'));
+      const journal = open();
+      expect(journal.sets()).toEqual([]);
+      expect(logged.join('\n')).toMatch(/ignored .*1-link\.json.*not a regular file/);
+      // Left alone: neither the link nor what it points to is touched.
+      expect(lstatSync(path.join(dir, '1-link.json')).isSymbolicLink()).toBe(true);
+      expect(readFileSync(target, 'utf8')).toContain('planted');
+    } finally {
+      cleanupElsewhere();
+    }
+  });
+});
