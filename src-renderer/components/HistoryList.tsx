@@ -6,6 +6,9 @@ import { reviewStateLabel } from '../review-model';
 import { clientLabel, endedAt } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
+import { earlierUndoable, undoableOf } from '../undo-writes-model';
+import { EarlierWrites } from './EarlierWrites';
+import { UndoWrites } from './UndoWrites';
 
 /**
  * Every ended review, most recently ended first: what happened, when, from which client, and why.
@@ -14,6 +17,7 @@ import { formatAge } from '../time';
 export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; selectedId: string | null }) {
   const selectReview = useAppStore((s) => s.selectReview);
   const now = useNow();
+  const undoable = useAppStore((s) => s.snapshot?.undoableWrites);
   return (
     <nav className="dt-queue dt-history" aria-label="Review history" data-testid="history">
       <h2 className="dt-queue-title">
@@ -29,6 +33,7 @@ export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; se
             // A reject's note is its reason, already shown.
             const note = review.agentNote?.trim() === reason ? null : sentNoteText(review);
             const approval = review.approval;
+            const writes = undoableOf(undoable, review.id);
             return (
               <li key={review.id}>
                 <button
@@ -71,11 +76,13 @@ export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; se
                     </time>
                   </span>
                 </button>
+                {writes && <UndoWrites set={writes} label={review.title} />}
               </li>
             );
           })}
         </ul>
       )}
+      <EarlierWrites sets={earlierUndoable(undoable)} />
     </nav>
   );
 }
