@@ -99,21 +99,34 @@ export class UndoJournal {
   private readonly now: () => number;
   private readonly log: (message: string) => void;
 
+  private readonly dir: string | undefined;
+
   /** `dir` undefined: kept in memory only (unit tests of other parts). */
-  constructor(
-    private readonly dir: string | undefined,
-    options: UndoJournalOptions = {},
-  ) {
+  constructor(dir: string | undefined, options: UndoJournalOptions = {}) {
     this.maxBytes = options.maxBytes ?? UNDO_JOURNAL_MAX_BYTES;
     this.maxAgeMs = options.maxAgeMs ?? UNDO_JOURNAL_MAX_AGE_MS;
     this.now = options.now ?? Date.now;
     this.log = options.log ?? (() => {});
-    if (dir) {
-      mkdirSync(dir, { recursive: true, mode: 0o700 });
-      chmodSync(dir, 0o700);
-      this.load(dir);
+    this.dir = dir && this.usableFolder(dir) ? dir : undefined;
+    if (this.dir) {
+      this.load(this.dir);
       this.prune();
     }
+  }
+
+  /** Made if missing; a symlink (or anything but a folder) in its place is not used: nothing is kept. */
+  private usableFolder(dir: string): boolean {
+    try {
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    if (!lstatSync(dir).isDirectory()) {
+      this.log(`difftray: ${dir} is not a folder; what DiffTray writes is not kept for undo`);
+      return false;
+    }
+    chmodSync(dir, 0o700);
+    return true;
   }
 
   /** The set id of a review of this run. */

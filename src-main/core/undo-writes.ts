@@ -41,6 +41,8 @@ interface Merge {
 
 export class WriteUndo {
   private client: ClientInfo | undefined;
+  /** Sets being undone now: a second click while the first runs is refused, not merged onto the first. */
+  private readonly underway = new Set<string>();
 
   constructor(
     private readonly journal: UndoJournal,
@@ -60,6 +62,16 @@ export class WriteUndo {
     if (entries.length === 0) {
       throw new UndoWritesError('DiffTray keeps no changes on disk of this review to undo');
     }
+    if (this.underway.has(setId)) throw new UndoWritesError('This review is being undone already');
+    this.underway.add(setId);
+    try {
+      return await this.undoSet(setId, entries);
+    } finally {
+      this.underway.delete(setId);
+    }
+  }
+
+  private async undoSet(setId: string, entries: readonly UndoEntry[]): Promise<UndoWritesResult> {
     const result: UndoWritesResult = { restored: [], changedSince: [], failed: [] };
     const merges: Merge[] = [];
     for (const undo of foldByFile(entries)) {
@@ -68,7 +80,7 @@ export class WriteUndo {
     await this.journal.markSpent(setId);
     if (merges.length > 0) {
       try {
-        result.mergeReviewId = this.putUpMerge(entries[0]!.reviewId, merges);
+        result.mergeReviewId = this.putUpMerge(this.nameOf(setId, entries[0]!.reviewId), merges);
       } catch (error) {
         // Reviews from DiffTray paused, or too many waiting: the files stay as they are, and it is said.
         const reason = `changed since; the merge could not be put up: ${(error as Error).message}`;
@@ -111,8 +123,14 @@ export class WriteUndo {
     else result.failed.push({ path: undo.path, reason: written.reason });
   }
 
+  /** How the merge review names the review undone: its title while it is in History. */
+  private nameOf(setId: string, reviewId: string): string {
+    const title = setId === this.journal.setIdOf(reviewId) ? this.queue.find(reviewId)?.title : undefined;
+    return title !== undefined ? `"${title}"` : `review ${reviewId} (before DiffTray restarted)`;
+  }
+
   /** The files changed since, as one pending review the person decides; accepted, it is written. */
-  private putUpMerge(reviewId: string, merges: readonly Merge[]): string {
+  private putUpMerge(undone: string, merges: readonly Merge[]): string {
     this.client ??= this.clients.connect(CLIENT_NAME, 'difftray', () => {
       const client = this.client;
       this.client = undefined;
@@ -123,9 +141,9 @@ export class WriteUndo {
     });
     const added = this.queue.add({
       client: this.client,
-      title: `Undo of ${reviewId}, onto changes made since`,
+      title: `Undo of ${undone}, onto changes made since`,
       description:
-        `These files changed on disk after DiffTray wrote them for review ${reviewId}, so undo left them ` +
+        `These files changed on disk after DiffTray wrote them for ${undone}, so undo left them ` +
         'alone. The proposal takes back what DiffTray wrote and keeps the later edits (a three-way merge); ' +
         'accept to write it, reject to leave the files as they are.',
       files: merges.map(({ file }) => file),

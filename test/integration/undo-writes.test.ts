@@ -8,6 +8,7 @@ import {
   chmodSync,
   existsSync,
   lstatSync,
+  mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
@@ -20,7 +21,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppSnapshot, UndoWritesResult } from '../../shared/app-api';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { until } from '../support/wait';
+import { until, waitForReview } from '../support/wait';
 
 let t: TestRuntime;
 let clients: RawNative[];
@@ -187,7 +188,53 @@ describe('undoWrites after a native change set DiffTray wrote', () => {
     }
   });
 
+  it('two undos of the same review at once: one puts the files back, the other is refused', async () => {
+    const file = ws('twice.txt');
+    writeFileSync(file, 'first\n');
+    const id = await acceptChangeSet([{ path: file, before: 'first\n', after: 'second\n' }]);
+    const [a, b] = await Promise.allSettled([undo(id), undo(id)]);
+    const done = [a, b].filter((r) => r.status === 'fulfilled');
+    const refused = [a, b].flatMap((r) => (r.status === 'rejected' ? [String(r.reason)] : []));
+    expect(done).toHaveLength(1);
+    expect(refused[0]).toMatch(/being undone already|already undone/);
+    expect(readFileSync(file, 'utf8')).toBe('first\n');
+    // No merge review was put up for DiffTray's own undo.
+    expect(t.runtime.core.queue.summaries().filter((r) => r.state === 'pending')).toEqual([]);
+  });
+
   it('says when a review has nothing to undo', async () => {
     await expect(undo('r999')).rejects.toThrow(/no changes on disk of this review/);
+  });
+});
+
+describe('undoWrites after a watch-mode revert', () => {
+  it('puts back what the agent had written, which the rejected review reverted', async () => {
+    await t.close();
+    t = await startTestRuntime({
+      watchQuietMs: 150,
+      beforeStart: (home) => {
+        // The test runtime's workspace is beside its home; the file's text at start is its baseline.
+        writeFileSync(path.join(path.dirname(home), 'workspace', 'watched.txt'), 'base\n');
+        mkdirSync(path.join(home, '.difftray'), { recursive: true });
+        writeFileSync(path.join(home, '.difftray', 'settings.json'), JSON.stringify({ watchFolders: ['.'] }));
+      },
+    });
+    const file = ws('watched.txt');
+    // Written as an agent that writes directly would: reviewed after the fact, rejected, reverted.
+    writeFileSync(file, 'agent wrote this\n');
+    const review = await waitForReview(
+      t.runtime.core,
+      (r) => r.client.protocol === 'watch' && r.state === 'pending',
+    );
+    await api('reject', { reviewId: review.id });
+    await until(() => (readFileSync(file, 'utf8') === 'base\n' ? true : undefined), 'the revert');
+    await until(
+      () => t.runtime.core.undoJournal.sets().find((set) => set.reviewId === review.id),
+      'the revert journaled',
+    );
+
+    const result = await undo(review.id);
+    expect(result.restored).toEqual([file]);
+    expect(readFileSync(file, 'utf8')).toBe('agent wrote this\n');
   });
 });

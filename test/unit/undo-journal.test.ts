@@ -168,4 +168,19 @@ describe('UndoJournal', () => {
       cleanupElsewhere();
     }
   });
+
+  it('does not use its folder when a symlink stands in its place: nothing is written through it', async () => {
+    const { dir: elsewhere, cleanup: cleanupElsewhere } = makeTempDir('undo-elsewhere');
+    try {
+      symlinkSync(elsewhere, dir);
+      const journal = open();
+      await journal.record('r1', '/ws/a.txt', before('a'), written('b'));
+      expect(readdirSync(elsewhere)).toEqual([]);
+      expect(logged.join('\n')).toMatch(/is not a folder; what DiffTray writes is not kept for undo/);
+      // Still undoable while this run lasts: kept in memory.
+      expect(journal.sets().map((s) => s.reviewId)).toEqual(['r1']);
+    } finally {
+      cleanupElsewhere();
+    }
+  });
 });
