@@ -15,8 +15,8 @@ import { JsonSocket, type JsonMessage } from '../test/support/json-socket';
 import { until } from '../test/support/wait';
 import { diffReady } from './support/review-page';
 
-const BEFORE = '#!/bin/sh\necho one\necho two\n';
-const AFTER = '#!/bin/sh\necho ONE\necho two\n';
+const BEFORE = '#!/bin/sh\necho one\necho two\necho three\necho four\n';
+const AFTER = BEFORE.replace('echo one', 'echo ONE');
 
 let browser: Browser;
 let app: HeadlessApp | undefined;
@@ -99,5 +99,40 @@ describe('Undo changes on disk', () => {
     expect(statSync(file).mode & 0o777).toBe(0o755);
     await history.getByText('Changes on disk undone').waitFor();
     expect(await history.getByRole('button', { name: /Undo changes on disk/ }).count()).toBe(0);
+  });
+  it('a file edited since is left alone, and the undo comes up as a merge review in the queue', async () => {
+    app = await startHeadlessApp();
+    opened = await openPage(browser, app.url);
+    const { page } = opened;
+    const file = path.join(app.workspace, 'deploy.sh');
+    writeFileSync(file, BEFORE);
+    const script = await nativeScript(app);
+    await script.request('propose_change_set', {
+      title: 'Louder deploy',
+      files: [{ path: 'deploy.sh', after: AFTER }],
+    });
+    await diffReady(page, 'Louder deploy');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await script.push('change_set_result');
+    // Edited by hand after DiffTray wrote it, lines away from DiffTray's change.
+    const edited = AFTER.replace('echo four', 'echo four, by hand');
+    writeFileSync(file, edited);
+
+    await page.getByRole('tab', { name: 'History' }).click();
+    const history = page.getByTestId('history');
+    await history.getByRole('button', { name: 'Undo changes on disk of Louder deploy' }).click();
+    await history.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page
+      .getByRole('status')
+      .getByText(/Changed on disk since, left as they are: deploy\.sh; the undo waits as a merge review/)
+      .waitFor();
+    expect(readFileSync(file, 'utf8')).toBe(edited);
+
+    // The merge: DiffTray's change taken back, the edit kept; accepted like any review.
+    await page.getByRole('tab', { name: 'Queue' }).click();
+    await diffReady(page, 'Undo of "Louder deploy", onto changes made since');
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    const merged = BEFORE.replace('echo four', 'echo four, by hand');
+    await until(() => (readFileSync(file, 'utf8') === merged ? true : undefined), 'the merge written');
   });
 });
