@@ -370,6 +370,12 @@ describe('proposeDiff', () => {
     expect(statSync(py).ino).not.toBe(inode); // replaced by a rename, not rewritten in place
     expect(readdirSync(t.workspace).sort()).toEqual(['calc.py', 'notes.txt']); // no temp file left
     await client.expectSilence();
+
+    // Journaled: "Undo changes on disk" puts the file back as it was, mode included.
+    const undone = (await api('undoWrites', { id: review.id })) as { restored: string[] };
+    expect(undone.restored).toEqual([py]);
+    expect(readFileSync(py, 'utf8')).toBe(PY);
+    expect(statSync(py).mode & 0o777).toBe(0o664);
   });
 
   it('writes exactly what the person decided: rejected hunks stay as they were', async () => {

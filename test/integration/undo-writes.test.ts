@@ -204,6 +204,8 @@ describe('undoWrites after a native change set DiffTray wrote', () => {
 
   it('says when a review has nothing to undo', async () => {
     await expect(undo('r999')).rejects.toThrow(/no changes on disk of this review/);
+    await expect(api('undoWrites', { id: '' })).rejects.toThrow(/Invalid parameters for undoWrites/);
+    await expect(api('undoWrites', { id: 'r'.repeat(500) })).rejects.toThrow(/Invalid parameters/);
   });
 });
 
