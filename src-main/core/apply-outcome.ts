@@ -8,6 +8,9 @@
  * FIFO, device or folder), the file must still hold what the decision was made against, and only then is
  * it replaced (temp file + rename in that same directory) or deleted (moved aside, checked, removed).
  * The check and the write use the same opened directory, so they are about the same file.
+ *
+ * A write made for a review (`reviewId`) is then kept in the undo journal (undo-journal.ts): what the file
+ * was, its permission bits, and what was written, so "Undo changes on disk" can put it back later.
  */
 import path from 'node:path';
 import { ConfinedDirectory, namingFolder, UnsafeEntryError } from './confined-directory';
