@@ -60,6 +60,8 @@ export type ApplyResult =
   | { status: 'conflict' | 'refused' | 'error'; code: ApplyFailureCode; reason: string };
 
 export class FileApplier {
+  private readonly appliedListeners = new Set<(file: string, written: DiskSnapshot) => void>();
+
   constructor(
     private readonly workspaceFolders: readonly string[],
     private readonly journal: WriteJournal,
@@ -70,10 +72,23 @@ export class FileApplier {
 
   async apply(request: ApplyRequest): Promise<ApplyResult> {
     try {
-      return await this.carryOut(request);
+      const result = await this.carryOut(request);
+      if (result.status === 'applied' && !result.unchanged) {
+        for (const listener of this.appliedListeners) listener(request.path, request.target);
+      }
+      return result;
     } catch (error) {
       return failure(error, path.dirname(request.path));
     }
+  }
+
+  /**
+   * Called after each file DiffTray changed, with what it now holds: watch mode must never review
+   * DiffTray's own writes, whoever asked for them (a review, an undo).
+   */
+  onApplied(listener: (file: string, written: DiskSnapshot) => void): () => void {
+    this.appliedListeners.add(listener);
+    return () => this.appliedListeners.delete(listener);
   }
 
   private async carryOut(request: ApplyRequest): Promise<ApplyResult> {

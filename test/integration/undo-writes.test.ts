@@ -238,5 +238,12 @@ describe('undoWrites after a watch-mode revert', () => {
     const result = await undo(review.id);
     expect(result.restored).toEqual([file]);
     expect(readFileSync(file, 'utf8')).toBe('agent wrote this\n');
+    // DiffTray's own write is not reviewed again: a canary written after it is the only change seen.
+    writeFileSync(ws('canary.txt'), 'canary\n');
+    const next = await waitForReview(
+      t.runtime.core,
+      (r) => r.client.protocol === 'watch' && r.state === 'pending' && r.id !== review.id,
+    );
+    expect(next.files.map((f) => path.basename(f.path))).toEqual(['canary.txt']);
   });
 });

@@ -94,6 +94,11 @@ export class FolderReviews {
     this.baselines.setAccepted(file, text);
   }
 
+  /** DiffTray itself wrote `written` here (any writer's request): that is the baseline now. */
+  writtenByDiffTray(file: string, written: DiskSnapshot): void {
+    this.baselines.set(file, written);
+  }
+
   close(): void {
     this.closed = true;
     clearTimeout(this.quietTimer);

@@ -32,12 +32,17 @@ export class WatchMode {
   private changing: Promise<unknown> = Promise.resolve();
   private closed = false;
   private readonly unsubscribe: () => void;
+  private readonly unsubscribeWrites: () => void;
   private readonly listeners = new Set<(folders: string[]) => void>();
 
   constructor(
     private readonly core: AppCore,
     private readonly options: WatchModeOptions = {},
   ) {
+    // DiffTray's own writes (an undo, another client's accepted review) are where the baseline is now.
+    this.unsubscribeWrites = core.files.onApplied((file, written) => {
+      this.coveringFolder(file)?.writtenByDiffTray(file, written);
+    });
     this.unsubscribe = core.queue.onEnded((request, outcome) => {
       // A remote review's texts were written on another host: no local baseline moves.
       if (request.client.id !== this.client?.id && outcome.kind === 'accepted' && !request.remote) {
@@ -102,6 +107,7 @@ export class WatchMode {
     this.closed = true;
     await this.changing;
     this.unsubscribe();
+    this.unsubscribeWrites();
     this.stopAll('watch mode stopped');
   }
 
