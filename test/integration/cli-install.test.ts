@@ -1,0 +1,58 @@
+/**
+ * The launcher "Install command line tool…" writes, run for real: written 0755 into a user folder, it
+ * runs the built CLI (here with Node standing in for the app's executable, which ELECTRON_RUN_AS_NODE
+ * leaves alone) and prints `difftray --version`.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planCliInstall, writeLauncher, CliInstallError } from '../../src-main/desktop/cli-install';
+import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
+import { makeTempDir } from '../support/temp';
+
+describe.skipIf(process.platform === 'win32')('the installed difftray launcher', () => {
+  let temp: { dir: string; cleanup: () => void };
+  beforeAll(() => {
+    buildMain();
+    temp = makeTempDir('cli-install');
+  }, BUILD_TIMEOUT_MS);
+  afterAll(() => temp?.cleanup());
+
+  it('is written 0755 into ~/.local/bin and prints the version from any folder', () => {
+    const home = temp.dir;
+    const bin = path.join(home, '.local', 'bin');
+    const plan = planCliInstall({
+      platform: 'linux',
+      home,
+      env: { PATH: `${bin}:/usr/bin:/bin` },
+      execPath: process.execPath,
+      cliPath: path.join(ROOT, 'dist', 'main', 'cli.cjs'),
+      exists: () => false,
+    });
+    if (plan.kind !== 'user-folder') throw new Error(`expected the user folder, got ${plan.kind}`);
+    writeLauncher(plan.file, plan.script);
+    expect(statSync(plan.file).mode & 0o777).toBe(0o755);
+
+    const version = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { version: string })
+      .version;
+    const run = spawnSync('difftray', ['--version'], {
+      cwd: '/',
+      env: { PATH: `${bin}:/usr/bin:/bin`, HOME: home },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe(`${version}\n`);
+
+    // Installing again replaces DiffTray's own launcher.
+    writeLauncher(plan.file, plan.script);
+  });
+
+  it('leaves a difftray it did not write alone', () => {
+    const file = path.join(temp.dir, 'other', 'difftray');
+    writeLauncher(path.join(temp.dir, 'other', 'placeholder'), '#!/bin/sh\n# Installed by DiffTray\n');
+    writeFileSync(file, '#!/bin/sh\necho npm link\n');
+    expect(() => writeLauncher(file, 'new')).toThrow(CliInstallError);
+    expect(readFileSync(file, 'utf8')).toBe('#!/bin/sh\necho npm link\n');
+  });
+});
