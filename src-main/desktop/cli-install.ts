@@ -52,12 +52,16 @@ export type CliInstallPlan =
 
 /**
  * Where the bundled CLI is. Packaged, it is unpacked beside app.asar (electron-builder.yml asarUnpack):
- * a real file that any process can read. From a checkout, it is the build's dist/main/cli.cjs.
+ * a real file that any process can read. From a checkout, it is beside the main bundle in dist/main/.
  */
-export function cliEntryPath(options: { packaged: boolean; resourcesPath: string; appPath: string }): string {
+export function cliEntryPath(options: {
+  packaged: boolean;
+  resourcesPath: string;
+  mainBundleDir: string;
+}): string {
   return options.packaged
     ? path.join(options.resourcesPath, 'app.asar.unpacked', 'dist', 'main', 'cli.cjs')
-    : path.join(options.appPath, 'dist', 'main', 'cli.cjs');
+    : path.join(options.mainBundleDir, 'cli.cjs');
 }
 
 export function planCliInstall(context: CliInstallContext): CliInstallPlan {

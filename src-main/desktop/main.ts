@@ -4,7 +4,7 @@
  * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts and security.ts,
  * which are tested without Electron.
  */
-import { app, dialog, ipcMain, Notification, protocol, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,8 +26,9 @@ import { arrivalNotices } from './arrival-notices';
 import { cliEntryPath } from './cli-install';
 import { installCommandLineTool } from './cli-install-run';
 import { connectionNotices } from './connection-notices';
-import { applyAutostartFile, autostartEnabled, autostartFile, loginItemPlan } from './login-items';
+import { isOpenAtLogin, setOpenAtLogin } from './login-item-shell';
 import { createMainWindow } from './main-window';
+import { notify } from './notify';
 import { quitPrompt } from './quit-prompt';
 import { pauseAll, rejectPendingOnQuit, resumeAll, trayStateOf } from './tray-actions';
 import { desktopPlatform, trayView, type TrayAction } from './tray-model';
@@ -62,20 +63,9 @@ function openReview(reviewId: string): void {
   mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
 }
 
-function openAtLogin(): boolean {
-  return platform === 'linux'
-    ? autostartEnabled(autostartFile(loginContext))
-    : app.getLoginItemSettings().openAtLogin;
-}
-
-function setOpenAtLogin(on: boolean): void {
-  const plan = loginItemPlan(on, loginContext);
-  if (plan.kind === 'electron') app.setLoginItemSettings(plan.settings);
-  else applyAutostartFile(plan);
-}
-
 function updateTray(): void {
-  if (runtime) tray?.render(trayView(trayStateOf(runtime.core, openAtLogin()), platform), mainWindow);
+  if (runtime)
+    tray?.render(trayView(trayStateOf(runtime.core, isOpenAtLogin(loginContext)), platform), mainWindow);
 }
 
 function onTrayAction(action: TrayAction): void {
@@ -93,7 +83,7 @@ function onTrayAction(action: TrayAction): void {
     case 'resume-all':
       return resumeAll(core);
     case 'login':
-      setOpenAtLogin(!openAtLogin());
+      setOpenAtLogin(!isOpenAtLogin(loginContext), loginContext);
       return updateTray();
     case 'install-cli':
       void installCommandLineTool({
@@ -101,7 +91,7 @@ function onTrayAction(action: TrayAction): void {
         cliPath: cliEntryPath({
           packaged: app.isPackaged,
           resourcesPath: process.resourcesPath,
-          appPath: app.getAppPath(),
+          mainBundleDir: __dirname,
         }),
         exists: existsSync,
       });
@@ -111,16 +101,7 @@ function onTrayAction(action: TrayAction): void {
   }
 }
 
-/** Tells of new reviews (and connection prompts) without raising the window: focus stays where it is. */
-function notify(notices: ReadonlyArray<{ title: string; body: string; reviewId?: string }>): void {
-  if (!Notification.isSupported()) return;
-  for (const notice of notices) {
-    const notification = new Notification({ title: notice.title, body: notice.body, silent: true });
-    const { reviewId } = notice;
-    notification.on('click', reviewId ? () => openReview(reviewId) : showWindow);
-    notification.show();
-  }
-}
+const openers = { review: openReview, window: showWindow };
 
 async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -143,7 +124,12 @@ async function start(): Promise<void> {
     return handler(method, params, feed.current);
   });
 
-  tray = new AppTray(assetsDir, platform, trayView(trayStateOf(core, openAtLogin()), platform), onTrayAction);
+  tray = new AppTray(
+    assetsDir,
+    platform,
+    trayView(trayStateOf(core, isOpenAtLogin(loginContext)), platform),
+    onTrayAction,
+  );
   // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
   const startHidden =
     options.hidden || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
@@ -159,8 +145,9 @@ async function start(): Promise<void> {
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
     updateTray();
-    notify(arrivalNotices(change));
-    notify(connectionNotices(change, toldConnections));
+    // New reviews and connection prompts are told without raising the window: focus stays where it is.
+    notify(arrivalNotices(change), openers);
+    notify(connectionNotices(change, toldConnections), openers);
   });
   updateTray();
 }

@@ -83,7 +83,7 @@ describe('electron-builder.yml', () => {
     const launched = cliEntryPath({
       packaged: true,
       resourcesPath: resources,
-      appPath: `${resources}/app.asar`,
+      mainBundleDir: `${resources}/app.asar/dist/main`,
     });
     expect(config.asarUnpack.map((glob) => path.posix.join(resources, 'app.asar.unpacked', glob))).toContain(
       launched,

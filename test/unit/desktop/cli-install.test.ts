@@ -18,17 +18,17 @@ const mac: CliInstallContext = {
   cliPath: cliEntryPath({
     packaged: true,
     resourcesPath: `${macApp}/Resources`,
-    appPath: `${macApp}/Resources/app.asar`,
+    mainBundleDir: `${macApp}/Resources/app.asar/dist/main`,
   }),
   exists: () => false,
 };
 
 describe('cliEntryPath', () => {
-  it('packaged: unpacked beside app.asar; from a checkout: the build', () => {
+  it('packaged: unpacked beside app.asar; from a checkout: beside the main bundle', () => {
     expect(mac.cliPath).toBe(`${macApp}/Resources/app.asar.unpacked/dist/main/cli.cjs`);
-    expect(cliEntryPath({ packaged: false, resourcesPath: '/x', appPath: '/home/ann/difftray' })).toBe(
-      '/home/ann/difftray/dist/main/cli.cjs',
-    );
+    expect(
+      cliEntryPath({ packaged: false, resourcesPath: '/x', mainBundleDir: '/home/ann/difftray/dist/main' }),
+    ).toBe('/home/ann/difftray/dist/main/cli.cjs');
   });
 });
 
