@@ -12,6 +12,8 @@ import {
 export class AppTray {
   private readonly tray: Tray;
   private readonly overlayIcon: Electron.NativeImage;
+  /** The view last rendered: most changes (a hunk decided) leave the tray as it is, and nothing is redone. */
+  private shown = '';
 
   constructor(
     private readonly assetsDir: string,
@@ -26,6 +28,9 @@ export class AppTray {
   }
 
   render(view: TrayView, window: BrowserWindow | undefined): void {
+    const key = JSON.stringify(view);
+    if (key === this.shown) return;
+    this.shown = key;
     this.tray.setToolTip(view.tooltip);
     if (this.platform !== 'win32') this.tray.setTitle(view.title);
     if (view.dockBadge !== undefined) app.dock?.setBadge(view.dockBadge);

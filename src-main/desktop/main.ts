@@ -48,6 +48,8 @@ let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
 let quitting = false;
+/** Read once, then changed only from the tray menu. */
+let openAtLogin = false;
 
 function showWindow(): void {
   if (!mainWindow) return;
@@ -64,8 +66,7 @@ function openReview(reviewId: string): void {
 }
 
 function updateTray(): void {
-  if (runtime)
-    tray?.render(trayView(trayStateOf(runtime.core, isOpenAtLogin(loginContext)), platform), mainWindow);
+  if (runtime) tray?.render(trayView(trayStateOf(runtime.core, openAtLogin), platform), mainWindow);
 }
 
 function onTrayAction(action: TrayAction): void {
@@ -83,7 +84,8 @@ function onTrayAction(action: TrayAction): void {
     case 'resume-all':
       return resumeAll(core);
     case 'login':
-      setOpenAtLogin(!isOpenAtLogin(loginContext), loginContext);
+      openAtLogin = !openAtLogin;
+      setOpenAtLogin(openAtLogin, loginContext);
       return updateTray();
     case 'install-cli':
       void installCommandLineTool({
@@ -124,12 +126,8 @@ async function start(): Promise<void> {
     return handler(method, params, feed.current);
   });
 
-  tray = new AppTray(
-    assetsDir,
-    platform,
-    trayView(trayStateOf(core, isOpenAtLogin(loginContext)), platform),
-    onTrayAction,
-  );
+  openAtLogin = isOpenAtLogin(loginContext);
+  tray = new AppTray(assetsDir, platform, trayView(trayStateOf(core, openAtLogin), platform), onTrayAction);
   // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
   const startHidden =
     options.hidden || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
