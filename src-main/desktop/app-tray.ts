@@ -32,7 +32,8 @@ export class AppTray {
     if (key === this.shown) return;
     this.shown = key;
     this.tray.setToolTip(view.tooltip);
-    if (this.platform !== 'win32') this.tray.setTitle(view.title);
+    // Documented for macOS; some Electron builds lack it elsewhere, where the tooltip carries the count.
+    if (this.platform !== 'win32' && typeof this.tray.setTitle === 'function') this.tray.setTitle(view.title);
     if (view.dockBadge !== undefined) app.dock?.setBadge(view.dockBadge);
     if (view.overlay !== undefined && window && !window.isDestroyed()) {
       window.setOverlayIcon(view.overlay ? this.overlayIcon : null, view.overlay?.description ?? '');
