@@ -87,11 +87,18 @@ export function planCliInstall(context: CliInstallContext): CliInstallPlan {
   };
 }
 
+/**
+ * The AppImage's AppRun puts `--no-sandbox` before the arguments unless one is already there, which Node
+ * mode refuses as an option. So one is passed after `--` (ending Node's options), and the loader puts the
+ * CLI's path in its place in argv.
+ */
+const APPIMAGE_SANDBOX_ARG = '--no-sandbox';
+
 /** The POSIX launcher. An AppImage's files live in a mount made anew each start: found through APPDIR. */
 export function posixLauncher(context: Pick<CliInstallContext, 'env' | 'execPath' | 'cliPath'>): string {
   const appImage = context.env.APPIMAGE;
   const run = appImage
-    ? `exec ${shellQuote(appImage)} -e ${shellQuote(appImageLoader(context.cliPath, context.env.APPDIR))} "$@"`
+    ? `exec ${shellQuote(appImage)} -e ${shellQuote(appImageLoader(context.cliPath, context.env.APPDIR))} -- ${APPIMAGE_SANDBOX_ARG} "$@"`
     : `exec ${shellQuote(context.execPath)} ${shellQuote(context.cliPath)} "$@"`;
   return [
     '#!/bin/sh',
@@ -105,9 +112,11 @@ export function posixLauncher(context: Pick<CliInstallContext, 'env' | 'execPath
 
 /** Node-mode code that runs cli.cjs from the AppImage's current mount, with argv as if run directly. */
 function appImageLoader(cliPath: string, appDir: string | undefined): string {
-  const relative = appDir && cliPath.startsWith(`${appDir}/`) ? cliPath.slice(appDir.length + 1) : cliPath;
-  const cli = `require('path').join(process.env.APPDIR, ${JSON.stringify(relative)})`;
-  return `const cli = ${cli}; process.argv.splice(1, 0, cli); require(cli);`;
+  const inMount = appDir !== undefined && appDir !== '' && cliPath.startsWith(`${appDir}/`);
+  const cli = inMount
+    ? `require('path').join(process.env.APPDIR, ${JSON.stringify(cliPath.slice(appDir.length + 1))})`
+    : JSON.stringify(cliPath);
+  return `const cli = ${cli}; process.argv.splice(1, 1, cli); require(cli);`;
 }
 
 function planWindows(context: CliInstallContext): CliInstallPlan {
