@@ -164,7 +164,8 @@ function onBeforeQuit(event: Electron.Event): void {
     if (response !== quitButton || !runtime) return;
     rejectPendingOnQuit(runtime.core);
     quitting = true;
-    app.quit();
+    // The rejections are sent first: their answers are written before the sockets close.
+    setImmediate(() => app.quit());
   });
 }
 
