@@ -1,57 +1,108 @@
-// Draws DiffTray's icons (a rounded square with a green "+" and red "-" bar) as PNGs without any
-// image library, so they can be regenerated anywhere: `node scripts/make-icons.mjs`.
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { deflateSync } from 'node:zlib';
+// Renders the icons from their SVG sources (build/*.svg) with Debian's Chromium (as the e2e suite uses
+// it), and packs the app icon's sizes into build/icon.ico (Windows) and build/icon.icns (macOS).
+// The outputs are committed, so packaging needs no browser: run this only after changing an SVG.
+//   node scripts/make-icons.mjs
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { chromium } from 'playwright-core';
 
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
+const root = path.resolve(import.meta.dirname, '..');
+const build = path.join(root, 'build');
+const assets = path.join(root, 'assets');
+
+/** Every size a desktop asks for: Linux hicolor sizes, Windows ICO entries, macOS ICNS entries. */
+const APP_SIZES = [16, 24, 32, 48, 64, 128, 256, 512, 1024];
+const ICO_SIZES = [16, 24, 32, 48, 64, 128, 256];
+/** ICNS entry types holding PNG data, by pixel size (Apple's icns format). */
+const ICNS_TYPES = [
+  ['icp4', 16],
+  ['icp5', 32],
+  ['icp6', 64],
+  ['ic07', 128],
+  ['ic08', 256],
+  ['ic09', 512],
+  ['ic10', 1024],
+  ['ic11', 32],
+  ['ic12', 64],
+  ['ic13', 256],
+  ['ic14', 512],
+];
+
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
-const crc32 = (bytes) => {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-};
-const chunk = (type, data) => {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-};
+const page = await browser.newPage();
 
-function png(size, pixel) {
-  const rows = [];
-  for (let y = 0; y < size; y++) {
-    const row = Buffer.alloc(1 + size * 4);
-    for (let x = 0; x < size; x++) row.set(pixel(x / size, y / size), 1 + x * 4);
-    rows.push(row);
-  }
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(rows))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+async function render(svgFile, size) {
+  const svg = readFileSync(path.join(build, svgFile), 'utf8').replace(
+    '<svg ',
+    `<svg width="${size}" height="${size}" `,
+  );
+  await page.setViewportSize({ width: size, height: size });
+  await page.setContent(`<!doctype html><body style="margin:0;background:transparent">${svg}</body>`);
+  return page.screenshot({ omitBackground: true, clip: { x: 0, y: 0, width: size, height: size } });
 }
 
-function icon(u, v) {
-  const inside = (x0, y0, x1, y1) => u >= x0 && u < x1 && v >= y0 && v < y1;
-  const r = 0.18;
-  const cx = Math.min(Math.max(u, r), 1 - r);
-  const cy = Math.min(Math.max(v, r), 1 - r);
-  if ((u - cx) ** 2 + (v - cy) ** 2 > r * r) return [0, 0, 0, 0];
-  if (inside(0.2, 0.26, 0.5, 0.36) || inside(0.3, 0.16, 0.4, 0.46)) return [46, 160, 67, 255];
-  if (inside(0.5, 0.64, 0.8, 0.74)) return [218, 54, 51, 255];
-  return [36, 41, 47, 255];
+const appIcon = new Map();
+mkdirSync(path.join(build, 'icons'), { recursive: true });
+for (const size of APP_SIZES) {
+  const png = await render('icon.svg', size);
+  appIcon.set(size, png);
+  writeFileSync(path.join(build, 'icons', `${size}x${size}.png`), png);
+}
+writeFileSync(path.join(build, 'icon.png'), appIcon.get(1024));
+writeFileSync(path.join(assets, 'icon.png'), appIcon.get(512));
+writeFileSync(path.join(assets, 'tray-icon.png'), await render('tray.svg', 32));
+writeFileSync(path.join(assets, 'tray-iconTemplate.png'), await render('tray-template.svg', 16));
+writeFileSync(path.join(assets, 'tray-iconTemplate@2x.png'), await render('tray-template.svg', 32));
+writeFileSync(path.join(assets, 'overlay-badge.png'), await render('overlay-badge.svg', 16));
+writeFileSync(path.join(assets, 'overlay-badge@2x.png'), await render('overlay-badge.svg', 32));
+await browser.close();
+
+writeFileSync(path.join(build, 'icon.ico'), ico(ICO_SIZES.map((size) => [size, appIcon.get(size)])));
+writeFileSync(
+  path.join(build, 'icon.icns'),
+  icns(ICNS_TYPES.map(([type, size]) => [type, appIcon.get(size)])),
+);
+console.log('Icons written to build/ and assets/.');
+
+/** An ICO whose entries are PNGs (Windows Vista and later). */
+function ico(entries) {
+  const header = Buffer.alloc(6 + 16 * entries.length);
+  header.writeUInt16LE(0, 0);
+  header.writeUInt16LE(1, 2);
+  header.writeUInt16LE(entries.length, 4);
+  let offset = header.length;
+  entries.forEach(([size, png], i) => {
+    const at = 6 + 16 * i;
+    header.writeUInt8(size >= 256 ? 0 : size, at);
+    header.writeUInt8(size >= 256 ? 0 : size, at + 1);
+    header.writeUInt16LE(1, at + 4);
+    header.writeUInt16LE(32, at + 6);
+    header.writeUInt32LE(png.length, at + 8);
+    header.writeUInt32LE(offset, at + 12);
+    offset += png.length;
+  });
+  return Buffer.concat([header, ...entries.map(([, png]) => png)]);
 }
 
-mkdirSync('assets', { recursive: true });
-writeFileSync('assets/tray-icon.png', png(32, icon));
-writeFileSync('assets/icon.png', png(512, icon));
+/** An ICNS of PNG entries: 'icns', total length, then per entry its type, length and data. */
+function icns(entries) {
+  const parts = entries.map(([type, png]) => {
+    const head = Buffer.alloc(8);
+    head.write(type, 0, 'latin1');
+    head.writeUInt32BE(png.length + 8, 4);
+    return Buffer.concat([head, png]);
+  });
+  const head = Buffer.alloc(8);
+  head.write('icns', 0, 'latin1');
+  head.writeUInt32BE(8 + parts.reduce((total, part) => total + part.length, 0), 4);
+  return Buffer.concat([head, ...parts]);
+}

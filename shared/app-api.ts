@@ -276,8 +276,11 @@ export interface DetailPatch {
   files: Array<{ fileIndex: number; hunks?: HunkView[]; changed?: Array<[number, HunkView]> }>;
 }
 
-/** What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden). */
-export type StateEvent = { change: AppChange } | { snapshot: AppSnapshot };
+/**
+ * What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden), or
+ * (Electron only) a review to show, chosen in the tray menu or a notification.
+ */
+export type StateEvent = { change: AppChange } | { snapshot: AppSnapshot } | { show: { reviewId: string } };
 
 /** What `difftray setup claude-code` would change in Claude Code's settings, shown before it is done. */
 export interface ClaudeHooksPlan {

@@ -1,4 +1,7 @@
-/** The command line of `npm start` / the packaged app: `--workspace <dir>` (repeatable), `--headless`, `--port`. */
+/**
+ * The command line of `npm start` / the packaged app: `--workspace <dir>` (repeatable), `--headless`, `--port`,
+ * and `--hidden` (started at login: stay in the tray).
+ */
 import { parseArgs } from 'node:util';
 
 export interface LaunchOptions {
@@ -6,6 +9,8 @@ export interface LaunchOptions {
   headless: boolean;
   /** Port of the headless UI server; 0 picks a free one. */
   port: number;
+  /** Start in the tray without showing the window. */
+  hidden: boolean;
 }
 
 export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
@@ -15,6 +20,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
       workspace: { type: 'string', multiple: true, short: 'w' },
       headless: { type: 'boolean', default: false },
       port: { type: 'string' },
+      hidden: { type: 'boolean', default: false },
     },
     // Electron and Chromium add switches of their own; they are not ours to reject.
     strict: false,
@@ -25,7 +31,12 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
   const workspaces = values.workspace ?? [];
   if (workspaces.some((w) => typeof w !== 'string' || w === ''))
     throw new Error('--workspace needs a folder');
-  return { workspaces: workspaces as string[], headless: values.headless === true, port };
+  return {
+    workspaces: workspaces as string[],
+    headless: values.headless === true,
+    port,
+    hidden: values.hidden === true,
+  };
 }
 
 function parsePort(value: string | boolean): number {

@@ -88,7 +88,8 @@ export function startLiveState(
     if ('snapshot' in event) {
       store.getState().applySnapshot(event.snapshot);
       focus(true);
-    } else if (waiting) waiting.push(event.change);
+    } else if ('show' in event) store.getState().selectReview(event.show.reviewId);
+    else if (waiting) waiting.push(event.change);
     else apply(event.change);
   });
   const tellShownFile = (state: AppState): void => {

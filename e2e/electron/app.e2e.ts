@@ -61,7 +61,7 @@ describe.skipIf(!binary)('Electron shell', () => {
       process: typeof (globalThis as { process?: unknown }).process,
       carrier: Object.keys((globalThis as unknown as Record<string, object>)['difftrayCarrier'] ?? {}).sort(),
     }));
-    expect(page).toEqual({ require: 'undefined', process: 'undefined', carrier: ['call', 'onSnapshot'] });
+    expect(page).toEqual({ require: 'undefined', process: 'undefined', carrier: ['call', 'onState'] });
   });
 
   it('reviews an openDiff from Claude Code through the window', async () => {

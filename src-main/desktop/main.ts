@@ -1,39 +1,43 @@
 /**
  * The Electron shell: single instance, tray, one window that hides to the tray, IPC to core.
  * Thin on purpose: what it shows comes from core through the app API; its decisions live in
- * tray-model.ts and security.ts, which are tested without Electron.
+ * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts and security.ts,
+ * which are tested without Electron.
  */
-import {
-  app,
-  BrowserWindow,
-  ipcMain,
-  Menu,
-  nativeImage,
-  Notification,
-  protocol,
-  session,
-  Tray,
-} from 'electron';
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { RENDERER_CSP } from '../../shared/csp';
+import type { StateEvent } from '../../shared/app-api';
+import { difftrayHome } from '../core/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
 import { startRuntime, type Runtime } from '../runtime';
 import {
-  APP_ENTRY_URL,
   APP_SCHEME,
   IPC_CALL_CHANNEL,
   IPC_STATE_CHANNEL,
   isAllowedNavigation,
   isTrustedSenderUrl,
-  secureWebPreferences,
 } from './security';
+import { AppTray } from './app-tray';
 import { arrivalNotices } from './arrival-notices';
+import { cliEntryPath } from './cli-install';
+import { installCommandLineTool } from './cli-install-run';
 import { connectionNotices } from './connection-notices';
-import { trayModel } from './tray-model';
+import { isOpenAtLogin, setOpenAtLogin } from './login-item-shell';
+import { createMainWindow } from './main-window';
+import { notify } from './notify';
+import { quitPrompt } from './quit-prompt';
+import { pauseAll, rejectPendingOnQuit, resumeAll, trayStateOf } from './tray-actions';
+import { desktopPlatform, trayView, type TrayAction } from './tray-model';
 import { WindowFeed } from './window-feed';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
+const assetsDir = path.join(__dirname, '..', '..', 'assets');
+const platform = desktopPlatform(process.platform);
+const loginContext = { platform, execPath: process.execPath, env: process.env, home: os.homedir() };
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
@@ -41,8 +45,11 @@ protocol.registerSchemesAsPrivileged([
 
 let runtime: Runtime | undefined;
 let mainWindow: BrowserWindow | undefined;
-let tray: Tray | undefined;
+let tray: AppTray | undefined;
+/** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
 let quitting = false;
+/** Read once, then changed only from the tray menu. */
+let openAtLogin = false;
 
 function showWindow(): void {
   if (!mainWindow) return;
@@ -51,53 +58,52 @@ function showWindow(): void {
   mainWindow.focus();
 }
 
-function createWindow(feed: WindowFeed): BrowserWindow {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    show: false,
-    title: 'DiffTray',
-    webPreferences: secureWebPreferences(path.join(__dirname, 'preload.cjs')),
-  });
-  // Closing hides to the tray; reviews keep arriving and the CLIs keep waiting.
-  window.on('close', (event) => {
-    if (!quitting) {
-      event.preventDefault();
-      window.hide();
-    }
-  });
-  // Nothing is built or sent for a hidden window; shown again, it gets the whole state first.
-  window.on('show', () => feed.shown());
-  window.on('hide', () => feed.hidden());
-  window.on('closed', () => feed.hidden());
-  window.once('ready-to-show', () => window.show());
-  void window.loadURL(APP_ENTRY_URL);
-  return window;
+/** Shows the window on that review: shown first, the window has the whole state before it selects. */
+function openReview(reviewId: string): void {
+  showWindow();
+  const event: StateEvent = { show: { reviewId } };
+  mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
 }
 
-function updateTray(pendingCount: number): void {
-  if (!tray) return;
-  const model = trayModel(pendingCount);
-  tray.setToolTip(model.tooltip);
-  tray.setContextMenu(
-    Menu.buildFromTemplate([
-      { label: model.pendingLabel, enabled: false },
-      { type: 'separator' },
-      { label: 'Open DiffTray', click: showWindow },
-      { label: 'Quit DiffTray', click: () => app.quit() },
-    ]),
-  );
+function updateTray(): void {
+  if (runtime) tray?.render(trayView(trayStateOf(runtime.core, openAtLogin), platform), mainWindow);
 }
 
-/** Tells of new reviews (and connection prompts) without raising the window: focus stays where it is. */
-function notifyArrivals(notices: ReadonlyArray<{ title: string; body: string }>): void {
-  if (!Notification.isSupported()) return;
-  for (const notice of notices) {
-    const notification = new Notification({ title: notice.title, body: notice.body, silent: true });
-    notification.on('click', showWindow);
-    notification.show();
+function onTrayAction(action: TrayAction): void {
+  const core = runtime?.core;
+  if (!core) return;
+  switch (action.kind) {
+    case 'open-review':
+      return openReview(action.reviewId);
+    // Settings live in the window (its own view comes with the settings work).
+    case 'open':
+    case 'settings':
+      return showWindow();
+    case 'pause-all':
+      return pauseAll(core);
+    case 'resume-all':
+      return resumeAll(core);
+    case 'login':
+      openAtLogin = !openAtLogin;
+      setOpenAtLogin(openAtLogin, loginContext);
+      return updateTray();
+    case 'install-cli':
+      void installCommandLineTool({
+        ...loginContext,
+        cliPath: cliEntryPath({
+          packaged: app.isPackaged,
+          resourcesPath: process.resourcesPath,
+          mainBundleDir: __dirname,
+        }),
+        exists: existsSync,
+      });
+      return;
+    case 'quit':
+      return app.quit();
   }
 }
+
+const openers = { review: openReview, window: showWindow };
 
 async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
@@ -120,19 +126,47 @@ async function start(): Promise<void> {
     return handler(method, params, feed.current);
   });
 
-  tray = new Tray(nativeImage.createFromPath(path.join(__dirname, '..', '..', 'assets', 'tray-icon.png')));
-  tray.on('click', showWindow);
-  mainWindow = createWindow(feed);
+  openAtLogin = isOpenAtLogin(loginContext);
+  tray = new AppTray(assetsDir, platform, trayView(trayStateOf(core, openAtLogin), platform), onTrayAction);
+  // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
+  const startHidden =
+    options.hidden || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
+  mainWindow = createMainWindow({
+    feed,
+    dataDir: difftrayHome(process.env),
+    startHidden,
+    quitting: () => quitting,
+  });
   // `difftray open` shows this window.
   runtime.native.setAppHooks({ showWindow });
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
-    updateTray(core.queue.pendingCount());
-    notifyArrivals(arrivalNotices(change));
-    notifyArrivals(connectionNotices(change, toldConnections));
+    updateTray();
+    // New reviews and connection prompts are told without raising the window: focus stays where it is.
+    notify(arrivalNotices(change), openers);
+    notify(connectionNotices(change, toldConnections), openers);
   });
-  updateTray(core.queue.pendingCount());
+  updateTray();
+}
+
+/** Quit asks only when reviews are pending; confirmed, they are rejected ("DiffTray quit") first. */
+function onBeforeQuit(event: Electron.Event): void {
+  if (quitting) return;
+  const prompt = runtime ? quitPrompt(runtime.core.queue.pendingCount()) : null;
+  if (!prompt) {
+    quitting = true;
+    return;
+  }
+  event.preventDefault();
+  const { quitButton, ...options } = prompt;
+  void dialog.showMessageBox({ type: 'question', ...options }).then(({ response }) => {
+    if (response !== quitButton || !runtime) return;
+    rejectPendingOnQuit(runtime.core);
+    quitting = true;
+    // The rejections are sent first: their answers are written before the sockets close.
+    setImmediate(() => app.quit());
+  });
 }
 
 if (!app.requestSingleInstanceLock()) {
@@ -147,10 +181,11 @@ if (!app.requestSingleInstanceLock()) {
   });
   // A tray app stays alive with no window open.
   app.on('window-all-closed', () => {});
-  app.on('before-quit', () => {
-    quitting = true;
+  app.on('before-quit', onBeforeQuit);
+  app.on('will-quit', () => {
+    tray?.destroy();
+    void runtime?.close();
   });
-  app.on('will-quit', () => void runtime?.close());
   app
     .whenReady()
     .then(start)

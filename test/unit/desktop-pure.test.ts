@@ -8,7 +8,6 @@ import {
   isTrustedSenderUrl,
   secureWebPreferences,
 } from '../../src-main/desktop/security';
-import { trayModel } from '../../src-main/desktop/tray-model';
 
 function review(state: ReviewState, id: string = state): ReviewItem {
   return {
@@ -22,31 +21,7 @@ function review(state: ReviewState, id: string = state): ReviewItem {
   };
 }
 
-describe('trayModel', () => {
-  it('with no reviews', () => {
-    expect(trayModel(0)).toEqual({
-      tooltip: 'DiffTray — No pending reviews',
-      pendingLabel: 'No pending reviews',
-      pendingCount: 0,
-    });
-  });
-
-  it('with one pending review (singular)', () => {
-    expect(trayModel(1)).toEqual({
-      tooltip: 'DiffTray — 1 pending review',
-      pendingLabel: '1 pending review',
-      pendingCount: 1,
-    });
-  });
-
-  it('with two pending reviews (plural)', () => {
-    expect(trayModel(2)).toEqual({
-      tooltip: 'DiffTray — 2 pending reviews',
-      pendingLabel: '2 pending reviews',
-      pendingCount: 2,
-    });
-  });
-});
+// The tray's model: test/unit/desktop/tray-model.test.ts.
 
 describe('isTrustedSenderUrl', () => {
   it('has the expected app URL constants', () => {

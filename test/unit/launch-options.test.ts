@@ -3,7 +3,11 @@ import { parseLaunchArgs } from '../../src-main/launch-options';
 
 describe('parseLaunchArgs', () => {
   it('has defaults: no workspaces, not headless, port 0', () => {
-    expect(parseLaunchArgs([])).toEqual({ workspaces: [], headless: false, port: 0 });
+    expect(parseLaunchArgs([])).toEqual({ workspaces: [], headless: false, port: 0, hidden: false });
+  });
+
+  it('--hidden starts in the tray (as the login item does)', () => {
+    expect(parseLaunchArgs(['--hidden']).hidden).toBe(true);
   });
 
   it('collects repeated --workspace, -w and --workspace= in order', () => {
@@ -17,7 +21,12 @@ describe('parseLaunchArgs', () => {
   });
 
   it('sets headless with --headless', () => {
-    expect(parseLaunchArgs(['--headless'])).toEqual({ workspaces: [], headless: true, port: 0 });
+    expect(parseLaunchArgs(['--headless'])).toEqual({
+      workspaces: [],
+      headless: true,
+      port: 0,
+      hidden: false,
+    });
     expect(parseLaunchArgs(['--workspace', '/a', '--headless']).headless).toBe(true);
   });
 
@@ -65,7 +74,7 @@ describe('parseLaunchArgs', () => {
       '--disable-gpu',
       'positional',
     ]);
-    expect(options).toEqual({ workspaces: ['/ws'], headless: false, port: 0 });
+    expect(options).toEqual({ workspaces: ['/ws'], headless: false, port: 0, hidden: false });
   });
 
   it('refuses a --workspace without a folder', () => {
