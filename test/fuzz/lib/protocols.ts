@@ -540,6 +540,7 @@ const headless: ProtocolModel = {
       // The review on screen: a live one, a gone one, none, or an id past the schema's bound.
       [1, () => call('focusReview', { reviewId: prng.pick([reviewId, null, 'r'.repeat(300), 7]) })],
       [1, () => call('showingFile', { reviewId, fileIndex })],
+      [1, () => call('undoWrites', { id: prng.pick([reviewId, '', 'r'.repeat(300), 7]) })],
       [2, () => call('getReviewContent', { reviewId })],
       [2, () => call('decideHunks', { reviewId, fileIndex, hunkIndexes: [0, prng.int(5)], decision })],
       [
