@@ -2,6 +2,7 @@
  * The command Claude Code runs as DiffTray's PreToolUse hook: absolute paths, so it works from any
  * folder. Claude Code runs hook commands through a shell (bash, Git Bash on Windows).
  */
+import { appImageCliArgs } from './app-image';
 
 export interface HookCommandParts {
   /** The program that runs cli.cjs: node, or the Electron app's executable. */
@@ -17,12 +18,21 @@ export function claudeHookCommand({ execPath, cliPath, electron }: HookCommandPa
   return electron ? `ELECTRON_RUN_AS_NODE=1 ${run}` : run;
 }
 
-/** The hook command for the program running now (`process.execPath`), given where cli.cjs is. */
-export function currentHookCommand(cliPath: string, env: NodeJS.ProcessEnv = process.env): string {
-  const electron = process.versions.electron !== undefined;
-  // An AppImage runs from a mount that changes each start; its own file stays put.
-  const execPath = electron && env.APPIMAGE ? env.APPIMAGE : process.execPath;
-  return claudeHookCommand({ execPath, cliPath, electron });
+/**
+ * The hook command for the program running now (`process.execPath`), given where cli.cjs is. From an
+ * AppImage, the AppImage file runs the CLI found in its current mount (app-image.ts): a path into this
+ * run's mount would be gone by the next.
+ */
+export function currentHookCommand(
+  cliPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+  electron = process.versions.electron !== undefined,
+): string {
+  if (electron && env.APPIMAGE) {
+    const words = [env.APPIMAGE, ...appImageCliArgs(cliPath, env.APPDIR), 'hook', 'claude-code'];
+    return `ELECTRON_RUN_AS_NODE=1 ${words.map(shellQuote).join(' ')}`;
+  }
+  return claudeHookCommand({ execPath: process.execPath, cliPath, electron });
 }
 
 /**

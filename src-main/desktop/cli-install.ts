@@ -9,6 +9,7 @@
  */
 import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { appImageCliArgs } from '../core/app-image';
 import { shellQuote } from '../core/claude-hook-command';
 import type { DesktopPlatform } from './tray-model';
 
@@ -92,13 +93,12 @@ export function planCliInstall(context: CliInstallContext): CliInstallPlan {
  * mode refuses as an option. So one is passed after `--` (ending Node's options), and the loader puts the
  * CLI's path in its place in argv.
  */
-const APPIMAGE_SANDBOX_ARG = '--no-sandbox';
 
 /** The POSIX launcher. An AppImage's files live in a mount made anew each start: found through APPDIR. */
 export function posixLauncher(context: Pick<CliInstallContext, 'env' | 'execPath' | 'cliPath'>): string {
   const appImage = context.env.APPIMAGE;
   const run = appImage
-    ? `exec ${shellQuote(appImage)} -e ${shellQuote(appImageLoader(context.cliPath, context.env.APPDIR))} -- ${APPIMAGE_SANDBOX_ARG} "$@"`
+    ? `exec ${[appImage, ...appImageCliArgs(context.cliPath, context.env.APPDIR)].map(shellQuote).join(' ')} "$@"`
     : `exec ${shellQuote(context.execPath)} ${shellQuote(context.cliPath)} "$@"`;
   return [
     '#!/bin/sh',
@@ -108,15 +108,6 @@ export function posixLauncher(context: Pick<CliInstallContext, 'env' | 'execPath
     run,
     '',
   ].join('\n');
-}
-
-/** Node-mode code that runs cli.cjs from the AppImage's current mount, with argv as if run directly. */
-function appImageLoader(cliPath: string, appDir: string | undefined): string {
-  const inMount = appDir !== undefined && appDir !== '' && cliPath.startsWith(`${appDir}/`);
-  const cli = inMount
-    ? `require('path').join(process.env.APPDIR, ${JSON.stringify(cliPath.slice(appDir.length + 1))})`
-    : JSON.stringify(cliPath);
-  return `const cli = ${cli}; process.argv.splice(1, 1, cli); require(cli);`;
 }
 
 function planWindows(context: CliInstallContext): CliInstallPlan {

@@ -4,10 +4,12 @@
  * leaves alone) and prints `difftray --version`.
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentHookCommand } from '../../src-main/core/claude-hook-command';
 import { planCliInstall, writeLauncher, CliInstallError } from '../../src-main/desktop/cli-install';
+import { appImageStandIn, OLD_MOUNT, OLD_MOUNT_CLI } from '../support/appimage-stand-in';
 import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
 import { makeTempDir } from '../support/temp';
 
@@ -50,34 +52,15 @@ describe.skipIf(process.platform === 'win32')('the installed difftray launcher',
   });
 
   it('from an AppImage, runs the AppImage file and finds the CLI in its mount, past the --no-sandbox AppRun adds', () => {
-    // A stand-in for the AppImage (which cannot be built here): it mounts nothing but sets APPDIR and, as
-    // electron-builder's AppRun does, puts --no-sandbox first unless the arguments hold one already.
-    const mount = path.join(temp.dir, 'mount');
-    const unpacked = path.join(mount, 'resources', 'app.asar.unpacked', 'dist', 'main');
-    mkdirSync(unpacked, { recursive: true });
-    copyFileSync(path.join(ROOT, 'dist', 'main', 'cli.cjs'), path.join(unpacked, 'cli.cjs'));
-    const appImage = path.join(temp.dir, 'DiffTray.AppImage');
-    writeFileSync(
-      appImage,
-      [
-        '#!/bin/bash',
-        `export APPDIR=${JSON.stringify(mount)}`,
-        'for arg in "$@"; do [ "$arg" = --no-sandbox ] && exec ' +
-          JSON.stringify(process.execPath) +
-          ' "$@"; done',
-        `exec ${JSON.stringify(process.execPath)} --no-sandbox "$@"`,
-        '',
-      ].join('\n'),
-      { mode: 0o755 },
-    );
+    const { appImage } = appImageStandIn(temp.dir);
     const home = path.join(temp.dir, 'appimage-home');
     const bin = path.join(home, '.local', 'bin');
     const plan = planCliInstall({
       platform: 'linux',
       home,
-      env: { PATH: bin, APPIMAGE: appImage, APPDIR: '/tmp/.mount_DiffTrOld' },
-      execPath: '/tmp/.mount_DiffTrOld/difftray',
-      cliPath: '/tmp/.mount_DiffTrOld/resources/app.asar.unpacked/dist/main/cli.cjs',
+      env: { PATH: bin, APPIMAGE: appImage, APPDIR: OLD_MOUNT },
+      execPath: `${OLD_MOUNT}/difftray`,
+      cliPath: OLD_MOUNT_CLI,
       exists: () => false,
     });
     if (plan.kind !== 'user-folder') throw new Error(`expected the user folder, got ${plan.kind}`);
@@ -94,5 +77,29 @@ describe.skipIf(process.platform === 'win32')('the installed difftray launcher',
     writeFileSync(file, '#!/bin/sh\necho npm link\n');
     expect(() => writeLauncher(file, 'new')).toThrow(CliInstallError);
     expect(readFileSync(file, 'utf8')).toBe('#!/bin/sh\necho npm link\n');
+  });
+
+  it('the Claude Code hook command set up from an AppImage runs the CLI from the mount of the day', () => {
+    const { appImage } = appImageStandIn(path.join(temp.dir, 'hook'));
+    const command = currentHookCommand(OLD_MOUNT_CLI, { APPIMAGE: appImage, APPDIR: OLD_MOUNT }, true);
+    expect(command).toMatch(/^ELECTRON_RUN_AS_NODE=1 "[^"]*DiffTray\.AppImage" "-e" /);
+    // As Claude Code runs it: through a shell, the tool call on stdin. With no DiffTray running, the CLI
+    // (found in the current mount) answers nothing and says why; a stale cli.cjs path would not start.
+    const run = spawnSync('bash', ['-c', command], {
+      input: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+      }),
+      env: {
+        PATH: '/usr/bin:/bin',
+        HOME: path.join(temp.dir, 'hook'),
+        DIFFTRAY_HOME: path.join(temp.dir, 'hook', 'none'),
+      },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toMatch(/^difftray hook: no decision \(DiffTray is not running/);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toBe('');
   });
 });

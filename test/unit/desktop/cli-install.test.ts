@@ -89,11 +89,11 @@ describe('planCliInstall on macOS and Linux', () => {
       cliPath: `${mount}/resources/app.asar.unpacked/dist/main/cli.cjs`,
       env: { APPIMAGE: '/home/ann/Apps/DiffTray.AppImage', APPDIR: mount },
     });
-    expect(script).toContain(`exec "/home/ann/Apps/DiffTray.AppImage" -e `);
+    expect(script).toContain(`exec "/home/ann/Apps/DiffTray.AppImage" "-e" `);
     expect(script).toContain(`process.env.APPDIR, "resources/app.asar.unpacked/dist/main/cli.cjs"`);
     expect(script).not.toContain(mount);
     // AppRun adds --no-sandbox unless there is one; Node mode would refuse it as an option.
-    expect(script).toMatch(/ -- --no-sandbox "\$@"\n$/);
+    expect(script).toMatch(/ "--" "--no-sandbox" "\$@"\n$/);
   });
 });
 
