@@ -5,39 +5,20 @@
  * is allowed always, listed under Connections, and revoked there, after which a new one is asked again.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, screenshot } from '../test/support/chromium';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../test/support/chromium';
 import { ClioChild } from '../test/support/clio-child';
-import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import type { HeadlessApp } from '../test/support/headless-app';
 import { until } from '../test/support/wait';
+import { appPageSession } from './support/app-page-session';
 import path from 'node:path';
 
-let browser: Browser;
-let app: HeadlessApp | undefined;
-let opened: { page: Page; errors: string[] } | undefined;
-const children: ClioChild[] = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  try {
-    if (opened) expect(opened.errors).toEqual([]);
-  } finally {
-    for (const child of children.splice(0)) child.stop();
-    await opened?.page.context().close();
-    await app?.close();
-    opened = app = undefined;
-  }
-});
+const session = appPageSession();
 
 function clioChild(a: HeadlessApp): ClioChild {
   const child = ClioChild.start(a.runtime.clio.port, a.workspace);
-  children.push(child);
+  session.afterTest(() => child.stop());
   return child;
 }
 
@@ -52,9 +33,7 @@ const trustedInSettings = (a: HeadlessApp): unknown =>
 
 describe.runIf(process.platform === 'linux')('a Clio client without a token, from the window', () => {
   it('the prompt names the process; Allow once lets it in; the next one is denied and closed', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     const first = clioChild(app);
     const card = prompt(page, first);
     await card.waitFor();
@@ -79,9 +58,7 @@ describe.runIf(process.platform === 'linux')('a Clio client without a token, fro
   });
 
   it('Always allow this program: listed under Connections, remembered; Revoke asks again next time', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     const first = clioChild(app);
     await prompt(page, first).getByRole('button', { name: 'Always allow this program' }).click();
     await first.waitFor((m) => m.type === 'connected');

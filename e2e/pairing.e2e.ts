@@ -9,42 +9,21 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, screenshot } from '../test/support/chromium';
-import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../test/support/chromium';
 import { makeTempDir } from '../test/support/temp';
+import { appPageSession } from './support/app-page-session';
 import { diffReady } from './support/review-page';
 
 const CLI = path.resolve(__dirname, '..', 'dist', 'main', 'cli.cjs');
 const BASE = 'one\ntwo\nthree\n';
 const EDITED = 'one\nTWO, from the remote agent\nthree\n';
 
-let browser: Browser;
-let app: HeadlessApp | undefined;
-let opened: { page: Page; errors: string[] } | undefined;
-const cleanups: Array<() => void> = [];
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  try {
-    if (opened) expect(opened.errors).toEqual([]);
-  } finally {
-    await opened?.page.context().close();
-    await app?.close();
-    opened = app = undefined;
-    for (const cleanup of cleanups.splice(0)) cleanup();
-  }
-});
+const session = appPageSession();
 
 function remoteSide() {
   const temp = makeTempDir('e2e-remote');
-  cleanups.push(temp.cleanup);
+  session.afterTest(temp.cleanup);
   const root = realpathSync(temp.dir);
   const home = path.join(root, 'home');
   const project = path.join(root, 'project');
@@ -66,15 +45,13 @@ function difftray(
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-  cleanups.push(() => child.exitCode === null && child.kill());
+  session.afterTest(() => child.exitCode === null && child.kill());
   return new Promise((resolve) => child.on('close', (code) => resolve({ code, out })));
 }
 
 describe('pairing a remote agent from the app', () => {
   it('pair with the code on screen, review from the remote side, accept, revoke', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     await page.getByRole('tab', { name: 'Connections' }).click();
     const section = page.getByTestId('pairing');
     await section.getByRole('button', { name: 'Pair a remote agent' }).click();
@@ -126,9 +103,7 @@ describe('pairing a remote agent from the app', () => {
   });
 
   it('shows the lock-out after three wrong codes', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     await page.getByRole('tab', { name: 'Connections' }).click();
     const section = page.getByTestId('pairing');
     await section.getByRole('button', { name: 'Pair a remote agent' }).click();

@@ -7,58 +7,40 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { ClientProtocol } from '../shared/app-api';
 import { readDiskSnapshot } from '../src-main/core/disk-snapshot';
 import type { SelectionContext } from '../src-main/core/selection-context';
-import { launchChromium, openPage, screenshot } from '../test/support/chromium';
-import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import { screenshot } from '../test/support/chromium';
+import { appPageSession } from './support/app-page-session';
 import { diffReady } from './support/review-page';
 
 const BASE = 'one\ntwo\nthree\nfour\nfive\n';
 const PROPOSED = 'one\nTWO changed\nTHREE changed\nfour\nfive\n';
 
-let browser: Browser;
-let app: HeadlessApp | undefined;
-let opened: { page: Page; errors: string[] } | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  try {
-    if (opened) expect(opened.errors).toEqual([]);
-  } finally {
-    await opened?.page.context().close();
-    await app?.close();
-    opened = app = undefined;
-  }
-});
+const session = appPageSession();
 
 /**
  * A fresh app with the page open, and a review of a.txt from a client of `protocol` named `name`.
  * A native client gets a sink recording each selection sent to it.
  */
 async function reviewFrom(protocol: ClientProtocol, name: string) {
-  app = await startHeadlessApp();
+  const app = await session.startApp();
   const { core } = app.runtime;
   const file = path.join(app.workspace, 'a.txt');
   writeFileSync(file, BASE);
   const client = core.clients.connect(name, protocol);
   const sent: SelectionContext[] = [];
   if (protocol === 'native') core.clients.setContextSink(client.id, (selection) => void sent.push(selection));
-  opened = await openPage(browser, app.url);
+  const page = await session.openPage();
   const { id } = core.queue.add({
     client,
     title: 'a.txt',
     files: [{ path: file, base: await readDiskSnapshot(file), proposedText: PROPOSED }],
   });
-  await diffReady(opened.page, 'a.txt');
-  return { page: opened.page, core, file, id, sent };
+  await diffReady(page, 'a.txt');
+  return { page, core, file, id, sent };
 }
 
 type Side = 'original' | 'modified';

@@ -6,45 +6,25 @@
  */
 import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { NATIVE_AUTH_HEADER, NATIVE_PROTOCOL_VERSION } from '../shared/native-protocol';
-import { launchChromium, openPage, screenshot } from '../test/support/chromium';
-import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import { screenshot } from '../test/support/chromium';
+import type { HeadlessApp } from '../test/support/headless-app';
 import { JsonSocket, type JsonMessage } from '../test/support/json-socket';
 import { until } from '../test/support/wait';
+import { appPageSession } from './support/app-page-session';
 import { diffReady } from './support/review-page';
 
 const BEFORE = '#!/bin/sh\necho one\necho two\necho three\necho four\n';
 const AFTER = BEFORE.replace('echo one', 'echo ONE');
 
-let browser: Browser;
-let app: HeadlessApp | undefined;
-let opened: { page: Page; errors: string[] } | undefined;
-let socket: JsonSocket | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  try {
-    if (opened) expect(opened.errors).toEqual([]);
-  } finally {
-    socket?.close();
-    await opened?.page.context().close();
-    await app?.close();
-    opened = app = socket = undefined;
-  }
-});
+const session = appPageSession();
 
 /** A script on DiffTray's own protocol, as `difftray review` is. */
 async function nativeScript(a: HeadlessApp) {
   const { native } = a.runtime;
-  socket = await JsonSocket.open(native.port, { [NATIVE_AUTH_HEADER]: native.token });
-  const open = socket;
+  const open = await JsonSocket.open(native.port, { [NATIVE_AUTH_HEADER]: native.token });
+  session.afterTest(() => open.close());
   let next = 1;
   const request = async (command: string, payload: unknown): Promise<JsonMessage> => {
     const message_id = `m${next++}`;
@@ -64,9 +44,7 @@ async function nativeScript(a: HeadlessApp) {
 
 describe('Undo changes on disk', () => {
   it('a change set accepted in the UI is undone from History: the file is back, bytes and mode', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     const file = path.join(app.workspace, 'deploy.sh');
     writeFileSync(file, BEFORE);
     chmodSync(file, 0o755);
@@ -101,9 +79,7 @@ describe('Undo changes on disk', () => {
     expect(await history.getByRole('button', { name: /Undo changes on disk/ }).count()).toBe(0);
   });
   it('a file edited since is left alone, and the undo comes up as a merge review in the queue', async () => {
-    app = await startHeadlessApp();
-    opened = await openPage(browser, app.url);
-    const { page } = opened;
+    const { app, page } = await session.start();
     const file = path.join(app.workspace, 'deploy.sh');
     writeFileSync(file, BEFORE);
     const script = await nativeScript(app);

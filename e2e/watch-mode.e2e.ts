@@ -6,11 +6,12 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
-import { launchChromium, openPage, screenshot } from '../test/support/chromium';
-import { startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../test/support/chromium';
+import type { HeadlessApp } from '../test/support/headless-app';
 import { until } from '../test/support/wait';
+import { appPageSession } from './support/app-page-session';
 import { diffReady } from './support/review-page';
 
 /** Short, so a burst becomes a review soon; tests wait for reviews, not for time. */
@@ -18,28 +19,10 @@ const QUIET_MS = 150;
 const BASE = 'one\ntwo\nthree\n';
 const EDITED = 'one\nTWO, as an agent wrote it\nthree\n';
 
-let browser: Browser;
-let app: HeadlessApp | undefined;
-let opened: { page: Page; errors: string[] } | undefined;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-afterEach(async () => {
-  try {
-    if (opened) expect(opened.errors).toEqual([]);
-  } finally {
-    await opened?.page.context().close();
-    await app?.close();
-    opened = app = undefined;
-  }
-});
+const session = appPageSession();
 
 async function start(watchFolders?: string[]): Promise<{ app: HeadlessApp; page: Page }> {
-  app = await startHeadlessApp({
+  return session.start({
     watchQuietMs: QUIET_MS,
     beforeStart: (home) => {
       if (!watchFolders) return;
@@ -51,8 +34,6 @@ async function start(watchFolders?: string[]): Promise<{ app: HeadlessApp; page:
       writeFileSync(path.join(home, '.difftray', 'settings.json'), JSON.stringify({ watchFolders }));
     },
   });
-  opened = await openPage(browser, app.url);
-  return { app, page: opened.page };
 }
 
 const settingsFile = (a: HeadlessApp) => path.join(a.home, '.difftray', 'settings.json');
