@@ -3,9 +3,8 @@
  * of the running app, as its switch does. The folder (default: the current one) is made absolute here;
  * DiffTray judges it by its real path, at the moment of asking.
  */
-import { realpathSync } from 'node:fs';
 import { ErrorCode, type WatchFolderResponse } from '../../shared/native-protocol';
-import { isInside, joinUnresolved } from '../core/workspace-paths';
+import { isInside, joinUnresolved, resolveRealPath } from '../core/workspace-paths';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
@@ -39,7 +38,8 @@ export async function watch(
   } finally {
     client.close();
   }
-  io.out(describeWatched(realPathOf(folder), on, answer.watched_folders));
+  // Resolved as DiffTray resolved it, so that it is found among the watched folders it answers.
+  io.out(describeWatched(resolveRealPath(folder), on, answer.watched_folders));
   return 0;
 }
 
@@ -65,12 +65,4 @@ export function describeWatched(folder: string, on: boolean, watched: readonly s
 export function shellWord(text: string): string {
   if (/^[\w@%+=:,./~-]+$/.test(text)) return text;
   return `'${text.replace(/'/g, `'\\''`)}'`;
-}
-
-function realPathOf(folder: string): string {
-  try {
-    return realpathSync.native(folder);
-  } catch {
-    return folder;
-  }
 }

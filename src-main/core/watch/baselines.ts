@@ -53,7 +53,9 @@ export class Baselines {
     for (const file of this.existedAtStart.keys()) {
       if (this.texts.has(file) || (untracked && !untracked.has(file))) continue;
       const folder = path.dirname(file);
-      byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+      const files = byFolder.get(folder);
+      if (files) files.push(file);
+      else byFolder.set(folder, [file]);
     }
     for (const [folder, files] of byFolder) {
       let directory: ConfinedDirectory;

@@ -15,6 +15,7 @@ import type { ConfinedDirectory } from '../confined-directory';
 import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import type { ProposedFile, ReviewOutcome } from '../review-queue';
+import { isInside } from '../workspace-paths';
 import type { Baselines } from './baselines';
 import type { TreeWatch } from './tree-watch';
 import { openInWatchedFolder } from './watch-folders';
@@ -64,8 +65,7 @@ export class FolderReviews {
 
   /** Whether `file` is one this folder watches (inside it and not skipped). */
   covers(file: string): boolean {
-    const relative = path.relative(this.root, file);
-    if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return false;
+    if (path.relative(this.root, file) === '' || !isInside(this.root, file)) return false;
     return !this.tree.rules.ignores(file, false);
   }
 

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { looksBinary } from '../disk-snapshot';
 import { MAX_FILE_BYTES } from '../limits';
+import { isInside } from '../workspace-paths';
 import { parseBatch, parseBatchCheck } from './cat-file-batch';
 
 /** How long one git command may take before its answer is given up on. */
@@ -211,7 +212,7 @@ export class GitIndex {
   /** `file` as git names it from the top (forward slashes), or undefined outside the work tree. */
   private relative(file: string): string | undefined {
     const relative = path.relative(this.topLevel, file).split(path.sep).join('/');
-    return relative === '' || relative.startsWith('..') ? undefined : relative;
+    return relative === '' || !isInside(this.topLevel, file) ? undefined : relative;
   }
 }
 

@@ -10,6 +10,7 @@
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { isInside } from '../workspace-paths';
 
 /** Names skipped wherever they are (also what get_filter_info reports). */
 export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git', 'node_modules']);
@@ -39,9 +40,8 @@ export class IgnoreRules {
     outerTop?: string,
     options: { excludesFile?: string | undefined } = {},
   ) {
-    if (outerTop === undefined) return;
+    if (outerTop === undefined || !isInside(outerTop, root)) return;
     const relative = path.relative(outerTop, root);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) return;
     this.top = outerTop;
     const files = [options.excludesFile, path.join(outerTop, '.git', 'info', 'exclude')] as const;
     const found = files.map((file) => {
@@ -83,10 +83,10 @@ export class IgnoreRules {
    * after the folder's own .gitignore is set; rules set later are not seen.
    */
   folderJudge(folder: string): (name: string, isFolder: boolean) => boolean {
-    const relative = path.relative(this.root, folder);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+    if (!isInside(this.root, folder)) {
       return (name, isFolder) => this.ignores(path.join(folder, name), isFolder);
     }
+    const relative = path.relative(this.root, folder);
     const parts = relative === '' ? [] : relative.split(path.sep);
     if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return () => true;
     // Each rules file that applies, with the folder's path relative to it ('' or ending in '/').
@@ -122,7 +122,7 @@ export class IgnoreRules {
   ignores(entry: string, isFolder: boolean): boolean {
     if (ALWAYS_SKIPPED.has(path.basename(entry))) return true;
     const relative = path.relative(this.root, entry);
-    if (relative === '' || relative.startsWith('..')) return false;
+    if (relative === '' || !isInside(this.root, entry)) return false;
     const parts = relative.split(path.sep);
     if (parts.some((part) => ALWAYS_SKIPPED.has(part))) return true;
     // As git: the deepest .gitignore with a rule about the path decides (a `!` rule re-includes).

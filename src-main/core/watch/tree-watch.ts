@@ -72,11 +72,13 @@ export class TreeWatch {
       } catch {
         continue;
       }
+      // The rules that apply here worked out once for all its entries, not again per entry.
+      const ignores = this.rules.folderJudge(current);
       for (const entry of entries) {
         const full = path.join(current, entry.name);
         if (entry.isDirectory()) {
-          if (!this.rules.ignores(full, true)) pending.push(full);
-        } else if (entry.isFile() && !this.rules.ignores(full, false)) {
+          if (!ignores(entry.name, true)) pending.push(full);
+        } else if (entry.isFile() && !ignores(entry.name, false)) {
           const size = lstatSync(full, { throwIfNoEntry: false })?.size;
           if (size !== undefined && size <= this.maxFileBytes) found(full, size);
         }

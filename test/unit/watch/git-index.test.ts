@@ -138,6 +138,17 @@ describe('GitIndex.texts', () => {
     expect([...answers.keys()]).toEqual(files.slice(0, 2));
   });
 
+  it('reads the index text of a file whose name merely begins with `..`', async () => {
+    const repo = folder();
+    git(repo, 'init', '-q');
+    const file = path.join(repo, '..env');
+    writeFileSync(file, 'staged\n');
+    git(repo, 'add', '-A');
+    const index = (await GitIndex.find(repo))!;
+    expect(await index.text(file)).toEqual({ kind: 'text', text: 'staged\n' });
+    expect(await index.text(path.join(path.dirname(repo), 'outside.txt'))).toMatchObject({ kind: 'unknown' });
+  });
+
   it('refuses output that is not what was asked', () => {
     const oid = 'a'.repeat(40);
     expect(parseBatchCheck(Buffer.from(`${oid} blob 3\n:x missing\n`), 2)).toEqual([

@@ -98,6 +98,25 @@ describe('IgnoreRules', () => {
     expect(missing.ignores(at('a.tmp'), false)).toBe(false);
   });
 
+  it('judges a name that merely begins with `..` as inside: rules apply to it, and above a root so named', () => {
+    const temp = makeTempDir('ignore-dots');
+    cleanups.push(temp.cleanup);
+    const top = realpathSync(temp.dir);
+    const root = path.join(top, '..pkg');
+    mkdirSync(path.join(top, '.git', 'info'), { recursive: true });
+    mkdirSync(root);
+    writeFileSync(path.join(top, '.git', 'info', 'exclude'), '*.tmp\n');
+    writeFileSync(path.join(root, '.gitignore'), '*.log\n');
+    const rules = new IgnoreRules(root, top);
+    rules.load(root);
+    expect(rules.ignores(path.join(root, '..debug.log'), false)).toBe(true);
+    expect(rules.folderJudge(root)('..debug.log', false)).toBe(true);
+    expect(rules.ignores(path.join(root, 'a.tmp'), false)).toBe(true);
+    expect(rules.ignores(path.join(root, '..notes.txt'), false)).toBe(false);
+    // Outside the root, truly: not its rules' business.
+    expect(rules.ignores(path.join(top, 'a.log'), false)).toBe(false);
+  });
+
   it('takes a FIFO named .gitignore, or as the excludes file, as no rules, without waiting on it', () => {
     const temp = makeTempDir('ignore-fifo');
     cleanups.push(temp.cleanup);
@@ -124,6 +143,7 @@ describe('IgnoreRules', () => {
     for (const folder of [root, path.join(root, 'src'), path.join(root, 'src', 'deep')]) rules.load(folder);
     const names = ['a.ts', 'x.ts', 'fixed.ts', 'generated.ts', 'root-only.ts', 'top-only.txt', 'keep.log'];
     names.push('other.log', 'keep.tmp', 'b.tmp', 'dist', 'local', 'notes.md', 'node_modules', '.git');
+    names.push('..x.log', '..x.ts');
     const folders = ['', 'src', 'src/deep', 'src/deep/local', 'node_modules/pkg', 'src/.git'];
     let ignoredSome = 0;
     for (const below of folders) {
