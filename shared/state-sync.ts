@@ -83,12 +83,9 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     pausedClients: change.pausedClients ?? snapshot.pausedClients,
     workspaceFolders: change.workspaceFolders ?? snapshot.workspaceFolders,
     watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
-    ...((change.undoableWrites ?? snapshot.undoableWrites) && {
-      undoableWrites: change.undoableWrites ?? snapshot.undoableWrites,
-    }),
     connectionRequests: change.connectionRequests ?? snapshot.connectionRequests,
     trustedPrograms: change.trustedPrograms ?? snapshot.trustedPrograms,
-    ...pairingOf(change, snapshot),
+    ...optionalFieldsOf(change, snapshot),
   };
 }
 
@@ -116,12 +113,17 @@ export function withHunks(item: ReviewItem, detail: ReviewDetail): ReviewSummary
   return { ...item, files: item.files.map((file, i) => ({ ...file, hunks: detail.files[i] ?? [] })) };
 }
 
-/** The pairing fields after `change`: left out of a snapshot that never had them. */
-function pairingOf(change: AppChange, snapshot: AppSnapshot): Pick<AppSnapshot, 'pairedClients' | 'pairing'> {
+/** The optional fields after `change`: left out of a snapshot that never had them. */
+function optionalFieldsOf(
+  change: AppChange,
+  snapshot: AppSnapshot,
+): Pick<AppSnapshot, 'pairedClients' | 'pairing' | 'undoableWrites'> {
   const pairedClients = change.pairedClients ?? snapshot.pairedClients;
   const pairing = change.pairing ?? snapshot.pairing;
+  const undoableWrites = change.undoableWrites ?? snapshot.undoableWrites;
   return {
     ...(pairedClients !== undefined && { pairedClients }),
     ...(pairing !== undefined && { pairing }),
+    ...(undoableWrites !== undefined && { undoableWrites }),
   };
 }

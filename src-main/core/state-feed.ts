@@ -50,16 +50,32 @@ export class StateFeed {
   private version = 0;
   private readonly dirty = new Set<string>();
   private readonly removed = new Set<string>();
-  private clientsChanged = false;
-  private pausedChanged = false;
   private watchedFolders: string[] = [];
-  private watchedChanged = false;
   private undoableWrites: UndoableWrites[] = [];
-  private undoableChanged = false;
-  private connectionRequestsChanged = false;
   private pairedClients: PairedClientInfo[] = [];
   private pairing: PairingState = {};
-  private pairingChanged = false;
+  /**
+   * The parts of the state sent whole, in the snapshot and in any change after they changed: each
+   * answers its fields now (copies, as a window keeps what it gets).
+   */
+  private readonly parts = {
+    clients: () => ({ clients: this.clients.list().map((client) => ({ ...client })) }),
+    paused: () => ({ pausedClients: this.queue.pausedClients() }),
+    watched: () => ({ watchedFolders: [...this.watchedFolders] }),
+    undoable: () => ({
+      undoableWrites: this.undoableWrites.map((set) => ({ ...set, files: [...set.files] })),
+    }),
+    // Connection prompts and trusted programs change together (an "always" answer changes both).
+    connectionRequests: () => ({
+      connectionRequests: this.connectionRequests?.list() ?? [],
+      trustedPrograms: this.connectionRequests?.trustedPrograms() ?? [],
+    }),
+    pairing: () => ({
+      pairedClients: this.pairedClients.map((client) => ({ ...client })),
+      pairing: { ...this.pairing },
+    }),
+  } satisfies Record<string, () => Partial<AppSnapshot>>;
+  private readonly changedParts = new Set<keyof StateFeed['parts']>();
   /** Each review as every subscriber last received it: the base of the next patch. */
   private readonly sent = new Map<string, ReviewItem>();
   private readonly subscribers = new Set<Subscriber>();
@@ -75,22 +91,17 @@ export class StateFeed {
   ) {
     for (const item of queue.items()) this.sent.set(item.id, item);
     queue.onChange((change) => {
-      if (change.kind === 'paused') this.pausedChanged = true;
+      if (change.kind === 'paused') this.changedParts.add('paused');
       else if (change.kind === 'removed') this.removed.add(change.id);
       else this.dirty.add(change.id);
       this.schedule();
     });
     clients.onChange((clientId) => {
-      this.clientsChanged = true;
       // A review shows its client (name, connected): each of that client's reviews may have changed.
       for (const id of queue.reviewIdsOf(clientId)) this.dirty.add(id);
-      this.schedule();
+      this.partChanged('clients');
     });
-    // Connection prompts and trusted programs change together (an "always" answer changes both).
-    connectionRequests?.onChange(() => {
-      this.connectionRequestsChanged = true;
-      this.schedule();
-    });
+    connectionRequests?.onChange(() => this.partChanged('connectionRequests'));
   }
 
   /** The whole state at the current version (any change not yet sent is sent first). */
@@ -99,38 +110,33 @@ export class StateFeed {
     return {
       version: this.version,
       reviews: [...this.sent.values()],
-      clients: this.clients.list().map((client) => ({ ...client })),
-      pausedClients: this.queue.pausedClients(),
       workspaceFolders: [...this.workspaceFolders],
-      watchedFolders: [...this.watchedFolders],
-      connectionRequests: this.connectionRequests?.list() ?? [],
-      trustedPrograms: this.connectionRequests?.trustedPrograms() ?? [],
-      pairedClients: this.pairedClients.map((client) => ({ ...client })),
-      pairing: { ...this.pairing },
-      undoableWrites: this.undoableWrites.map((set) => ({ ...set, files: [...set.files] })),
+      ...this.parts.clients(),
+      ...this.parts.paused(),
+      ...this.parts.watched(),
+      ...this.parts.connectionRequests(),
+      ...this.parts.pairing(),
+      ...this.parts.undoable(),
     };
   }
 
   /** The reviews whose writes can be undone now (undo-journal.ts). */
   setUndoableWrites(sets: readonly UndoableWrites[]): void {
     this.undoableWrites = sets.map((set) => ({ ...set, files: [...set.files] }));
-    this.undoableChanged = true;
-    this.schedule();
+    this.partChanged('undoable');
   }
 
   /** The paired clients and the pairing state now. */
   setPairing(pairedClients: readonly PairedClientInfo[], pairing: PairingState): void {
     this.pairedClients = pairedClients.map((client) => ({ ...client }));
     this.pairing = { ...pairing };
-    this.pairingChanged = true;
-    this.schedule();
+    this.partChanged('pairing');
   }
 
   /** The folders watch mode watches now. */
   setWatchedFolders(folders: readonly string[]): void {
     this.watchedFolders = [...folders];
-    this.watchedChanged = true;
-    this.schedule();
+    this.partChanged('watched');
   }
 
   /** Every change from now on goes to `listener`, in order, once per burst. */
@@ -162,13 +168,7 @@ export class StateFeed {
 
   /** Sends what changed since the last change, now. */
   flush(): void {
-    const settingsChanged =
-      this.pausedChanged ||
-      this.watchedChanged ||
-      this.connectionRequestsChanged ||
-      this.pairingChanged ||
-      this.undoableChanged;
-    if (this.dirty.size + this.removed.size === 0 && !this.clientsChanged && !settingsChanged) return;
+    if (this.dirty.size + this.removed.size + this.changedParts.size === 0) return;
     const change: AppChange = { version: ++this.version };
     const removed = [...this.removed].filter((id) => this.sent.delete(id));
     const added: ReviewItem[] = [];
@@ -187,30 +187,17 @@ export class StateFeed {
     if (added.length) change.added = added;
     if (changed.length) change.changed = changed;
     if (removed.length) change.removed = removed;
-    if (this.clientsChanged) change.clients = this.clients.list().map((client) => ({ ...client }));
-    if (this.pausedChanged) change.pausedClients = this.queue.pausedClients();
-    if (this.watchedChanged) change.watchedFolders = [...this.watchedFolders];
-    if (this.undoableChanged) {
-      change.undoableWrites = this.undoableWrites.map((set) => ({ ...set, files: [...set.files] }));
-    }
-    if (this.connectionRequestsChanged && this.connectionRequests) {
-      change.connectionRequests = this.connectionRequests.list();
-      change.trustedPrograms = this.connectionRequests.trustedPrograms();
-    }
-    if (this.pairingChanged) {
-      change.pairedClients = this.pairedClients.map((client) => ({ ...client }));
-      change.pairing = { ...this.pairing };
-    }
+    for (const part of this.changedParts) Object.assign(change, this.parts[part]());
     const dirty = new Set(this.dirty);
     this.dirty.clear();
     this.removed.clear();
-    this.clientsChanged = false;
-    this.pausedChanged = false;
-    this.watchedChanged = false;
-    this.undoableChanged = false;
-    this.connectionRequestsChanged = false;
-    this.pairingChanged = false;
+    this.changedParts.clear();
     for (const subscriber of this.subscribers) subscriber.deliver(change, dirty);
+  }
+
+  private partChanged(part: keyof StateFeed['parts']): void {
+    this.changedParts.add(part);
+    this.schedule();
   }
 
   private schedule(): void {

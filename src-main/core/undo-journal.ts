@@ -224,7 +224,7 @@ export class UndoJournal {
     const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
     const name = this.nameAt(at);
     await this.writeEntry(name, text);
-    this.stored.push({ file: name, bytes: text.length, spent: { setId, reviewId, at } });
+    this.stored.push({ file: name, bytes: Buffer.byteLength(text, 'utf8'), spent: { setId, reviewId, at } });
     this.remove(entries);
     this.changed();
   }

@@ -3,9 +3,10 @@
  * enough of the window's top edge (where it is dragged by) lands in a display's work area now — a
  * display may have been unplugged since. The memory is a small JSON file in the app's data folder.
  */
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically } from '../bridge/lock-files';
 
 export interface Rect {
   x: number;
@@ -83,9 +84,6 @@ export function readSavedBounds(dataDir: string): unknown {
 
 /** Saves the window's normal (not maximized) bounds; written whole through a rename, never half. */
 export function writeSavedBounds(dataDir: string, bounds: Rect, maximized: boolean): void {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, WINDOW_BOUNDS_FILE);
-  const temporary = `${file}.${process.pid}.tmp`;
   const rounded = {
     x: Math.round(bounds.x),
     y: Math.round(bounds.y),
@@ -93,6 +91,8 @@ export function writeSavedBounds(dataDir: string, bounds: Rect, maximized: boole
     height: Math.round(bounds.height),
     maximized,
   };
-  writeFileSync(temporary, `${JSON.stringify(rounded)}\n`, { mode: 0o600 });
-  renameSync(temporary, file);
+  // The app's data folder keeps the mode Electron gave it.
+  writeFileAtomically(path.join(dataDir, WINDOW_BOUNDS_FILE), `${JSON.stringify(rounded)}\n`, 0o600, {
+    keepFolderMode: true,
+  });
 }

@@ -9,9 +9,9 @@ import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import type { AdmittedRequest, EndpointRefusal, LoopbackEndpoint } from '../../loopback/loopback-server';
 import type { Log } from '../../loopback/socket-guard';
 import type { OwnedLockFile } from '../lock-files';
+import { McpHttpEndpoint } from '../mcp-http-endpoint';
 import { writeGeminiDiscoveryFile, writeQwenLockFile } from './discovery';
-import { GeminiMcpEndpoint } from './mcp-endpoint';
-import type { GeminiEndpoint } from './session';
+import { GEMINI_FLAVOR, type GeminiEndpoint } from './session';
 
 export const MCP_PATH = '/mcp';
 
@@ -27,12 +27,13 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
   readonly tokens = new Map<GeminiEndpoint, string>();
   readonly discoveryFiles: OwnedLockFile[] = [];
   readonly requests = { path: MCP_PATH, admit: (request: http.IncomingMessage) => this.admit(request) };
-  private readonly mcp: GeminiMcpEndpoint;
+  private readonly mcp: McpHttpEndpoint;
 
   constructor(private readonly options: GeminiIdeOptions) {
     for (const endpoint of options.endpoints) this.tokens.set(endpoint, generateToken());
-    this.mcp = new GeminiMcpEndpoint({
+    this.mcp = new McpHttpEndpoint({
       core: options.core,
+      flavor: GEMINI_FLAVOR,
       log: options.log,
       ...(options.streamGraceMs !== undefined && { streamGraceMs: options.streamGraceMs }),
     });
