@@ -27,7 +27,18 @@ export type DiskSnapshot =
   | { exists: true; kind: 'text'; text: string }
   | { exists: true; kind: 'opaque'; hash: string; size: number; why: 'binary' | 'not UTF-8' | 'too large' };
 
-export class UnreadableFileError extends Error {}
+/** What an entry that is not a regular file turned out to be, as a caller sorts refusals. */
+export type UnreadableEntry = 'symlink' | 'folder' | 'special';
+
+export class UnreadableFileError extends Error {
+  constructor(
+    message: string,
+    /** Set when the entry is not a regular file: what it is instead. */
+    readonly entry?: UnreadableEntry,
+  ) {
+    super(message);
+  }
+}
 
 /**
  * How a file looked when its snapshot was read, from the descriptor the bytes were read through, and
@@ -150,7 +161,9 @@ async function readEntry(
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { exists: false };
-    if (code === 'ELOOP') throw new UnreadableFileError(`A symbolic link, not a regular file: ${filePath}`);
+    if (code === 'ELOOP') {
+      throw new UnreadableFileError(`A symbolic link, not a regular file: ${filePath}`, 'symlink');
+    }
     // A socket cannot be opened (ENXIO): say what it is, as the look before the open would have.
     if (!seen) lookAt(filePath);
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
@@ -159,7 +172,7 @@ async function readEntry(
     const stats = fstatSync(fd, { bigint: true });
     if (!stats.isFile()) {
       const what = seen ? 'Replaced while being read' : `${describeEntry(stats)}, not a regular file`;
-      throw new UnreadableFileError(`${what}, not read: ${filePath}`);
+      throw new UnreadableFileError(`${what}, not read: ${filePath}`, entryOf(stats));
     }
     if (seen && (stats.ino !== seen.ino || stats.dev !== seen.dev)) {
       throw new UnreadableFileError(`Replaced while being read, not read: ${filePath}`);
@@ -195,8 +208,9 @@ function lookAt(filePath: string): BigIntStats | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
   }
-  if (!seen.isFile())
-    throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`);
+  if (!seen.isFile()) {
+    throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`, entryOf(seen));
+  }
   return seen;
 }
 
@@ -274,7 +288,7 @@ async function readIn(
     return await readEntry(await directory.entry(name), directory.display(name), maxBytes, known);
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
-    throw new UnreadableFileError(namingFolder(error.message, directory.realPath));
+    throw new UnreadableFileError(namingFolder(error.message, directory.realPath), error.entry);
   }
 }
 
@@ -328,6 +342,11 @@ export function describeEntry(stats: Stats | BigIntStats): string {
   if (stats.isSocket()) return 'A socket';
   if (stats.isCharacterDevice() || stats.isBlockDevice()) return 'A device';
   return 'An unusual entry';
+}
+
+function entryOf(stats: BigIntStats): UnreadableEntry {
+  if (stats.isSymbolicLink()) return 'symlink';
+  return stats.isDirectory() ? 'folder' : 'special';
 }
 
 /** Whether two snapshots show the same file content. */

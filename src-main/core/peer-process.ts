@@ -11,6 +11,7 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { processWorkingFolder } from './process-info';
 
 export interface PeerProcess {
   pid: number;
@@ -65,26 +66,24 @@ function portOf(address: string | undefined): number | undefined {
 const INTERPRETERS = /^(node|nodejs|bun|deno|python[0-9.]*|ruby|perl|php)$/;
 
 /** The process at the other end of a loopback connection on which we are `serverPort` and the peer `peerPort`. */
-export function findLoopbackPeer(serverPort: number, peerPort: number, procRoot = '/proc'): PeerLookup {
+export function findLoopbackPeer(serverPort: number, peerPort: number): PeerLookup {
   if (process.platform !== 'linux') return { kind: 'unknown' };
   const row = ['tcp', 'tcp6']
-    .flatMap((table) => parseProcNetTcp(readOrEmpty(path.join(procRoot, 'net', table))))
+    .flatMap((table) => parseProcNetTcp(readOrEmpty(`/proc/net/${table}`)))
     .find((candidate) => candidate.localPort === peerPort && candidate.remotePort === serverPort);
   if (!row) return { kind: 'unknown' };
   const ourUid = process.getuid?.();
   if (ourUid !== undefined && row.uid !== ourUid) return { kind: 'other-user', uid: row.uid };
-  const pid = row.inode === 0 ? undefined : processOwningSocket(row.inode, procRoot);
-  return pid === undefined
-    ? { kind: 'same-user' }
-    : { kind: 'same-user', process: describeProcess(pid, procRoot) };
+  const pid = row.inode === 0 ? undefined : processOwningSocket(row.inode);
+  return pid === undefined ? { kind: 'same-user' } : { kind: 'same-user', process: describeProcess(pid) };
 }
 
 /** The pid whose fd table holds `socket:[inode]`; our own user's processes are the ones we can read. */
-export function processOwningSocket(inode: number, procRoot = '/proc'): number | undefined {
+function processOwningSocket(inode: number): number | undefined {
   const target = `socket:[${inode}]`;
-  for (const entry of readdirOrEmpty(procRoot)) {
+  for (const entry of readdirOrEmpty('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    const fdDir = path.join(procRoot, entry, 'fd');
+    const fdDir = `/proc/${entry}/fd`;
     for (const fd of readdirOrEmpty(fdDir)) {
       try {
         if (readlinkSync(path.join(fdDir, fd)) === target) return Number(entry);
@@ -96,11 +95,10 @@ export function processOwningSocket(inode: number, procRoot = '/proc'): number |
   return undefined;
 }
 
-export function describeProcess(pid: number, procRoot = '/proc'): PeerProcess {
-  const base = path.join(procRoot, String(pid));
-  const executable = readlinkOrUndefined(path.join(base, 'exe'));
-  const cwd = readlinkOrUndefined(path.join(base, 'cwd'));
-  const script = executable ? scriptOf(executable, readOrEmpty(path.join(base, 'cmdline')), cwd) : undefined;
+function describeProcess(pid: number): PeerProcess {
+  const executable = readlinkOrUndefined(`/proc/${pid}/exe`);
+  const cwd = processWorkingFolder(pid);
+  const script = executable ? scriptOf(executable, readOrEmpty(`/proc/${pid}/cmdline`), cwd) : undefined;
   return {
     pid,
     ...(executable !== undefined && { executable }),

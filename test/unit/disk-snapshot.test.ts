@@ -340,7 +340,9 @@ describe('readConfinedSnapshot', () => {
 // The walk reads files its folder listing gave as regular files without a look (lstat) of their own:
 // whatever is swapped in between the listing and the open must still be refused, not followed or waited on.
 describe.skipIf(process.platform === 'win32')('readListedFileIn', () => {
-  async function listedThenSwapped(swap: (file: string) => Promise<void> | void): Promise<string> {
+  async function listedThenSwapped(
+    swap: (file: string) => Promise<void> | void,
+  ): Promise<UnreadableFileError> {
     const ws = path.join(dir, 'ws');
     mkdirSync(ws);
     const file = path.join(ws, 'file.txt');
@@ -357,7 +359,7 @@ describe.skipIf(process.platform === 'win32')('readListedFileIn', () => {
         (error: unknown) => error,
       );
       expect(refused).toBeInstanceOf(UnreadableFileError);
-      return (refused as Error).message;
+      return refused as UnreadableFileError;
     } finally {
       await directory.close();
     }
@@ -384,27 +386,34 @@ describe.skipIf(process.platform === 'win32')('readListedFileIn', () => {
 
   it('a symlink to a file outside swapped in after the listing is refused, its target unread', async () => {
     writeFileSync(path.join(dir, 'secret.txt'), 'PRIVATE');
-    const message = await listedThenSwapped((file) => symlinkSync(path.join(dir, 'secret.txt'), file));
+    const { message, entry } = await listedThenSwapped((file) =>
+      symlinkSync(path.join(dir, 'secret.txt'), file),
+    );
     expect(message).toMatch(/A symbolic link, not a regular file: .*ws\/file\.txt/);
+    expect(entry).toBe('symlink');
     expect(message).not.toContain('PRIVATE');
   });
 
   it('a FIFO swapped in after the listing is refused at once, named for what it is', async () => {
-    const message = await listedThenSwapped((file) => {
+    const { message, entry } = await listedThenSwapped((file) => {
       execFileSync('mkfifo', [file]);
     });
     expect(message).toMatch(/A named pipe \(FIFO\), not a regular file/);
+    expect(entry).toBe('special');
   });
 
   it('a folder or a socket swapped in after the listing is refused, named for what it is', async () => {
-    expect(await listedThenSwapped((file) => mkdirSync(file))).toMatch(/A folder, not a regular file/);
+    const folder = await listedThenSwapped((file) => mkdirSync(file));
+    expect(folder.message).toMatch(/A folder, not a regular file/);
+    expect(folder.entry).toBe('folder');
     rmSync(path.join(dir, 'ws'), { recursive: true });
     const server = net.createServer();
     try {
-      const message = await listedThenSwapped(
+      const { message, entry } = await listedThenSwapped(
         (file) => new Promise<void>((resolve) => server.listen(file, resolve)),
       );
       expect(message).toMatch(/A socket, not a regular file/);
+      expect(entry).toBe('special');
     } finally {
       server.close();
     }

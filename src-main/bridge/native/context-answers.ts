@@ -33,12 +33,24 @@ export interface FolderOf {
 
 /** The innermost workspace folder `file` is in, as seed 003 names it. */
 export function folderOf(file: string, workspaceFolders: readonly string[]): FolderOf {
-  const folder = workspaceFolders
-    .filter((root) => isInside(root, file) || isInside(resolveRealPath(root), file))
-    .sort((a, b) => b.length - a.length)[0];
-  return folder === undefined
-    ? { workspaceFolderUri: null, workspaceFolderName: null }
-    : { workspaceFolderUri: pathToFileURL(folder).href, workspaceFolderName: path.basename(folder) };
+  return folderNamer(workspaceFolders)(file);
+}
+
+/**
+ * `folderOf` for the many files of one answer: the workspace folders' real paths are resolved once,
+ * not once per file.
+ */
+export function folderNamer(workspaceFolders: readonly string[]): (file: string) => FolderOf {
+  const roots = workspaceFolders.map((root) => ({ root, real: resolveRealPath(root) }));
+  return (file) => {
+    const folder = roots
+      .filter(({ root, real }) => isInside(root, file) || isInside(real, file))
+      .map(({ root }) => root)
+      .sort((a, b) => b.length - a.length)[0];
+    return folder === undefined
+      ? { workspaceFolderUri: null, workspaceFolderName: null }
+      : { workspaceFolderUri: pathToFileURL(folder).href, workspaceFolderName: path.basename(folder) };
+  };
 }
 
 /** Each file as `File: <relative path>`, its text fenced, a blank line. */
@@ -133,10 +145,11 @@ export function openFiles(core: AppCore): OpenFilesResponse {
       else truncated = true;
     }
   }
+  const folderOfFile = folderNamer(core.workspaceFolders);
   const openFiles = [...byPath].map(([file, ids]) => ({
     path: file,
     name: path.basename(file),
-    ...folderOf(file, core.workspaceFolders),
+    ...folderOfFile(file),
     review_ids: ids,
   }));
   return { openFiles, truncated };

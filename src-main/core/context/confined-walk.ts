@@ -88,7 +88,7 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       seen += entries.length;
       entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       if (options.rules && entries.some((entry) => entry.name === '.gitignore')) {
-        options.rules.setRules(directory.realPath, await rulesText(directory));
+        options.rules.setRules(directory.realPath, await rulesTextIn(directory));
       }
       const ignores = options.rules?.folderJudge(directory.realPath);
       const subfolders: string[] = [];
@@ -132,7 +132,7 @@ async function openFolder(
 }
 
 /** A folder's .gitignore, read through the opened folder; anything but a small text file has no rules. */
-async function rulesText(directory: ConfinedDirectory): Promise<string> {
+export async function rulesTextIn(directory: ConfinedDirectory): Promise<string> {
   try {
     const snapshot = await readSnapshotIn(directory, '.gitignore', MAX_GITIGNORE_BYTES);
     return snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '';

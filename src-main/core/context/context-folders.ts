@@ -11,9 +11,9 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ConfinedDirectory } from '../confined-directory';
-import { readSnapshotIn } from '../disk-snapshot';
+import { rulesTextIn } from './confined-walk';
 import { GitIndex } from '../watch/git-index';
-import { IgnoreRules, MAX_GITIGNORE_BYTES } from '../watch/ignore-rules';
+import { IgnoreRules } from '../watch/ignore-rules';
 import {
   isInside,
   PathOutsideWorkspaceError,
@@ -121,10 +121,7 @@ async function loadConfined(rules: IgnoreRules, folder: string, folders: readonl
     return;
   }
   try {
-    const snapshot = await readSnapshotIn(directory, '.gitignore', MAX_GITIGNORE_BYTES);
-    rules.setRules(directory.realPath, snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '');
-  } catch {
-    // Not a regular file (a link, a FIFO): no rules.
+    rules.setRules(directory.realPath, await rulesTextIn(directory));
   } finally {
     await directory.close();
   }

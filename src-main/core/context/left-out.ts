@@ -37,11 +37,8 @@ export async function readWalkedText(
   } catch (error) {
     if (!(error instanceof UnreadableFileError)) throw error;
     // Swapped in after the folder was listed: a link is refused by its name, anything else by fstat.
-    const reason = /symbolic link/i.test(error.message)
-      ? 'symlink'
-      : /named pipe|socket|device|unusual entry/i.test(error.message)
-        ? 'special_file'
-        : 'unreadable';
+    const reason =
+      error.entry === 'symlink' ? 'symlink' : error.entry === 'special' ? 'special_file' : 'unreadable';
     leftOut.add(item.path, reason, error.message);
     return undefined;
   }

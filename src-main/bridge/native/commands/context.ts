@@ -21,7 +21,7 @@ import {
   activeFileInfo,
   codebaseAnswer,
   folderContentAnswer,
-  folderOf,
+  folderNamer,
   openFiles,
   workspaceTrust,
 } from '../context-answers';
@@ -66,6 +66,7 @@ export const searchWorkspace = defineCommand('search_workspace', async (payload,
     throw error;
   }
   const { matches, ...rest } = outcome;
+  const folderOf = folderNamer(folders);
   const response: SearchResponse = {
     query: payload.query,
     results: matches.map((match) => {
@@ -75,7 +76,7 @@ export const searchWorkspace = defineCommand('search_workspace', async (payload,
         name: match.path.slice(match.path.lastIndexOf('/') + 1),
         type: 'file' as const,
         content_source_id: url,
-        ...folderOf(match.path, folders),
+        ...folderOf(match.path),
         line: match.line,
         lineText: match.lineText,
         ...(match.lineTruncated && { lineTruncated: true as const }),
