@@ -4,8 +4,18 @@
  * HOME / DIFFTRAY_HOME that has no lock file ("the remote side"). The tunnel is not needed to test:
  * `ssh -R` ends in the same loopback connection these processes make.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -243,6 +253,63 @@ describe('pairing a remote agent', () => {
     const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
     await rt.runtime.handler('submit', { reviewId: review.id });
     expect((await reviewing.done).code).toBe(0);
+    expect(readFileSync(a, 'utf8')).toBe(EDITED);
+  });
+
+  it('the remote side writes no answer through a name or a folder swapped for a symlink while the review waits', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    expect((await difftray(pairArgs(port, code), remote.env, remote.project).done).code).toBe(0);
+    const outside = path.join(path.dirname(remote.project), 'outside');
+    mkdirSync(outside);
+    const sub = path.join(remote.project, 'sub');
+    mkdirSync(sub);
+    writeFileSync(path.join(sub, 'a.txt'), BASE);
+    writeFileSync(
+      path.join(remote.project, 'p.diff'),
+      createTwoFilesPatch('/dev/null', 'b/new.txt', '', 'fresh\n') +
+        createTwoFilesPatch('a/sub/a.txt', 'b/sub/a.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(['review', 'p.diff'], remote.env, remote.project);
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    // While it waits: the new file's name becomes a link to a file outside that does not exist yet, and
+    // the folder becomes a link to one outside holding the very text that was read.
+    symlinkSync(path.join(outside, 'planted.txt'), path.join(remote.project, 'new.txt'));
+    renameSync(sub, path.join(remote.project, 'sub-moved'));
+    writeFileSync(path.join(outside, 'a.txt'), BASE);
+    symlinkSync(outside, sub);
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    const result = await reviewing.done;
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^conflict +new\.txt/m);
+    expect(result.stdout).toMatch(/^conflict +sub\/a\.txt/m);
+    expect(existsSync(path.join(outside, 'planted.txt'))).toBe(false);
+    expect(readFileSync(path.join(outside, 'a.txt'), 'utf8')).toBe(BASE);
+    expect(lstatSync(path.join(remote.project, 'new.txt')).isSymbolicLink()).toBe(true);
+  });
+
+  it('the remote side leaves out a FIFO the patch names, without opening it to wait on', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    expect((await difftray(pairArgs(port, code), remote.env, remote.project).done).code).toBe(0);
+    const a = path.join(remote.project, 'a.txt');
+    writeFileSync(a, BASE);
+    execFileSync('mkfifo', [path.join(remote.project, 'pipe.txt')]);
+    writeFileSync(
+      path.join(remote.project, 'p.diff'),
+      createTwoFilesPatch('a/pipe.txt', 'b/pipe.txt', BASE, EDITED) +
+        createTwoFilesPatch('a/a.txt', 'b/a.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(['review', 'p.diff'], remote.env, remote.project);
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    expect(review.files.map((file) => file.path)).toEqual([a]);
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    const result = await reviewing.done;
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^error +pipe\.txt: .*not a regular file/m);
+    expect(result.stdout).toMatch(/^applied +a\.txt/m);
     expect(readFileSync(a, 'utf8')).toBe(EDITED);
   });
 
