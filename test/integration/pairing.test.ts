@@ -459,6 +459,29 @@ describe('the pre-auth pairing path', () => {
     await expect(RawNative.open(port, {})).rejects.toMatchObject({ message: 'HTTP 401' });
   });
 
+  it('refuses a foreign Origin or Host at the upgrade: a web page cannot pair, nor use up a code', async () => {
+    const rt = await runtime();
+    const { port, code } = await startPairing(rt);
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/pair`, { headers });
+        socket.once('open', () => {
+          socket.send(pairFrame({ code, client_name: 'web page' }));
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once('error', reject);
+      });
+    expect(await status({ Origin: 'https://evil.example' })).toBe(403);
+    expect(await status({ Origin: 'null' })).toBe(403);
+    expect(await status({ Host: `evil.example:${port}` })).toBe(403);
+    expect(rt.runtime.core.snapshot().pairedClients).toEqual([]);
+    // The code is still there for the person's own client.
+    const paired = await preAuth(port, [pairFrame({ code, client_name: 'box' })]);
+    expect(paired.answer).toMatchObject({ type: 'response', payload: { token: expect.any(String) } });
+  });
+
   it('closes on a huge frame without answering, and holds only a few sockets at once', async () => {
     const rt = await runtime();
     const { port, code } = await startPairing(rt);
