@@ -2,57 +2,15 @@
  * Discovery lock files: `<dir>/<port>.lock`, readable only by the user (file 0600 in a 0700 folder),
  * written atomically so a CLI never reads half a file.
  */
-import {
-  chmodSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { writeFileAtomically, type AtomicWriteOptions } from '../core/atomic-file';
 import { isProcessAlive } from '../core/process-info';
 import { isRecord } from '../../shared/is-record';
 
-export interface AtomicWriteOptions {
-  /**
-   * Leave the folder's mode as it is (created with the default mode if missing). For a folder other
-   * programs share, such as Gemini CLI's `<tmp>/gemini/ide`; the file itself is still 0600.
-   */
-  keepFolderMode?: boolean;
-  /**
-   * Create a missing folder 0700, but leave the mode of one that exists: for folders the user names
-   * (the `extraLockFolders` setting), whose mode is theirs to choose; the file itself is still 0600.
-   */
-  keepExistingFolderMode?: boolean;
-}
-
-export function writeFileAtomically(
-  file: string,
-  content: string,
-  mode = 0o600,
-  options: AtomicWriteOptions = {},
-): void {
-  const dir = path.dirname(file);
-  if (options.keepFolderMode) {
-    mkdirSync(dir, { recursive: true });
-  } else {
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    // mkdir's mode does not apply to a folder that already exists; tighten it anyway.
-    if (!options.keepExistingFolderMode) chmodSync(dir, 0o700);
-  }
-  const temp = path.join(dir, `.${path.basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(temp, content, { mode, flag: 'wx' });
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
-}
+// In core, where pairing and the `difftray` command write their private files too.
+export { writeFileAtomically, type AtomicWriteOptions };
 
 // In core, where the `difftray` command finds it too; re-exported for the bridge's discovery files.
 export { isProcessAlive };

@@ -3,13 +3,13 @@
  * the native endpoint (src-main/bridge/native). A lock file counts when it parses and its pid is alive;
  * among several, the one whose workspace folders hold the current directory wins, else the newest.
  */
-import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lockFileSchema, NATIVE_PROTOCOL_VERSION, type NativeLockFile } from '../../shared/native-protocol';
 import { isProcessAlive } from '../core/process-info';
 import { difftrayHome } from '../core/settings';
-import { isInside } from '../core/workspace-paths';
+import { isInsideWorkspace, resolveRealPath } from '../core/workspace-paths';
 import { CliError, tildePath } from './errors';
 import { pairedFile, readPaired, type PairedTarget } from './paired-file';
 
@@ -69,22 +69,13 @@ export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
         : `DiffTray is not running (no live lock file in ${shown})`,
     );
   }
-  const here = realPath(cwd);
-  const inWorkspace = live.filter((entry) =>
-    entry.lock.workspaceFolders.some((folder) => isInside(realPath(folder), here)),
-  );
+  // Judged as the app judges its workspace: both sides by their real paths.
+  const here = resolveRealPath(cwd);
+  const inWorkspace = live.filter((entry) => isInsideWorkspace(here, entry.lock.workspaceFolders));
   const pool = inWorkspace.length > 0 ? inWorkspace : live;
   pool.sort((a, b) => b.mtime - a.mtime);
   const { lock, file } = pool[0]!;
   return { lock, file };
-}
-
-function realPath(file: string): string {
-  try {
-    return realpathSync.native(file);
-  } catch {
-    return path.resolve(file);
-  }
 }
 
 function pairedLock(paired: PairedTarget): DiscoveredLock {

@@ -13,6 +13,7 @@ import {
   NATIVE_PROTOCOL_VERSION,
   PAIR_COMMAND,
   PAIR_PATH,
+  pairPayloadSchema,
   type Envelope,
   type ErrorPayload,
   type PairResponse,
@@ -42,7 +43,9 @@ export async function pair(options: PairOptions, io: PairIo): Promise<number> {
   const host = options.host ?? '127.0.0.1';
   const name = options.name ?? os.hostname();
   const code = (options.code ?? (await askCode(io))).trim();
-  if (!/^\d{6}$/.test(code)) throw new CliError('the pairing code is 6 digits');
+  // By DiffTray's own rule, before anything is sent.
+  const checked = pairPayloadSchema.shape.code.safeParse(code);
+  if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
   const serverPort = options.serverPort ?? options.port;
   const answer = await sendPair(host, options.port, serverPort, { code, client_name: name });
   const file = writePaired(io.env, {

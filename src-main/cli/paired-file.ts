@@ -4,9 +4,10 @@
  * Used when no local DiffTray runs (no live lock file): then `difftray review` and `difftray hook` reach
  * the paired one, unchanged otherwise.
  */
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomically } from '../core/atomic-file';
 import { difftrayHome } from '../core/settings';
 
 const pairedSchema = z.object({
@@ -36,17 +37,6 @@ export function readPaired(env: NodeJS.ProcessEnv): PairedTarget | undefined {
 
 export function writePaired(env: NodeJS.ProcessEnv, target: PairedTarget): string {
   const file = pairedFile(env);
-  const dir = path.dirname(file);
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
-  chmodSync(dir, 0o700);
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    writeFileSync(temp, `${JSON.stringify(target, null, 2)}\n`, { mode: 0o600, flag: 'w' });
-    chmodSync(temp, 0o600);
-    renameSync(temp, file);
-  } catch (error) {
-    rmSync(temp, { force: true });
-    throw error;
-  }
+  writeFileAtomically(file, `${JSON.stringify(target, null, 2)}\n`);
   return file;
 }

@@ -6,25 +6,34 @@
  * - accepted: the composed text (`final_text`) is written, only if the file still holds what was read;
  * - rejected, for a change already on disk: the old side is put back (a created file removed);
  * - a file that matches neither side is a conflict, reported and not sent.
+ *
+ * Files are read and written with core's own guards, as the app reads and writes its workspace's: only
+ * a regular file is read (a FIFO or device is left out, never opened to wait on), and the answer is
+ * written by FileApplier into the folder the file was read in, as it was then: a symlink swapped in at
+ * its name, or a folder on its way swapped for a link, while the review waits is not written through.
  */
-import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
 import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
+import { FileApplier, type ApplyResult } from '../core/apply-outcome';
+import { readDiskSnapshot, type DiskSnapshot } from '../core/disk-snapshot';
+import { resolveRealPath } from '../core/workspace-paths';
+import { WriteJournal } from '../core/write-journal';
 import { CliError } from './errors';
 
 /** One file sent for review, and what this host's disk held when it was read. */
 export interface RemoteFile {
   /** As in the patch (what is printed). */
   shown: string;
-  /** Absolute, on this host (what is sent, and where the answer is written). */
+  /** Absolute, on this host (what is sent, and what DiffTray's answer names). */
   file: string;
+  /** Its real path when it was read: where the answer is written. */
+  real: string;
   side: 'old' | 'new';
   before: string | null;
   after: string | null;
-  /** The file as read (null: no file). */
-  disk: string | null;
+  /** The file as read. */
+  disk: DiskSnapshot;
 }
 
 export interface RemotePlan {
@@ -33,7 +42,7 @@ export interface RemotePlan {
   leftOut: string[];
 }
 
-export function planRemoteReview(patch: string, baseDir: string): RemotePlan {
+export async function planRemoteReview(patch: string, baseDir: string): Promise<RemotePlan> {
   const files: RemoteFile[] = [];
   const leftOut: string[] = [];
   for (const entry of parseUnifiedDiff(patch)) {
@@ -43,17 +52,20 @@ export function planRemoteReview(patch: string, baseDir: string): RemotePlan {
     }
     if (entry.hunks.length === 0 && entry.oldExists && entry.newExists) continue;
     const file = path.resolve(baseDir, entry.path);
-    let disk: string | null;
+    let real: string;
+    let disk: DiskSnapshot;
     try {
-      disk = readFileSync(file, 'utf8');
+      real = resolveRealPath(file);
+      disk = await readDiskSnapshot(real);
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${(error as Error).message}`);
-        continue;
-      }
-      disk = null;
+      leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${(error as Error).message}`);
+      continue;
     }
-    const judged = judgeDisk(entry, disk ?? undefined);
+    if (disk.exists && disk.kind !== 'text') {
+      leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${disk.why}; DiffTray reviews text`);
+      continue;
+    }
+    const judged = judgeDisk(entry, disk.exists ? disk.text : undefined);
     if (judged.side === 'neither') {
       const why = judged.why === 'missing' ? 'not found on disk' : 'changed on disk since the diff was made';
       leftOut.push(`${'conflict'.padEnd(8)} ${entry.path}: ${why}`);
@@ -62,6 +74,7 @@ export function planRemoteReview(patch: string, baseDir: string): RemotePlan {
     files.push({
       shown: entry.path,
       file,
+      real,
       side: judged.side,
       before: judged.oldText ?? null,
       after: judged.newText ?? null,
@@ -72,60 +85,56 @@ export function planRemoteReview(patch: string, baseDir: string): RemotePlan {
 }
 
 /** Writes what DiffTray decided, file by file; the result is rewritten to say what happened here. */
-export function applyRemoteResult(plan: RemotePlan, result: ChangeSetResult): ChangeSetResult {
+export async function applyRemoteResult(plan: RemotePlan, result: ChangeSetResult): Promise<ChangeSetResult> {
   const byPath = new Map(plan.files.map((file) => [file.file, file]));
-  const files = result.files.map((answer): FileResult => {
-    const sent = byPath.get(answer.path);
-    if (!sent) return answer;
-    const shown = { ...answer, path: sent.shown };
-    if (answer.status === 'accepted' && answer.final_text !== undefined) {
-      const written = putIfUnchanged(sent, answer.final_text);
-      if (written) return { ...shown, status: 'conflict', reason: written };
-      const { final_text: _final, ...rest } = shown;
-      return {
-        ...rest,
-        status: 'applied',
-        ...(answer.final_text === null ? { deleted: true } : { applied_hash: sha256(answer.final_text) }),
-        ...(sent.side === 'new' && answer.final_text !== sent.after && { reverted: true }),
-      };
-    }
-    if (answer.status === 'rejected' && sent.side === 'new' && !answer.reason?.startsWith('cancelled')) {
-      const reverted = putIfUnchanged(sent, sent.before);
-      if (reverted) return { ...shown, status: 'conflict', reason: `rejected; not reverted: ${reverted}` };
-      return { ...shown, reverted: true };
-    }
-    return shown;
-  });
+  // This host has no workspace: each file is bound to the folder it was read in (`within` below).
+  const roots = [...new Set(plan.files.map((file) => path.parse(file.real).root))];
+  const applier = new FileApplier(roots, new WriteJournal(undefined));
+  const files: FileResult[] = [];
+  for (const answer of result.files) files.push(await applyFile(applier, byPath.get(answer.path), answer));
   return { ...result, files };
 }
 
-/** Makes the file `text` (null: no file) if it still holds what was read; else says why not. */
-function putIfUnchanged(sent: RemoteFile, text: string | null): string | undefined {
-  let now: string | null;
-  try {
-    now = readFileSync(sent.file, 'utf8');
-  } catch {
-    now = null;
+async function applyFile(
+  applier: FileApplier,
+  sent: RemoteFile | undefined,
+  answer: FileResult,
+): Promise<FileResult> {
+  if (!sent) return answer;
+  const shown = { ...answer, path: sent.shown };
+  if (answer.status === 'accepted' && answer.final_text !== undefined) {
+    const written = await putIfUnchanged(applier, sent, answer.final_text);
+    if (written.status !== 'applied') return { ...shown, status: 'conflict', reason: written.reason };
+    const { final_text: _final, ...rest } = shown;
+    return {
+      ...rest,
+      status: 'applied',
+      ...(written.deleted ? { deleted: true } : { applied_hash: written.applied_hash }),
+      ...(sent.side === 'new' && answer.final_text !== sent.after && { reverted: true }),
+    };
   }
-  if (now !== sent.disk) return 'changed on disk since it was reviewed; not written';
-  try {
-    if (text === null) rmSync(sent.file, { force: true });
-    else {
-      mkdirSync(path.dirname(sent.file), { recursive: true });
-      writeFileSync(sent.file, text);
+  if (answer.status === 'rejected' && sent.side === 'new' && !answer.reason?.startsWith('cancelled')) {
+    const reverted = await putIfUnchanged(applier, sent, sent.before);
+    if (reverted.status !== 'applied') {
+      return { ...shown, status: 'conflict', reason: `rejected; not reverted: ${reverted.reason}` };
     }
-  } catch (error) {
-    return `could not be written: ${(error as Error).message}`;
+    return { ...shown, reverted: true };
   }
-  return undefined;
+  return shown;
+}
+
+/** Makes the file `text` (null: no file) if it still holds what was read. */
+function putIfUnchanged(applier: FileApplier, sent: RemoteFile, text: string | null): Promise<ApplyResult> {
+  return applier.apply({
+    path: sent.real,
+    expected: sent.disk,
+    target: text === null ? { exists: false } : { exists: true, kind: 'text', text },
+    within: [path.dirname(sent.real)],
+  });
 }
 
 export function requireFiles(plan: RemotePlan): void {
   if (plan.files.length === 0) {
     throw new CliError(`nothing to review: ${plan.leftOut.map((line) => line.trim()).join('; ')}`);
   }
-}
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
 }

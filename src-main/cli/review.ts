@@ -67,7 +67,7 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
   const baseDir = isGitStylePatch(patch) ? (gitTopLevel(io.cwd) ?? io.cwd) : io.cwd;
   const { lock } = findDiffTray(io);
   // A DiffTray on another machine (paired) cannot read these files: send their texts, write its answer here.
-  const remote = lock.via ? planRemoteReview(patch, baseDir) : undefined;
+  const remote = lock.via ? await planRemoteReview(patch, baseDir) : undefined;
   if (remote) requireFiles(remote);
 
   let client = await NativeClient.connect(lock);
@@ -135,7 +135,7 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
         .waitForPush<ChangeSetResult>('change_set_result', (result) => result.review_id === id)
         .catch(() => undefined);
       if (pushed) {
-        const code = report(remote ? applyRemoteResult(remote, pushed) : pushed, io);
+        const code = report(remote ? await applyRemoteResult(remote, pushed) : pushed, io);
         // Files left out here (conflicts) were never sent: they count as the conflicts they are.
         return remote && remote.leftOut.length > 0 ? 2 : code;
       }

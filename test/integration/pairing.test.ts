@@ -4,8 +4,18 @@
  * HOME / DIFFTRAY_HOME that has no lock file ("the remote side"). The tunnel is not needed to test:
  * `ssh -R` ends in the same loopback connection these processes make.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, realpathSync, statSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  realpathSync,
+  renameSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -246,6 +256,63 @@ describe('pairing a remote agent', () => {
     expect(readFileSync(a, 'utf8')).toBe(EDITED);
   });
 
+  it('the remote side writes no answer through a name or a folder swapped for a symlink while the review waits', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    expect((await difftray(pairArgs(port, code), remote.env, remote.project).done).code).toBe(0);
+    const outside = path.join(path.dirname(remote.project), 'outside');
+    mkdirSync(outside);
+    const sub = path.join(remote.project, 'sub');
+    mkdirSync(sub);
+    writeFileSync(path.join(sub, 'a.txt'), BASE);
+    writeFileSync(
+      path.join(remote.project, 'p.diff'),
+      createTwoFilesPatch('/dev/null', 'b/new.txt', '', 'fresh\n') +
+        createTwoFilesPatch('a/sub/a.txt', 'b/sub/a.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(['review', 'p.diff'], remote.env, remote.project);
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    // While it waits: the new file's name becomes a link to a file outside that does not exist yet, and
+    // the folder becomes a link to one outside holding the very text that was read.
+    symlinkSync(path.join(outside, 'planted.txt'), path.join(remote.project, 'new.txt'));
+    renameSync(sub, path.join(remote.project, 'sub-moved'));
+    writeFileSync(path.join(outside, 'a.txt'), BASE);
+    symlinkSync(outside, sub);
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    const result = await reviewing.done;
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^conflict +new\.txt/m);
+    expect(result.stdout).toMatch(/^conflict +sub\/a\.txt/m);
+    expect(existsSync(path.join(outside, 'planted.txt'))).toBe(false);
+    expect(readFileSync(path.join(outside, 'a.txt'), 'utf8')).toBe(BASE);
+    expect(lstatSync(path.join(remote.project, 'new.txt')).isSymbolicLink()).toBe(true);
+  });
+
+  it('the remote side leaves out a FIFO the patch names, without opening it to wait on', async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const { code, port } = await startPairing(rt);
+    expect((await difftray(pairArgs(port, code), remote.env, remote.project).done).code).toBe(0);
+    const a = path.join(remote.project, 'a.txt');
+    writeFileSync(a, BASE);
+    execFileSync('mkfifo', [path.join(remote.project, 'pipe.txt')]);
+    writeFileSync(
+      path.join(remote.project, 'p.diff'),
+      createTwoFilesPatch('a/pipe.txt', 'b/pipe.txt', BASE, EDITED) +
+        createTwoFilesPatch('a/a.txt', 'b/a.txt', BASE, EDITED),
+    );
+    const reviewing = difftray(['review', 'p.diff'], remote.env, remote.project);
+    const review = await waitForReview(rt.runtime.core, (r) => r.state === 'pending');
+    expect(review.files.map((file) => file.path)).toEqual([a]);
+    await rt.runtime.handler('submit', { reviewId: review.id });
+    const result = await reviewing.done;
+    expect(result.code).toBe(2);
+    expect(result.stdout).toMatch(/^error +pipe\.txt: .*not a regular file/m);
+    expect(result.stdout).toMatch(/^applied +a\.txt/m);
+    expect(readFileSync(a, 'utf8')).toBe(EDITED);
+  });
+
   it('refuses a reused code, and the fourth try after three wrong codes, with the lock-out in the state', async () => {
     const rt = await runtime();
     const remote = remoteSide();
@@ -390,6 +457,29 @@ describe('the pre-auth pairing path', () => {
     expect(rt.runtime.core.snapshot().pairedClients).toEqual([]);
     // Without a token, the ordinary path still refuses at the upgrade.
     await expect(RawNative.open(port, {})).rejects.toMatchObject({ message: 'HTTP 401' });
+  });
+
+  it('refuses a foreign Origin or Host at the upgrade: a web page cannot pair, nor use up a code', async () => {
+    const rt = await runtime();
+    const { port, code } = await startPairing(rt);
+    const status = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/pair`, { headers });
+        socket.once('open', () => {
+          socket.send(pairFrame({ code, client_name: 'web page' }));
+          socket.close();
+          resolve(101);
+        });
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+        socket.once('error', reject);
+      });
+    expect(await status({ Origin: 'https://evil.example' })).toBe(403);
+    expect(await status({ Origin: 'null' })).toBe(403);
+    expect(await status({ Host: `evil.example:${port}` })).toBe(403);
+    expect(rt.runtime.core.snapshot().pairedClients).toEqual([]);
+    // The code is still there for the person's own client.
+    const paired = await preAuth(port, [pairFrame({ code, client_name: 'box' })]);
+    expect(paired.answer).toMatchObject({ type: 'response', payload: { token: expect.any(String) } });
   });
 
   it('closes on a huge frame without answering, and holds only a few sockets at once', async () => {

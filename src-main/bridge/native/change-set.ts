@@ -181,7 +181,7 @@ async function readDisk(given: string, real: string, context: Context): Promise<
   }
   if (snapshot.exists && snapshot.kind === 'opaque') {
     return snapshot.why === 'too large'
-      ? { ok: false, skipped: tooLarge(given, context) }
+      ? { ok: false, skipped: tooLarge(given, context.maxBytes) }
       : {
           ok: false,
           skipped: skipped(
@@ -218,7 +218,8 @@ async function planPatchFile(
     return skipped(file.path, 'conflict', code, reason);
   }
   const proposedText = judged.newText ?? '';
-  if (Buffer.byteLength(proposedText, 'utf8') > context.maxBytes) return tooLarge(file.path, context);
+  if (Buffer.byteLength(proposedText, 'utf8') > context.maxBytes)
+    return tooLarge(file.path, context.maxBytes);
   // On the old side the disk holds the base itself: its snapshot, read once, is the one the disk check reuses.
   const base =
     judged.side === 'old' ? disk.snapshot : judged.oldText === undefined ? ABSENT : text(judged.oldText);
@@ -242,7 +243,7 @@ async function planFullTextFile(
 ): Promise<PlannedFile> {
   const { before, after } = file;
   if (after !== null && Buffer.byteLength(after, 'utf8') > context.maxBytes)
-    return tooLarge(file.path, context);
+    return tooLarge(file.path, context.maxBytes);
   const disk = await readDisk(file.path, real, context);
   if (!disk.ok) return disk.skipped;
   const onDisk = disk.text;
@@ -291,11 +292,12 @@ function skipped(
   return { kind: 'skipped', path: given, status, code, reason, disk };
 }
 
-function tooLarge(given: string, context: Context): SkippedFile {
+/** A file whose text is over `maxBytes`: left out of the review, with the limit said in MB. */
+export function tooLarge(given: string, maxBytes: number): SkippedFile {
   return skipped(
     given,
     'error',
     ErrorCode.FILE_TOO_LARGE,
-    `larger than the ${Math.round((context.maxBytes / 1024 / 1024) * 10) / 10} MB limit`,
+    `larger than the ${Math.round((maxBytes / 1024 / 1024) * 10) / 10} MB limit`,
   );
 }

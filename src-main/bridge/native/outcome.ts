@@ -91,11 +91,9 @@ export async function settleChangeSet(
       const final = outcome.files[index];
       if (!final) throw new Error(`No decided text for ${entry.path}`);
       const settled =
-        writer === 'remote'
-          ? handOverRemote(entry, final)
-          : writer === 'client'
-            ? await handOver(files, entry, final)
-            : await settleAccepted(files, entry, final, reviewId);
+        writer === 'difftray'
+          ? await settleAccepted(files, entry, final, reviewId)
+          : await handOver(files, entry, final, writer);
       results.push({ ...common, ...settled });
     } else if (outcome.kind === 'rejected' && writer !== 'difftray') {
       results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
@@ -122,21 +120,22 @@ type Settled = Pick<
 
 /**
  * The client writes: it gets the composed text (null: delete the file), and DiffTray touches nothing.
- * The file is checked at the moment of handing over, as the writer checks before writing (confined to
- * the workspace, a regular file, still what was reviewed): a symlink or FIFO swapped in meanwhile, or an
- * edit made on disk, gets no text to write.
+ * A local client's file is checked at the moment of handing over, as the writer checks before writing
+ * (confined to the workspace, a regular file, still what was reviewed): a symlink or FIFO swapped in
+ * meanwhile, or an edit made on disk, gets no text to write. A paired client's file is on its own host:
+ * this machine's disk is not involved.
  */
-async function handOver(files: FileApplier, file: ReviewedFile, final: FinalFile): Promise<Settled> {
+async function handOver(
+  files: FileApplier,
+  file: ReviewedFile,
+  final: FinalFile,
+  writer: 'client' | 'remote',
+): Promise<Settled> {
   if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
-  const checked = await putOnDisk(files, file.real, final.expectedOnDisk, final.expectedOnDisk);
-  if (checked !== 'ok') return checked;
-  const deletes = file.deletes && final.finalText === '';
-  return { status: 'accepted', final_text: deletes ? null : final.finalText };
-}
-
-/** A paired client's file: the composed text goes back as it is; this machine's disk is not involved. */
-function handOverRemote(file: ReviewedFile, final: FinalFile): Settled {
-  if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
+  if (writer === 'client') {
+    const checked = await putOnDisk(files, file.real, final.expectedOnDisk, final.expectedOnDisk);
+    if (checked !== 'ok') return checked;
+  }
   const deletes = file.deletes && final.finalText === '';
   return { status: 'accepted', final_text: deletes ? null : final.finalText };
 }

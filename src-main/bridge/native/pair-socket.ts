@@ -23,8 +23,8 @@ import {
   type ErrorPayload,
   type PairResponse,
 } from '../../../shared/native-protocol';
-import { isRecord } from '../../../shared/is-record';
 import type { Pairing } from '../../core/pairing/pairing';
+import { PAIRING_MAX_WRONG } from '../../core/pairing/pairing-codes';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
 import { rawDataToString } from '../../loopback/raw-data';
 import { createSocketServer, guardSocket, sendText, startAuthDeadline } from '../../loopback/socket-guard';
@@ -112,7 +112,7 @@ export class PairGate {
           socket,
           message,
           ErrorCode.PAIRING_LOCKED,
-          `${result.why === 'wrong' ? 'Wrong pairing code. ' : ''}Pairing is locked for ${seconds} s after 3 wrong codes`,
+          `${result.why === 'wrong' ? 'Wrong pairing code. ' : ''}Pairing is locked for ${seconds} s after ${PAIRING_MAX_WRONG} wrong codes`,
           { locked_until: result.lockedUntil },
         );
       }
@@ -147,7 +147,7 @@ export class PairGate {
       protocol_version: NATIVE_PROTOCOL_VERSION,
       message_id: request?.message_id ?? randomUUID(),
       type: 'error_response',
-      command: request && isRecord(request) ? request.command : 'error',
+      command: request?.command ?? 'error',
       payload,
     });
     socket.close(CLOSE_REFUSED, 'pairing refused');

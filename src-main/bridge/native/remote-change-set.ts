@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { ErrorCode, NATIVE_MAX_FILE_BYTES, type RequestPayload } from '../../../shared/native-protocol';
 import type { DiskSnapshot } from '../../core/disk-snapshot';
-import { ChangeSetError, type PlannedFile } from './change-set';
+import { ChangeSetError, tooLarge, type PlannedFile } from './change-set';
 
 const ABSENT: DiskSnapshot = { exists: false };
 
@@ -41,17 +41,8 @@ export function planRemoteChangeSet(
     }
     seen.add(shown);
     const { before, after } = file;
-    const tooLarge = [before, after].some((t) => t != null && Buffer.byteLength(t, 'utf8') > maxBytes);
-    if (tooLarge) {
-      const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
-      return {
-        kind: 'skipped',
-        path: file.path,
-        status: 'error',
-        code: ErrorCode.FILE_TOO_LARGE,
-        reason: `larger than the ${mb} MB limit`,
-        disk: 'neither',
-      };
+    if ([before, after].some((t) => t != null && Buffer.byteLength(t, 'utf8') > maxBytes)) {
+      return tooLarge(file.path, maxBytes);
     }
     const base: DiskSnapshot =
       before === null || before === '' ? ABSENT : { exists: true, kind: 'text', text: before };

@@ -9,88 +9,32 @@
  * "Disconnect" ends the session at once: its pending reviews are cancelled.
  */
 import { randomUUID } from 'node:crypto';
-import type { ClientInfo, ClientProtocol } from '../../../shared/app-api';
+import type { ClientProtocol } from '../../../shared/app-api';
+import type { StatusUpdate } from '../../../shared/native-context';
 import type { AppCore } from '../../core/app-core';
 import type { ReviewRequest } from '../../core/review-queue';
-import type { PlannedFile } from './change-set';
 import type {
-  ApprovalResult,
-  ChangeSetResult,
-  PushSnippet,
-  RequestPayload,
-} from '../../../shared/native-protocol';
-import type { StatusUpdate } from '../../../shared/native-context';
-import { SelectionError, type SelectionContext } from '../../core/selection-context';
-import { pushSnippet } from './snippet';
+  ActiveTarget,
+  ApprovalRecord,
+  ReviewRecord,
+  Session,
+  SessionConnection,
+  SessionIdentity,
+  SessionPush,
+} from './session-state';
+import { sendSnippet } from './snippet';
+
+export type {
+  ActiveTarget,
+  ApprovalRecord,
+  ReviewRecord,
+  Session,
+  SessionConnection,
+  SessionIdentity,
+  SessionPush,
+} from './session-state';
 
 export const NATIVE_PROTOCOL_NAME = 'native';
-
-/** A result pushed to the session's client: now, or on its next hello; a snippet only now. */
-export type SessionPush =
-  | { command: 'change_set_result'; payload: ChangeSetResult }
-  | { command: 'approval_result'; payload: ApprovalResult }
-  | { command: 'push_snippet'; payload: PushSnippet }
-  | { command: 'status_update'; payload: StatusUpdate };
-
-/** How the client introduced itself (hello), beyond its name and version. */
-export type SessionIdentity = Pick<
-  RequestPayload<'hello'>,
-  'integration' | 'agent_session_id' | 'workspace' | 'pid' | 'one_shot'
->;
-
-/** What a session's live connection must offer. */
-export interface SessionConnection {
-  deliver(push: SessionPush): void;
-  /** Close the socket, without the session entering its grace period (it is over or has moved). */
-  end(code: number, reason: string): void;
-}
-
-export interface ReviewRecord {
-  id: string;
-  title: string;
-  createdAt: number;
-  /** The object given to core.queue.add: how the review is found again to cancel it. */
-  request: ReviewRequest | undefined;
-  planned: PlannedFile[];
-  result?: ChangeSetResult;
-}
-
-/** An approval card this session asked for (request_approval). */
-export interface ApprovalRecord {
-  id: string;
-  /** The object given to core.queue.add; undefined once answered. */
-  request: ReviewRequest | undefined;
-}
-
-export interface Session {
-  id: string;
-  name: string;
-  version: string | undefined;
-  /** Core's client entry, while the session is listed under Connections. */
-  client: ClientInfo | undefined;
-  connection: SessionConnection | undefined;
-  reviews: Map<string, ReviewRecord>;
-  /** Approval cards still waiting for the person. */
-  approvals: Map<string, ApprovalRecord>;
-  /** Results decided while no connection was attached, delivered on the next hello. */
-  undelivered: SessionPush[];
-  identity: SessionIdentity;
-  graceTimer: NodeJS.Timeout | undefined;
-  ended: boolean;
-  /** The connection still open when the session ended without closing it (DiffTray closing): it gets the last results. */
-  farewell: SessionConnection | undefined;
-  /** The connection that registered to receive the session's pushes (register_active_target). */
-  target: ActiveTarget | undefined;
-  /** The paired client (id) that opened it: only that client's connections may resume it. */
-  pairedId?: string;
-}
-
-/** seed 003's "active target": where push_snippet and status_update go. */
-export interface ActiveTarget {
-  connection: SessionConnection;
-  tabId: number | undefined;
-  llmHost: string | undefined;
-}
 
 /** Ended reviews a session remembers for list_reviews; the oldest go first. */
 const MAX_ENDED_REVIEWS_PER_SESSION = 200;
@@ -292,24 +236,6 @@ export class NativeSessions {
   }
 
   /**
-   * "Send to agent": the lines go to the session's registered target, else to the connection holding
-   * the session now. Never kept for a later hello: a snippet arriving after the agent moved on would
-   * mislead, so the person is told instead.
-   */
-  private sendSnippet(session: Session, selection: SelectionContext): void {
-    const target = session.target;
-    const connection = target?.connection ?? session.connection;
-    if (!connection) {
-      throw new SelectionError(
-        `${session.name} is between connections (its connection was lost); try again once it reconnects`,
-      );
-    }
-    const payload = pushSnippet(selection, this.core.workspaceFolders);
-    if (target?.tabId !== undefined) payload.targetTabId = target.tabId;
-    connection.deliver({ command: 'push_snippet', payload });
-  }
-
-  /**
    * Listed under Connections while connected, or while reviews still wait for it; otherwise not (a
    * finished `difftray review` leaves no ghost behind).
    */
@@ -326,7 +252,7 @@ export class NativeSessions {
       // Claude Code's hooks live for one edit: lines sent there would reach no one.
       if (protocolOf(session) === NATIVE_PROTOCOL_NAME) {
         this.core.clients.setContextSink(session.client.id, (selection) =>
-          this.sendSnippet(session, selection),
+          sendSnippet(session, selection, this.core.workspaceFolders),
         );
       }
       const { agent_session_id, workspace, pid } = session.identity;

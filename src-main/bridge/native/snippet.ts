@@ -1,15 +1,16 @@
 /**
  * "Send to agent" for native clients: a selection becomes seed 003's `push_snippet` payload
- * (shared/native-protocol.ts PushSnippet). Core's lines are 0-based; the snippet's are 1-based, as its
- * label.
+ * (shared/native-protocol.ts PushSnippet), sent to the session's target. Core's lines are 0-based; the
+ * snippet's are 1-based, as its label.
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { languageIdOf } from '../../../shared/language-id';
 import type { PushSnippet } from '../../../shared/native-protocol';
-import type { SelectionContext } from '../../core/selection-context';
+import { SelectionError, type SelectionContext } from '../../core/selection-context';
 import { isInside } from '../../core/workspace-paths';
+import type { Session } from './session-state';
 
 export function pushSnippet(selection: SelectionContext, workspaceFolders: readonly string[]): PushSnippet {
   const startLine = selection.startLine + 1;
@@ -36,4 +37,26 @@ export function pushSnippet(selection: SelectionContext, workspaceFolders: reado
       workspaceFolderName: folder === undefined ? null : path.basename(folder),
     },
   };
+}
+
+/**
+ * The lines go to the session's registered target, else to the connection holding the session now.
+ * Never kept for a later hello: a snippet arriving after the agent moved on would mislead, so the
+ * person is told instead.
+ */
+export function sendSnippet(
+  session: Session,
+  selection: SelectionContext,
+  workspaceFolders: readonly string[],
+): void {
+  const target = session.target;
+  const connection = target?.connection ?? session.connection;
+  if (!connection) {
+    throw new SelectionError(
+      `${session.name} is between connections (its connection was lost); try again once it reconnects`,
+    );
+  }
+  const payload = pushSnippet(selection, workspaceFolders);
+  if (target?.tabId !== undefined) payload.targetTabId = target.tabId;
+  connection.deliver({ command: 'push_snippet', payload });
 }

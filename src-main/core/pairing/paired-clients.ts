@@ -4,11 +4,11 @@
  * connect, it does not hold what they connect with.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { PairedClientInfo } from '../../../shared/app-api';
 import { labelField } from '../../../shared/field-limits';
+import { writeFileAtomically } from '../atomic-file';
 
 const entrySchema = z.object({
   id: z.string().min(1).max(200),
@@ -107,18 +107,9 @@ export class PairedClients {
 
   private write(): void {
     if (!this.file) return;
-    const dir = path.dirname(this.file);
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    chmodSync(dir, 0o700);
-    const temp = `${this.file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
     try {
-      writeFileSync(temp, `${JSON.stringify({ clients: this.entries }, null, 2)}\n`, {
-        mode: 0o600,
-        flag: 'wx',
-      });
-      renameSync(temp, this.file);
+      writeFileAtomically(this.file, `${JSON.stringify({ clients: this.entries }, null, 2)}\n`);
     } catch (error) {
-      rmSync(temp, { force: true });
       this.log(`pairing: could not write ${this.file}: ${(error as Error).message}`);
     }
   }
