@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { languageIdOf } from '../../../shared/language-id';
 import type { PushSnippet } from '../../../shared/native-protocol';
 import { SelectionError, type SelectionContext } from '../../core/selection-context';
-import { isInside } from '../../core/workspace-paths';
+import { folderOf } from './context-answers';
 import type { Session } from './session-state';
 
 export function pushSnippet(selection: SelectionContext, workspaceFolders: readonly string[]): PushSnippet {
@@ -17,10 +17,6 @@ export function pushSnippet(selection: SelectionContext, workspaceFolders: reado
   const endLine = selection.endLine + 1;
   const proposed = selection.side === 'proposed';
   const fileUrl = pathToFileURL(selection.path).href;
-  // The innermost workspace folder the file is in.
-  const folder = workspaceFolders
-    .filter((root) => isInside(root, selection.path))
-    .sort((a, b) => b.length - a.length)[0];
   return {
     snippet: selection.text,
     language: languageIdOf(selection.path),
@@ -33,8 +29,7 @@ export function pushSnippet(selection: SelectionContext, workspaceFolders: reado
       content_source_id: `${fileUrl}::snippet::${startLine}-${endLine}${proposed ? '::proposed' : ''}`,
       type: 'code_snippet',
       label: `${path.basename(selection.path)} (${startLine}-${endLine}${proposed ? ', proposed' : ''})`,
-      workspaceFolderUri: folder === undefined ? null : pathToFileURL(folder).href,
-      workspaceFolderName: folder === undefined ? null : path.basename(folder),
+      ...folderOf(selection.path, workspaceFolders),
     },
   };
 }
