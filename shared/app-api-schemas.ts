@@ -1,6 +1,7 @@
 /** Validation of AppApi call parameters, applied by main to whatever a carrier delivers. */
 import { z } from 'zod';
 import type { AppApiMethod } from './app-api';
+import { appSettingsPatchSchema } from './app-settings';
 import { fileTextField, noteField, pathField } from './field-limits';
 import { MAX_PATH_CHARS } from './limits';
 
@@ -60,6 +61,10 @@ export const appApiCallSchemas = {
       .max(3 * MAX_PATH_CHARS),
   }),
   undoWrites: z.object({ id: z.string().min(1).max(400) }),
+  addWorkspaceFolder: z.object({ folder: pathField().min(1) }),
+  removeWorkspaceFolder: z.object({ folder: pathField().min(1) }),
+  pickFolder: z.object({}),
+  updateSettings: appSettingsPatchSchema,
 } as const satisfies Record<AppApiMethod, z.ZodType>;
 
 export type AppApiParams<M extends AppApiMethod> = z.infer<(typeof appApiCallSchemas)[M]>;

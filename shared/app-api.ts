@@ -17,9 +17,11 @@ import type {
   RemoteOrigin,
   TrustedProgram,
 } from './app-api-access';
+import type { AppSettings, AppSettingsPatch, SettingsFileState } from './app-settings';
 
 export * from './client-protocols';
 export * from './app-api-access';
+export * from './app-settings';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
@@ -199,6 +201,10 @@ export interface AppSnapshot {
   pairing?: PairingState;
   /** Reviews whose writes DiffTray journaled and can take back ("Undo changes on disk"), newest first. */
   undoableWrites?: UndoableWrites[];
+  /** What the Settings view shows and changes (settings.json). */
+  settings?: AppSettings;
+  /** The settings file, and what is wrong with it when it could not be used. */
+  settingsFile?: SettingsFileState;
 }
 
 /** One review's writes kept in the undo journal (also those of earlier runs, whose review is gone). */
@@ -250,6 +256,8 @@ export interface AppChange {
   pairedClients?: PairedClientInfo[];
   pairing?: PairingState;
   undoableWrites?: UndoableWrites[];
+  settings?: AppSettings;
+  settingsFile?: SettingsFileState;
   /** The hunks that changed in the review on screen (only to the one who asked, AppApi.focusReview). */
   detail?: DetailPatch;
 }
@@ -278,9 +286,11 @@ export interface DetailPatch {
 
 /**
  * What a carrier delivers: a change, or the whole state (on connect, or after the window was hidden), or
- * (Electron only) a review to show, chosen in the tray menu or a notification.
+ * (Electron only) a review to show, chosen in the tray menu or a notification, or the Settings view to
+ * open (the tray's "Settings…").
  */
-export type StateEvent = { change: AppChange } | { snapshot: AppSnapshot } | { show: { reviewId: string } };
+export type StateEvent =
+  { change: AppChange } | { snapshot: AppSnapshot } | { show: { reviewId: string } } | { open: 'settings' };
 
 /** What `difftray setup claude-code` would change in Claude Code's settings, shown before it is done. */
 export interface ClaudeHooksPlan {
@@ -370,6 +380,24 @@ export interface AppApi {
    * if it still holds exactly what DiffTray wrote; the others are offered as a merge review.
    */
   undoWrites(id: string): Promise<UndoWritesResult>;
+  /**
+   * Adds a folder to the workspace (and settings.json); every lock and discovery file is rewritten at
+   * once. Answers the workspace folders. Refused with the reason: not a folder, the filesystem root, a
+   * system folder, or the settings file cannot be written.
+   */
+  addWorkspaceFolder(folder: string): Promise<string[]>;
+  /** Removes a folder from the workspace (and settings.json); lock files are rewritten. Answers the rest. */
+  removeWorkspaceFolder(folder: string): Promise<string[]>;
+  /**
+   * The native folder picker (desktop app only): the folder chosen, or null when the person cancelled.
+   * Refused in a browser, which types the path instead.
+   */
+  pickFolder(): Promise<string | null>;
+  /**
+   * Changes the settings named in `patch` and applies them at once; answers the settings now. Refused
+   * with the reason when a value is invalid (a key used twice...) or settings.json cannot be used.
+   */
+  updateSettings(patch: AppSettingsPatch): Promise<AppSettings>;
   /** Called with every change (and a whole snapshot when one is due); returns an unsubscribe function. */
   onState(listener: (event: StateEvent) => void): () => void;
 }
@@ -398,7 +426,11 @@ export type AppApiMethod =
   | 'startPairing'
   | 'cancelPairing'
   | 'revokePairedClient'
-  | 'undoWrites';
+  | 'undoWrites'
+  | 'addWorkspaceFolder'
+  | 'removeWorkspaceFolder'
+  | 'pickFolder'
+  | 'updateSettings';
 
 /** The minimal surface a carrier provides; `createAppApi` builds the typed `AppApi` on top of it. */
 export interface AppApiCarrier {
@@ -439,6 +471,10 @@ export function createAppApi(carrier: AppApiCarrier): AppApi {
     answerConnectionRequest: (requestId, answer) => call('answerConnectionRequest', { requestId, answer }),
     undoWrites: (id) => call('undoWrites', { id }),
     revokeTrustedProgram: (key) => call('revokeTrustedProgram', { key }),
+    addWorkspaceFolder: (folder) => call('addWorkspaceFolder', { folder }),
+    removeWorkspaceFolder: (folder) => call('removeWorkspaceFolder', { folder }),
+    pickFolder: () => call('pickFolder', {}),
+    updateSettings: (patch) => call('updateSettings', patch),
     onState: (listener) => carrier.onState(listener),
   };
 }

@@ -117,13 +117,17 @@ export function withHunks(item: ReviewItem, detail: ReviewDetail): ReviewSummary
 function optionalFieldsOf(
   change: AppChange,
   snapshot: AppSnapshot,
-): Pick<AppSnapshot, 'pairedClients' | 'pairing' | 'undoableWrites'> {
+): Pick<AppSnapshot, 'pairedClients' | 'pairing' | 'undoableWrites' | 'settings' | 'settingsFile'> {
   const pairedClients = change.pairedClients ?? snapshot.pairedClients;
   const pairing = change.pairing ?? snapshot.pairing;
   const undoableWrites = change.undoableWrites ?? snapshot.undoableWrites;
+  const settings = change.settings ?? snapshot.settings;
+  const settingsFile = change.settingsFile ?? snapshot.settingsFile;
   return {
     ...(pairedClients !== undefined && { pairedClients }),
     ...(pairing !== undefined && { pairing }),
     ...(undoableWrites !== undefined && { undoableWrites }),
+    ...(settings !== undefined && { settings }),
+    ...(settingsFile !== undefined && { settingsFile }),
   };
 }

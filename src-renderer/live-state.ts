@@ -89,6 +89,8 @@ export function startLiveState(
       store.getState().applySnapshot(event.snapshot);
       focus(true);
     } else if ('show' in event) store.getState().selectReview(event.show.reviewId);
+    else if ('open' in event)
+      return; // The Settings view is opened by its own listener.
     else if (waiting) waiting.push(event.change);
     else apply(event.change);
   });

@@ -71,6 +71,13 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
       asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
     revokeTrustedProgram: (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
     undoWrites: (p) => undoWrites(core, p.id),
+    addWorkspaceFolder: () => notYet('addWorkspaceFolder'),
+    removeWorkspaceFolder: () => notYet('removeWorkspaceFolder'),
+    // The desktop shell answers this one itself (the native dialog); a browser types the path.
+    pickFolder: () => {
+      throw new AppApiError('Choosing a folder in a dialog needs the desktop app: type its path instead');
+    },
+    updateSettings: () => notYet('updateSettings'),
   };
 
   return async (method, params, subscription) => {
@@ -86,6 +93,10 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     const result = await handle(parsed.data, subscription);
     return result === undefined ? null : result;
   };
+}
+
+function notYet(method: string): never {
+  throw new AppApiError(`${method} is not built yet`);
 }
 
 /** Pauses a client by its key: one connected now, or one already paused (to resume it). */
