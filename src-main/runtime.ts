@@ -22,12 +22,13 @@ import {
 import { updateSettingsFile } from './core/settings-file';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
+import { WorkspaceEditor } from './core/workspace-editor';
 import { Pairing } from './core/pairing/pairing';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
 import { clioBridgeFile, startClioEndpoint, type ClioEndpoint } from './bridge/clio';
 import { copilotLockDir, startCopilotCliEndpoint, type CopilotCliEndpoint } from './bridge/copilot-cli';
-import { defaultEndpoints, withExtraLockFolders } from './bridge/endpoints';
+import { defaultEndpoints } from './bridge/endpoints';
 import { isProcessAlive } from './bridge/lock-files';
 import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
 
@@ -73,7 +74,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const home = options.home ?? os.homedir();
   const settingsFile = path.join(difftrayHome(env), 'settings.json');
   const settings = loadSettings(settingsFile, log);
-  const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
+  const folderContext = { home, env, platform: process.platform, tmpDir: os.tmpdir() };
+  const folders = resolveWorkspaceFolders(
+    options.workspaces,
+    settings,
+    options.cwd ?? process.cwd(),
+    folderContext,
+    log,
+  );
   // Before anything can write: clean up after a DiffTray killed mid-write (write-journal.ts).
   const writeJournalDir = path.join(difftrayHome(env), 'writes');
   await recoverLeftovers(writeJournalDir, isProcessAlive, log);
@@ -98,15 +106,18 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
   });
-  watch.onChange((watched) => rememberWatchedFolders(settingsFile, folders, home, watched, log));
+  watch.onChange((watched) =>
+    rememberWatchedFolders(settingsFile, core.workspaceFolders, home, watched, log),
+  );
+  const workspace = new WorkspaceEditor(core, {
+    context: folderContext,
+    remembered: () => loadSettings(settingsFile, log).workspaceFolders,
+    remember: (list) => updateSettingsFile(settingsFile, { workspaceFolders: list }),
+  });
   const bridge = await BridgeServer.start({
     core,
-    // Read once: lock files are written at start, so a change applies at the next start.
-    endpoints: withExtraLockFolders(
-      options.endpoints ?? defaultEndpoints(env),
-      extraLockFolders(settings, home, log),
-      log,
-    ),
+    endpoints: options.endpoints ?? defaultEndpoints(env),
+    extraLockFolders: extraLockFolders(settings, home, log),
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
@@ -136,7 +147,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.once('exit', removeOnExit);
   return {
     core,
-    handler: createAppApiHandler(core, { watch, pairing }),
+    handler: createAppApiHandler(core, { watch, pairing, workspace }),
     bridge,
     clio,
     native,

@@ -9,6 +9,7 @@ import type { AppCore } from '../core/app-core';
 import { LoopbackServer } from '../loopback/loopback-server';
 import { ClaudeIdeLoopback, type WsEndpoint } from './claude-ide/endpoint';
 import { GeminiIdeLoopback } from './gemini-ide/endpoint';
+import { userLockDirs } from './endpoints';
 import type { GeminiEndpoint } from './gemini-ide/session';
 
 export type { GeminiEndpoint, WsEndpoint };
@@ -24,6 +25,8 @@ export interface BridgeOptions {
   log?: (message: string) => void;
   /** How long a Gemini/Qwen session may be without its event stream before it counts as gone. */
   mcpStreamGraceMs?: number;
+  /** The user's extraLockFolders: more folders that get Claude Code's lock file. */
+  extraLockFolders?: readonly string[];
 }
 
 export class BridgeServer {
@@ -31,6 +34,7 @@ export class BridgeServer {
     private readonly server: LoopbackServer,
     private readonly claude: ClaudeIdeLoopback,
     private readonly gemini: GeminiIdeLoopback | undefined,
+    private readonly options: BridgeOptions,
   ) {}
 
   get port(): number {
@@ -46,6 +50,7 @@ export class BridgeServer {
       endpoints: options.endpoints.filter((e): e is WsEndpoint => e.transport !== 'http'),
       ideName: options.ideName ?? 'DiffTray',
       log,
+      userLockDirs: userLockDirs(options.endpoints, options.extraLockFolders ?? [], log),
     });
     // Without a Gemini or Qwen endpoint /mcp is not served at all.
     const gemini =
@@ -63,7 +68,12 @@ export class BridgeServer {
       endpoints: gemini ? [claude, gemini] : [claude],
       log,
     });
-    return new BridgeServer(server, claude, gemini);
+    return new BridgeServer(server, claude, gemini, options);
+  }
+
+  /** The user changed extraLockFolders: Claude Code's lock file follows at once. */
+  setExtraLockFolders(folders: readonly string[]): void {
+    this.claude.setUserLockDirs(userLockDirs(this.options.endpoints, folders, this.options.log));
   }
 
   tokenFor(protocol: ClientProtocol): string {

@@ -2,7 +2,6 @@
 import os from 'node:os';
 import path from 'node:path';
 import type { BridgeEndpoint, WsEndpoint } from './bridge-server';
-import type { ExtraLockDir } from './claude-ide/endpoint';
 
 export function claudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   return path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'ide');
@@ -79,35 +78,34 @@ export function defaultEndpoints(
 }
 
 /**
- * The endpoints with the user's `extraLockFolders` added to Claude Code's: each gets the same lock
- * file. Those folders are the user's, so an existing one keeps its mode. A folder that already gets
- * the lock file is not added twice; one where another endpoint writes its own `<port>.lock` (NEXUS3's,
- * Qwen Code's) is refused with a warning, as the two files would have the same name.
+ * Which of the user's `extraLockFolders` get Claude Code's lock file, resolved. Those folders are the
+ * user's, so an existing one keeps its mode. A folder that already gets the lock file is not added
+ * twice; one where another endpoint writes its own `<port>.lock` (NEXUS3's, Qwen Code's) is refused
+ * with a warning, as the two files would have the same name.
  */
-export function withExtraLockFolders(
-  endpoints: BridgeEndpoint[],
+export function userLockDirs(
+  endpoints: readonly BridgeEndpoint[],
   folders: readonly string[],
   warn: (message: string) => void = () => {},
-): BridgeEndpoint[] {
+): string[] {
   const claude = endpoints.find(
     (e): e is WsEndpoint => e.transport !== 'http' && e.protocol === 'claude-ide',
   );
-  if (!claude || folders.length === 0) return endpoints;
+  if (!claude) return [];
   const resolved = (dirs: readonly string[]) => new Set(dirs.map((dir) => path.resolve(dir)));
   const claudeDirs = resolved([claude.lockDir, ...(claude.extraLockDirs ?? []).map((extra) => extra.dir)]);
   const otherDirs = resolved(
     endpoints.filter((e) => e !== claude).map((e) => (e.transport === 'http' ? e.dir : e.lockDir)),
   );
-  const added: ExtraLockDir[] = [];
-  for (const dir of folders) {
-    if (claudeDirs.has(path.resolve(dir))) continue;
-    if (otherDirs.has(path.resolve(dir))) {
+  const added: string[] = [];
+  for (const dir of folders.map((folder) => path.resolve(folder))) {
+    if (claudeDirs.has(dir)) continue;
+    if (otherDirs.has(dir)) {
       warn(`Ignoring extraLockFolders entry ${dir}: another client's lock file is written there`);
       continue;
     }
-    claudeDirs.add(path.resolve(dir));
-    added.push({ dir, keepExistingFolderMode: true });
+    claudeDirs.add(dir);
+    added.push(dir);
   }
-  const withExtras: WsEndpoint = { ...claude, extraLockDirs: [...(claude.extraLockDirs ?? []), ...added] };
-  return endpoints.map((endpoint) => (endpoint === claude ? withExtras : endpoint));
+  return added;
 }

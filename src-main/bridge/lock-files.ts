@@ -157,10 +157,19 @@ export class OwnedLockFile {
   constructor(
     readonly file: string,
     content: unknown,
-    options: OwnedLockFileOptions = {},
+    private readonly options: OwnedLockFileOptions = {},
   ) {
     writeFileAtomically(file, JSON.stringify(content), 0o600, options);
     this.staleRemoved = removeStaleLockFiles(path.dirname(file), options.staleRule, { except: file });
+  }
+
+  /**
+   * Writes new content in its place (the workspace folders changed), atomically as at first, so a CLI
+   * reading it meanwhile sees the old file or the new one. Nothing once removed. Throws when it cannot.
+   */
+  rewrite(content: unknown): void {
+    if (this.removed) return;
+    writeFileAtomically(this.file, JSON.stringify(content), 0o600, this.options);
   }
 
   remove(): void {

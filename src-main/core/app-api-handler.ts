@@ -21,6 +21,7 @@ import { UndoWritesError } from './undo-writes';
 import { WatchFolderError } from './watch/watch-folders';
 import { PairingError, type Pairing } from './pairing/pairing';
 import type { WatchMode } from './watch/watch-mode';
+import { WorkspaceFolderError, type WorkspaceEditor } from './workspace-editor';
 
 export class AppApiError extends Error {}
 
@@ -39,6 +40,8 @@ export interface AppApiHandlerOptions {
   watch?: WatchMode;
   /** Pairing remote agents; none in tests that do not need it. */
   pairing?: Pairing;
+  /** Adding and removing workspace folders; none in tests that do not need it. */
+  workspace?: WorkspaceEditor;
 }
 
 export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions = {}): AppApiHandler {
@@ -71,8 +74,8 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
       asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
     revokeTrustedProgram: (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
     undoWrites: (p) => undoWrites(core, p.id),
-    addWorkspaceFolder: () => notYet('addWorkspaceFolder'),
-    removeWorkspaceFolder: () => notYet('removeWorkspaceFolder'),
+    addWorkspaceFolder: (p) => withWorkspace(options.workspace, (editor) => editor.add(p.folder)),
+    removeWorkspaceFolder: (p) => withWorkspace(options.workspace, (editor) => editor.remove(p.folder)),
     // The desktop shell answers this one itself (the native dialog); a browser types the path.
     pickFolder: () => {
       throw new AppApiError('Choosing a folder in a dialog needs the desktop app: type its path instead');
@@ -161,6 +164,16 @@ function asAppApiError(task: () => void): void {
     task();
   } catch (error) {
     if (error instanceof ConnectionRequestError) throw new AppApiError(error.message);
+    throw error;
+  }
+}
+
+function withWorkspace<T>(editor: WorkspaceEditor | undefined, act: (editor: WorkspaceEditor) => T): T {
+  if (!editor) throw new AppApiError('Workspace folders cannot be changed here');
+  try {
+    return act(editor);
+  } catch (error) {
+    if (error instanceof WorkspaceFolderError) throw new AppApiError(error.message);
     throw error;
   }
 }

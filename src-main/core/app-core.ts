@@ -12,6 +12,8 @@ import { StateFeed, type StateSubscription } from './state-feed';
 import { UndoJournal, type UndoSet } from './undo-journal';
 import { WriteUndo } from './undo-writes';
 import { WriteJournal } from './write-journal';
+import { WorkspaceFolders } from './workspace-folders';
+import { isInsideWorkspace } from './workspace-paths';
 import type { UndoableWrites } from '../../shared/app-api';
 
 export interface AppCoreOptions {
@@ -43,10 +45,12 @@ export class AppCore {
   readonly writeUndo: WriteUndo;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
+  /** Changed in Settings while DiffTray runs; every part reads them at the moment of use. */
+  private readonly workspace: WorkspaceFolders;
   private readonly watchedListeners = new Set<(folders: readonly string[]) => void>();
 
   constructor(
-    readonly workspaceFolders: readonly string[],
+    workspaceFolders: readonly string[],
     {
       now = Date.now,
       writeJournalDir,
@@ -56,17 +60,44 @@ export class AppCore {
       connectionRequests,
     }: AppCoreOptions = {},
   ) {
+    this.workspace = new WorkspaceFolders(workspaceFolders);
+    const folders = () => this.workspace.list;
     this.claudeHooks = claudeHooks;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.undoJournal = new UndoJournal(undoJournalDir, { now, log });
-    this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir), this.undoJournal, log);
+    this.files = new FileApplier(folders, new WriteJournal(writeJournalDir), this.undoJournal, log);
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
     this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
-    this.writeUndo = new WriteUndo(this.undoJournal, this.files, this.queue, this.clients, workspaceFolders);
+    this.writeUndo = new WriteUndo(this.undoJournal, this.files, this.queue, this.clients, folders);
+    this.workspace.onChange((now) => this.feed.setWorkspaceFolders(now));
     const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));
     this.undoJournal.onChange(showUndoable);
     if (this.undoJournal.sets().length > 0) showUndoable();
+  }
+
+  /** The workspace folders now (real paths): read them at the moment of use, never keep a copy. */
+  get workspaceFolders(): readonly string[] {
+    return this.workspace.list;
+  }
+
+  /**
+   * Makes `folders` (real paths) the workspace. Pending reviews of files outside it are cancelled, as
+   * nothing may be written there any more; whoever listens (lock files, watch mode) is told.
+   */
+  setWorkspaceFolders(folders: readonly string[]): void {
+    if (!this.workspace.replace(folders)) return;
+    this.queue.cancelWhere(
+      (request) =>
+        request.remote === undefined &&
+        request.files.some((file) => !isInsideWorkspace(file.path, this.workspace.list)),
+      'its folder was removed from the workspace in DiffTray',
+    );
+  }
+
+  /** Called with the workspace folders each time they change; returns the way to stop. */
+  onWorkspaceFolders(listener: (folders: readonly string[]) => void): () => void {
+    return this.workspace.onChange(listener);
   }
 
   /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */
@@ -104,7 +135,7 @@ export class AppCore {
 
   /** Starts watching the files under review on disk (the runtime does; unit tests may not need it). */
   watchFiles(): void {
-    this.watcher ??= new ReviewWatcher(this.queue, this.workspaceFolders);
+    this.watcher ??= new ReviewWatcher(this.queue, () => this.workspace.list);
   }
 
   async close(): Promise<void> {

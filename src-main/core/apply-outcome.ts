@@ -24,6 +24,7 @@ import { hashBytes, sameContent, type DiskSnapshot } from './disk-snapshot';
 import type { PreviousState, UndoJournal } from './undo-journal';
 import { isInside, PathOutsideWorkspaceError } from './workspace-paths';
 import type { WriteJournal } from './write-journal';
+import { foldersNow, type FolderList } from './workspace-folders';
 
 export interface ApplyRequest {
   /** The file's real path, as resolved when it was proposed. */
@@ -63,7 +64,8 @@ export class FileApplier {
   private readonly appliedListeners = new Set<(file: string, written: DiskSnapshot) => void>();
 
   constructor(
-    private readonly workspaceFolders: readonly string[],
+    /** Read at each write: the person may change them while a review waits. */
+    private readonly workspaceFolders: FolderList,
     private readonly journal: WriteJournal,
     /** Where a review's writes are kept for undo; none: nothing is (unit tests of other parts). */
     private readonly undo?: UndoJournal,
@@ -172,8 +174,8 @@ export class FileApplier {
   private async openDirectory(dir: string, create: boolean): Promise<ConfinedDirectory | undefined> {
     try {
       return create
-        ? await ConfinedDirectory.openCreating(dir, this.workspaceFolders)
-        : await ConfinedDirectory.open(dir, this.workspaceFolders);
+        ? await ConfinedDirectory.openCreating(dir, foldersNow(this.workspaceFolders))
+        : await ConfinedDirectory.open(dir, foldersNow(this.workspaceFolders));
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;

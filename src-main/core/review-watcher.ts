@@ -14,6 +14,7 @@ import path from 'node:path';
 import { refreshFromDisk } from './disk-guard';
 import { FolderWatch } from './folder-watch';
 import type { ReviewQueue } from './review-queue';
+import { foldersNow, type FolderList } from './workspace-folders';
 
 export class ReviewWatcher {
   private readonly folders: FolderWatch;
@@ -28,7 +29,7 @@ export class ReviewWatcher {
 
   constructor(
     private readonly queue: ReviewQueue,
-    private readonly workspaceFolders: readonly string[],
+    private readonly workspaceFolders: FolderList,
   ) {
     this.folders = new FolderWatch((file, atFile) => void (atFile ? this.look(file) : this.place(file)));
     this.unsubscribe = queue.onPendingPath((file, pending) =>
@@ -101,7 +102,7 @@ export class ReviewWatcher {
       do {
         this.looking.set(file, false);
         if (!this.watched.has(file)) break;
-        await refreshFromDisk(this.queue, [file], this.workspaceFolders);
+        await refreshFromDisk(this.queue, [file], foldersNow(this.workspaceFolders));
       } while (this.looking.get(file));
     } finally {
       this.looking.delete(file);

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { TrustedProgram } from '../../shared/app-api';
 import { labelField, pathField } from '../../shared/field-limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
+import { implicitStartFolder, type FolderContext } from './workspace-choice';
 import { resolveRealPath } from './workspace-paths';
 
 const settingsSchema = z.object({
@@ -133,7 +134,7 @@ function pathEntries(
 }
 
 /** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */
-function expandHome(folder: string, home: string): string {
+export function expandHome(folder: string, home: string): string {
   if (folder === '~') return home;
   if (folder.startsWith('~/') || folder.startsWith(`~${path.sep}`)) return path.join(home, folder.slice(2));
   return folder;
@@ -193,13 +194,26 @@ export function loadSettings(file: string, warn: (message: string) => void = con
   }
 }
 
-/** Folders from `--workspace` (default: the current directory) plus those in settings, deduplicated. */
+/**
+ * Folders from `--workspace` plus those in settings, as real paths, deduplicated. Without `--workspace`,
+ * the current directory joins them only when `npm start` was run in a project (workspace-choice.ts);
+ * the result may be empty, and then the app asks for a folder.
+ */
 export function resolveWorkspaceFolders(
   cliFolders: readonly string[],
   settings: Settings,
   cwd: string,
+  context: FolderContext,
+  log: (message: string) => void = () => {},
 ): string[] {
-  const given = cliFolders.length > 0 ? cliFolders : [cwd];
+  let given = cliFolders;
+  if (given.length === 0) {
+    const start = implicitStartFolder(resolveRealPath(cwd), context);
+    if ('folder' in start) given = [start.folder];
+    else if (start.problem !== undefined) {
+      log(`Not taking ${start.skipped} as a workspace folder: ${start.problem}. Add one in Settings.`);
+    }
+  }
   // Real paths, so that checks against symlink-resolved file paths compare like with like.
   const all = [...given, ...settings.workspaceFolders].map((folder) =>
     resolveRealPath(path.resolve(cwd, folder)),

@@ -62,6 +62,7 @@ export class StateFeed {
     clients: () => ({ clients: this.clients.list().map((client) => ({ ...client })) }),
     paused: () => ({ pausedClients: this.queue.pausedClients() }),
     watched: () => ({ watchedFolders: [...this.watchedFolders] }),
+    workspace: () => ({ workspaceFolders: [...this.workspaceFolders] }),
     undoable: () => ({
       undoableWrites: this.undoableWrites.map((set) => ({ ...set, files: [...set.files] })),
     }),
@@ -86,7 +87,7 @@ export class StateFeed {
   constructor(
     private readonly queue: ReviewQueue,
     private readonly clients: ClientRegistry,
-    private readonly workspaceFolders: readonly string[],
+    private workspaceFolders: readonly string[],
     private readonly connectionRequests?: ConnectionRequests,
   ) {
     for (const item of queue.items()) this.sent.set(item.id, item);
@@ -110,7 +111,7 @@ export class StateFeed {
     return {
       version: this.version,
       reviews: [...this.sent.values()],
-      workspaceFolders: [...this.workspaceFolders],
+      ...this.parts.workspace(),
       ...this.parts.clients(),
       ...this.parts.paused(),
       ...this.parts.watched(),
@@ -118,6 +119,12 @@ export class StateFeed {
       ...this.parts.pairing(),
       ...this.parts.undoable(),
     };
+  }
+
+  /** The workspace folders now (the person changed them in Settings). */
+  setWorkspaceFolders(folders: readonly string[]): void {
+    this.workspaceFolders = [...folders];
+    this.partChanged('workspace');
   }
 
   /** The reviews whose writes can be undone now (undo-journal.ts). */

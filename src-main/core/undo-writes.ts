@@ -18,6 +18,7 @@ import type { ReviewQueue } from './review-queue';
 import type { ReviewOutcome } from './review-record';
 import type { ProposedFile } from './review-file';
 import type { UndoEntry, UndoJournal } from './undo-journal';
+import { foldersNow, type FolderList } from './workspace-folders';
 
 /** Refused as a whole: nothing to undo, or already undone. */
 export class UndoWritesError extends Error {}
@@ -49,7 +50,7 @@ export class WriteUndo {
     private readonly files: FileApplier,
     private readonly queue: ReviewQueue,
     private readonly clients: ClientRegistry,
-    private readonly workspaceFolders: readonly string[],
+    private readonly workspaceFolders: FolderList,
   ) {}
 
   /** `id`: a review id of this run, or an UndoableWrites id (a set of an earlier run). */
@@ -93,7 +94,7 @@ export class WriteUndo {
   private async undoFile(undo: FileUndo, result: UndoWritesResult, merges: Merge[]): Promise<void> {
     let now: DiskSnapshot;
     try {
-      now = await readConfinedSnapshot(undo.path, this.workspaceFolders);
+      now = await readConfinedSnapshot(undo.path, foldersNow(this.workspaceFolders));
     } catch (error) {
       result.failed.push({ path: undo.path, reason: (error as Error).message });
       return;

@@ -150,58 +150,84 @@ describe('resolveWorkspaceFolders', () => {
     for (const folder of [cwd, a, b, c]) mkdirSync(folder, { recursive: true });
   });
 
-  it('defaults to the cwd when no folder is given', () => {
-    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd)).toEqual([cwd]);
+  // `npm start` run in the folder: the one way the current directory becomes a workspace folder.
+  const npmStart = {
+    home: '/home/someone',
+    platform: 'linux' as const,
+    tmpDir: '/tmp',
+    env: { npm_lifecycle_event: 'start' },
+  };
+
+  it('defaults to the cwd when no folder is given and npm start was run there', () => {
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd, npmStart)).toEqual([cwd]);
   });
 
   it('uses the command-line folders instead of the cwd', () => {
-    expect(resolveWorkspaceFolders([a, b], { workspaceFolders: [] }, cwd)).toEqual([a, b]);
+    expect(resolveWorkspaceFolders([a, b], { workspaceFolders: [] }, cwd, npmStart)).toEqual([a, b]);
   });
 
   it('appends settings folders after the command-line folders (or the cwd)', () => {
-    expect(resolveWorkspaceFolders([a], { workspaceFolders: [b] }, cwd)).toEqual([a, b]);
-    expect(resolveWorkspaceFolders([], { workspaceFolders: [b] }, cwd)).toEqual([cwd, b]);
+    expect(resolveWorkspaceFolders([a], { workspaceFolders: [b] }, cwd, npmStart)).toEqual([a, b]);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [b] }, cwd, npmStart)).toEqual([cwd, b]);
   });
 
   it('deduplicates, keeping first occurrence order', () => {
-    expect(resolveWorkspaceFolders([a, b, a], { workspaceFolders: [b, a, `${a}/`, `${b}/./`] }, cwd)).toEqual(
-      [a, b],
-    );
-    expect(resolveWorkspaceFolders([], { workspaceFolders: [cwd] }, cwd)).toEqual([cwd]);
+    expect(
+      resolveWorkspaceFolders([a, b, a], { workspaceFolders: [b, a, `${a}/`, `${b}/./`] }, cwd, npmStart),
+    ).toEqual([a, b]);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [cwd] }, cwd, npmStart)).toEqual([cwd]);
   });
 
   it('resolves relative folders against the given cwd, not the process cwd', () => {
-    expect(resolveWorkspaceFolders(['c', '../a'], { workspaceFolders: ['./c', '../b'] }, cwd)).toEqual([
-      c,
-      a,
-      b,
-    ]);
-    expect(resolveWorkspaceFolders(['.'], { workspaceFolders: [] }, cwd)).toEqual([cwd]);
+    expect(
+      resolveWorkspaceFolders(['c', '../a'], { workspaceFolders: ['./c', '../b'] }, cwd, npmStart),
+    ).toEqual([c, a, b]);
+    expect(resolveWorkspaceFolders(['.'], { workspaceFolders: [] }, cwd, npmStart)).toEqual([cwd]);
   });
 
   it('returns real paths: a symlinked folder is resolved and deduplicated with its target', () => {
     const link = path.join(root, 'link-to-a');
     symlinkSync(a, link);
-    expect(resolveWorkspaceFolders([link], { workspaceFolders: [] }, cwd)).toEqual([a]);
-    expect(resolveWorkspaceFolders([link], { workspaceFolders: [a] }, cwd)).toEqual([a]);
-    expect(resolveWorkspaceFolders(['../link-to-a'], { workspaceFolders: [] }, cwd)).toEqual([a]);
+    expect(resolveWorkspaceFolders([link], { workspaceFolders: [] }, cwd, npmStart)).toEqual([a]);
+    expect(resolveWorkspaceFolders([link], { workspaceFolders: [a] }, cwd, npmStart)).toEqual([a]);
+    expect(resolveWorkspaceFolders(['../link-to-a'], { workspaceFolders: [] }, cwd, npmStart)).toEqual([a]);
   });
 
   it('resolves a symlinked cwd too', () => {
     const link = path.join(root, 'cwd-link');
     symlinkSync(cwd, link);
-    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, link)).toEqual([cwd]);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, link, npmStart)).toEqual([cwd]);
   });
 
   it('keeps a folder that does not exist (yet) as an absolute path', () => {
-    const result = resolveWorkspaceFolders(['missing'], { workspaceFolders: [] }, cwd);
+    const result = resolveWorkspaceFolders(['missing'], { workspaceFolders: [] }, cwd, npmStart);
     expect(result).toEqual([path.join(cwd, 'missing')]);
   });
 
   it('returns only absolute paths', () => {
-    for (const folder of resolveWorkspaceFolders(['x', '../y'], { workspaceFolders: ['z'] }, cwd)) {
+    for (const folder of resolveWorkspaceFolders(['x', '../y'], { workspaceFolders: ['z'] }, cwd, npmStart)) {
       expect(path.isAbsolute(folder)).toBe(true);
     }
+  });
+
+  it('takes no folder by itself from an app started from a launcher: it asks instead', () => {
+    const launcher = { ...npmStart, env: {} };
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd, launcher)).toEqual([]);
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [b] }, cwd, launcher)).toEqual([b]);
+  });
+
+  it('takes the folder npm start was typed in (INIT_CWD), not the package folder', () => {
+    const fromProject = { ...npmStart, env: { ...npmStart.env, INIT_CWD: a } };
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd, fromProject)).toEqual([a]);
+  });
+
+  it('never takes the home folder or the root by itself, even from npm start, and says so', () => {
+    const warn = vi.fn();
+    const atHome = { ...npmStart, home: cwd };
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd, atHome, warn)).toEqual([]);
+    expect(warn).toHaveBeenCalledWith(expect.stringMatching(/^Not taking .* it is your home folder/));
+    expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, '/', npmStart, warn)).toEqual([]);
+    expect(warn).toHaveBeenLastCalledWith(expect.stringContaining('it is the root of the disk'));
   });
 });
 

@@ -36,17 +36,29 @@ export interface ExtraLockDir {
   keepExistingFolderMode?: boolean;
 }
 
+interface WrittenLock {
+  lock: OwnedLockFile;
+  authToken: string;
+}
+
 export interface ClaudeIdeOptions {
   core: AppCore;
   endpoints: WsEndpoint[];
   /** Written into lock files as `ideName`. */
   ideName: string;
   log: Log;
+  /** The user's extraLockFolders: more folders that get Claude Code's lock file (endpoints.ts). */
+  userLockDirs?: readonly string[];
 }
 
 export class ClaudeIdeLoopback implements LoopbackEndpoint {
   readonly tokens = new Map<WsEndpoint, string>();
-  readonly lockFiles: OwnedLockFile[] = [];
+  /** Every lock file written, with the token it carries (rewritten when the workspace folders change). */
+  private readonly written: WrittenLock[] = [];
+  /** The lock files in the user's extraLockFolders, by folder: these come and go with the setting. */
+  private readonly userLocks = new Map<string, WrittenLock>();
+  private port: number | undefined;
+  private stopFollowing: (() => void) | undefined;
   // The token comes in the upgrade's header: every socket here has proved it, so the full limit applies.
   private readonly sockets = createSocketServer(MAX_FRAME_BYTES, (protocols) =>
     protocols.has('mcp') ? 'mcp' : false,
@@ -56,31 +68,88 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
     for (const endpoint of options.endpoints) this.tokens.set(endpoint, generateToken());
   }
 
+  /** Every lock file, where it is now. */
+  get lockFiles(): OwnedLockFile[] {
+    return [...this.written, ...this.userLocks.values()].map(({ lock }) => lock);
+  }
+
   async open(port: number): Promise<void> {
+    this.port = port;
     for (const [endpoint, authToken] of this.tokens) {
-      const content = {
-        pid: process.pid,
-        workspaceFolders: this.options.core.workspaceFolders,
-        ideName: this.options.ideName,
-        transport: 'ws',
-        authToken,
-        runningInWindows: process.platform === 'win32',
-      };
-      this.lockFiles.push(new OwnedLockFile(`${endpoint.lockDir}/${port}.lock`, content));
+      const content = this.lockContent(authToken);
+      this.written.push({ lock: new OwnedLockFile(`${endpoint.lockDir}/${port}.lock`, content), authToken });
       for (const extra of endpoint.extraLockDirs ?? []) {
-        try {
-          this.lockFiles.push(
-            new OwnedLockFile(path.join(extra.dir, `${port}.lock`), content, {
-              keepExistingFolderMode: extra.keepExistingFolderMode ?? false,
-            }),
-          );
-        } catch (error) {
-          this.options.log(`bridge: no lock file in ${extra.dir}: ${(error as Error).message}`);
-        }
+        const lock = this.tryLockFile(extra.dir, authToken, extra.keepExistingFolderMode ?? false);
+        if (lock) this.written.push({ lock, authToken });
       }
     }
+    this.setUserLockDirs(this.options.userLockDirs ?? []);
+    this.stopFollowing = this.options.core.onWorkspaceFolders(() => this.rewriteLockFiles());
     // Stale lock files of crashed instances are gone once this resolves (lock-files.ts says which).
     await Promise.all(this.lockFiles.map((lock) => lock.staleRemoved));
+  }
+
+  /**
+   * The user's extraLockFolders changed: Claude Code's lock file is written in each folder now named
+   * and removed from each no longer named.
+   */
+  setUserLockDirs(dirs: readonly string[]): void {
+    const token = this.claudeToken();
+    if (this.port === undefined || token === undefined) return;
+    const wanted = new Set(dirs.map((dir) => path.resolve(dir)));
+    for (const [dir, { lock }] of this.userLocks) {
+      if (wanted.has(dir)) continue;
+      lock.remove();
+      this.userLocks.delete(dir);
+    }
+    for (const dir of wanted) {
+      if (this.userLocks.has(dir)) continue;
+      // The user's folders keep their mode when they exist.
+      const lock = this.tryLockFile(dir, token, true);
+      if (lock) this.userLocks.set(dir, { lock, authToken: token });
+    }
+  }
+
+  private tryLockFile(
+    dir: string,
+    authToken: string,
+    keepExistingFolderMode: boolean,
+  ): OwnedLockFile | undefined {
+    try {
+      return new OwnedLockFile(path.join(dir, `${this.port}.lock`), this.lockContent(authToken), {
+        keepExistingFolderMode,
+      });
+    } catch (error) {
+      this.options.log(`bridge: no lock file in ${dir}: ${(error as Error).message}`);
+      return undefined;
+    }
+  }
+
+  private claudeToken(): string | undefined {
+    for (const [endpoint, token] of this.tokens) if (endpoint.protocol === 'claude-ide') return token;
+    return undefined;
+  }
+
+  /** What the CLIs read: the workspace folders as they are now. */
+  private lockContent(authToken: string) {
+    return {
+      pid: process.pid,
+      workspaceFolders: [...this.options.core.workspaceFolders],
+      ideName: this.options.ideName,
+      transport: 'ws',
+      authToken,
+      runningInWindows: process.platform === 'win32',
+    };
+  }
+
+  private rewriteLockFiles(): void {
+    for (const { lock, authToken } of [...this.written, ...this.userLocks.values()]) {
+      try {
+        lock.rewrite(this.lockContent(authToken));
+      } catch (error) {
+        this.options.log(`bridge: ${lock.file} not updated: ${(error as Error).message}`);
+      }
+    }
   }
 
   admitUpgrade(request: http.IncomingMessage): EndpointRefusal | AdmittedUpgrade {
@@ -96,6 +165,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
   }
 
   async close(): Promise<void> {
+    this.stopFollowing?.();
     for (const lock of this.lockFiles) lock.remove();
     terminateSockets(this.sockets);
   }

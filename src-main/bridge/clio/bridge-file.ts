@@ -58,6 +58,17 @@ async function isOursOrStale(owner: { pid?: unknown; port?: unknown }): Promise<
   return isStale({ pid, port }, { withoutPort: true });
 }
 
+/**
+ * Writes bridge.json anew (the workspace folders changed) if it still names this process and port;
+ * another owner's file is left alone. Answers whether it wrote.
+ */
+export function rewriteBridgeFile(file: string, info: ClioBridgeInfo): boolean {
+  const owner = readOwner(file);
+  if (owner?.pid !== process.pid || owner.port !== info.port) return false;
+  writeFileAtomically(file, `${JSON.stringify(info, null, 2)}\n`);
+  return true;
+}
+
 /** Removes `file` if it still names this process and `port`; another owner's file is left alone. */
 export function releaseBridgeFile(file: string, port: number): boolean {
   const owner = readOwner(file);

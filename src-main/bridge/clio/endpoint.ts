@@ -33,7 +33,7 @@ import {
   setFrameLimit,
   startAuthDeadline,
 } from '../../loopback/socket-guard';
-import { claimBridgeFile, releaseBridgeFile } from './bridge-file';
+import { claimBridgeFile, releaseBridgeFile, rewriteBridgeFile, type ClioBridgeInfo } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
 import { askToConnect } from './prompt';
 
@@ -71,6 +71,7 @@ export class ClioLoopback implements LoopbackEndpoint {
   readonly token = generateToken();
   ownsLockFile = false;
   private port: number | undefined;
+  private stopFollowing: (() => void) | undefined;
   // Sockets that proved the token in the upgrade header, and those that still have to (in `connect`).
   private readonly authenticated = createSocketServer(MAX_FRAME_BYTES);
   private readonly unauthenticated = createSocketServer(MAX_PREAUTH_FRAME_BYTES);
@@ -84,17 +85,19 @@ export class ClioLoopback implements LoopbackEndpoint {
   }
 
   async open(port: number): Promise<void> {
-    const { lockFile } = this.options;
-    const claim = await claimBridgeFile(lockFile, {
-      port,
-      pid: process.pid,
-      ideName: 'DiffTray',
-      workspaceFolders: [...this.options.core.workspaceFolders],
-      timestamp: Date.now(),
-      authToken: this.token,
-    });
+    const { lockFile, core } = this.options;
+    const claim = await claimBridgeFile(lockFile, this.bridgeInfo(port));
     this.port = port;
     this.ownsLockFile = claim.written;
+    if (claim.written) {
+      this.stopFollowing = core.onWorkspaceFolders(() => {
+        try {
+          rewriteBridgeFile(lockFile, this.bridgeInfo(port));
+        } catch (error) {
+          this.log(`clio: ${lockFile} not updated: ${(error as Error).message}`);
+        }
+      });
+    }
     if (!claim.written) {
       this.log(
         `clio: ${lockFile} belongs to a running process (pid ${claim.ownerPid}); kept it. ` +
@@ -119,7 +122,19 @@ export class ClioLoopback implements LoopbackEndpoint {
     return { sockets: this.authenticated, label: 'clio', serve: (ws) => this.serve(ws, true) };
   }
 
+  private bridgeInfo(port: number): ClioBridgeInfo {
+    return {
+      port,
+      pid: process.pid,
+      ideName: 'DiffTray',
+      workspaceFolders: [...this.options.core.workspaceFolders],
+      timestamp: Date.now(),
+      authToken: this.token,
+    };
+  }
+
   async close(): Promise<void> {
+    this.stopFollowing?.();
     if (this.ownsLockFile && this.port !== undefined) releaseBridgeFile(this.options.lockFile, this.port);
     terminateSockets(this.authenticated, this.unauthenticated);
   }

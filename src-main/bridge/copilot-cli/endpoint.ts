@@ -17,7 +17,7 @@ import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
 import type { Log } from '../../loopback/socket-guard';
 import type { OwnedLockFile } from '../lock-files';
 import { McpHttpEndpoint } from '../mcp-http-endpoint';
-import { writeCopilotLockFile } from './discovery';
+import { copilotLockContent, writeCopilotLockFile } from './discovery';
 import { COPILOT_ENDPOINT, COPILOT_FLAVOR } from './flavor';
 import { makeSocketFolder } from './socket-folder';
 
@@ -42,6 +42,7 @@ export interface CopilotCliOptions {
 export class CopilotCliEndpoint {
   readonly nonce = generateToken();
   private lockFile: OwnedLockFile | undefined;
+  private stopFollowing: (() => void) | undefined;
   private closed = false;
 
   private constructor(
@@ -87,7 +88,15 @@ export class CopilotCliEndpoint {
         nonce: endpoint.nonce,
         workspaceFolders: options.core.workspaceFolders,
       });
-      await endpoint.lockFile.staleRemoved;
+      const lockFile = endpoint.lockFile;
+      endpoint.stopFollowing = options.core.onWorkspaceFolders((workspaceFolders) => {
+        try {
+          lockFile.rewrite(copilotLockContent({ socketPath, nonce: endpoint.nonce, workspaceFolders }));
+        } catch (error) {
+          options.log(`bridge: ${lockFile.file} not updated: ${(error as Error).message}`);
+        }
+      });
+      await lockFile.staleRemoved;
     } catch (error) {
       // ~/.copilot is another program's folder: without it Copilot CLI cannot find us, DiffTray runs on.
       options.log(`bridge: no lock file for Copilot CLI: ${(error as Error).message}`);
@@ -106,6 +115,7 @@ export class CopilotCliEndpoint {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    this.stopFollowing?.();
     this.lockFile?.remove();
     if (this.socketDir !== undefined) rmSync(this.socketDir, { recursive: true, force: true });
     await this.mcp.close();

@@ -10,7 +10,13 @@ import type { AdmittedRequest, EndpointRefusal, LoopbackEndpoint } from '../../l
 import type { Log } from '../../loopback/socket-guard';
 import type { OwnedLockFile } from '../lock-files';
 import { McpHttpEndpoint } from '../mcp-http-endpoint';
-import { writeGeminiDiscoveryFile, writeQwenLockFile } from './discovery';
+import {
+  geminiDiscoveryContent,
+  qwenLockContent,
+  writeGeminiDiscoveryFile,
+  writeQwenLockFile,
+  type DiscoveryDetails,
+} from './discovery';
 import { GEMINI_FLAVOR, type GeminiEndpoint } from './session';
 
 export const MCP_PATH = '/mcp';
@@ -25,7 +31,13 @@ export interface GeminiIdeOptions {
 
 export class GeminiIdeLoopback implements LoopbackEndpoint {
   readonly tokens = new Map<GeminiEndpoint, string>();
-  readonly discoveryFiles: OwnedLockFile[] = [];
+  /** Each file written, with what it says (kept to rewrite it when the workspace folders change). */
+  private readonly written: Array<{
+    file: OwnedLockFile;
+    content: (details: DiscoveryDetails) => unknown;
+    details: Omit<DiscoveryDetails, 'workspaceFolders'>;
+  }> = [];
+  private stopFollowing: (() => void) | undefined;
   readonly requests = { path: MCP_PATH, admit: (request: http.IncomingMessage) => this.admit(request) };
   private readonly mcp: McpHttpEndpoint;
 
@@ -47,20 +59,38 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
     const { core, log } = this.options;
     for (const [endpoint, authToken] of this.tokens) {
       const details = { port, authToken, workspaceFolders: core.workspaceFolders };
+      const gemini = endpoint.discovery === 'gemini';
       try {
-        this.discoveryFiles.push(
-          endpoint.discovery === 'gemini'
+        this.written.push({
+          file: gemini
             ? writeGeminiDiscoveryFile(endpoint.dir, details)
             : writeQwenLockFile(endpoint.dir, details),
-        );
+          content: gemini ? geminiDiscoveryContent : qwenLockContent,
+          details: { port, authToken },
+        });
       } catch (error) {
         log(`bridge: no discovery file for ${endpoint.displayName}: ${(error as Error).message}`);
       }
     }
+    this.stopFollowing = core.onWorkspaceFolders((workspaceFolders) => {
+      for (const { file, content, details } of this.written) {
+        try {
+          file.rewrite(content({ ...details, workspaceFolders }));
+        } catch (error) {
+          log(`bridge: ${file.file} not updated: ${(error as Error).message}`);
+        }
+      }
+    });
     await Promise.all(this.discoveryFiles.map((file) => file.staleRemoved));
   }
 
+  /** The discovery files written. */
+  get discoveryFiles(): OwnedLockFile[] {
+    return this.written.map(({ file }) => file);
+  }
+
   async close(): Promise<void> {
+    this.stopFollowing?.();
     for (const file of this.discoveryFiles) file.remove();
     await this.mcp.close();
   }

@@ -21,7 +21,7 @@ import {
   type LoopbackEndpoint,
 } from '../../loopback/loopback-server';
 import { createSocketServer } from '../../loopback/socket-guard';
-import { OwnedLockFile, writeFileAtomically } from '../lock-files';
+import { OwnedLockFile } from '../lock-files';
 import { RateWindow, type RateLimit } from '../rate-limit';
 import { serveNativeConnection, type AppHooks } from './connection';
 import {
@@ -109,6 +109,7 @@ export class NativeLoopback implements LoopbackEndpoint {
   private port = 0;
   private lock: OwnedLockFile | undefined;
   private closing = false;
+  private stopFollowing: (() => void) | undefined;
   private hooks: AppHooks;
   private readonly log: (message: string) => void;
   private readonly sessions: NativeSessions;
@@ -147,6 +148,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.port = port;
     this.lockFile = path.join(this.options.lockDir, `${port}.lock`);
     this.lock = new OwnedLockFile(this.lockFile, this.lockContent());
+    this.stopFollowing = this.options.core.onWorkspaceFolders(() => this.rewriteLockFile());
     this.options.pairing?.setPort(port);
     await this.lock.staleRemoved;
   }
@@ -183,9 +185,14 @@ export class NativeLoopback implements LoopbackEndpoint {
 
   setAppHooks(next: AppHooks): void {
     this.hooks = { ...this.hooks, ...next };
-    if (this.closing) return;
+    this.rewriteLockFile();
+  }
+
+  /** The lock file follows what it says: the headless URL, the workspace folders. */
+  private rewriteLockFile(): void {
+    if (this.closing || !this.lock) return;
     try {
-      writeFileAtomically(this.lockFile, JSON.stringify(this.lockContent()));
+      this.lock.rewrite(this.lockContent());
     } catch (error) {
       this.log(`native: could not update ${this.lockFile}: ${(error as Error).message}`);
     }
@@ -194,6 +201,7 @@ export class NativeLoopback implements LoopbackEndpoint {
   /** Removes the lock file at once, then ends every session (pending reviews cancelled) and closes. */
   async close(): Promise<void> {
     this.closing = true;
+    this.stopFollowing?.();
     this.lock?.remove();
     this.stopStatusUpdates();
     this.sessions.pushStatus({ message: 'DiffTray is closing', statusType: 'connection_status' });

@@ -3,9 +3,9 @@
  * when DiffTray's state changes in a way such a client cares about, and nothing more:
  * - 'info' when the file on screen changes (details.activeFilePath: the file, or null for none), so a
  *   client need not poll get_active_file_info;
- * - 'workspace_status' when the watched folders change (details: workspaceFolders, watchedFolders);
+ * - 'workspace_status' when the workspace folders (what is trusted) or the watched folders change
+ *   (details: workspaceFolders, watchedFolders);
  * - 'connection_status' when DiffTray closes (sent by the endpoint before the sockets close).
- * The workspace folders themselves (and so what is trusted) are fixed while DiffTray runs.
  */
 import type { AppCore } from '../../core/app-core';
 import { activeFileInfo } from './context-answers';
@@ -24,15 +24,25 @@ export function pushStatusUpdates(core: AppCore, sessions: NativeSessions): () =
       details: { activeFilePath: active },
     });
   });
-  const stopWatched = core.onWatchedFolders((watched) =>
+  let watchedNow: readonly string[] = [];
+  const stopWatched = core.onWatchedFolders((watched) => {
+    watchedNow = watched;
     sessions.pushStatus({
       message: watched.length === 0 ? 'No folder watched' : `Watched folders: ${watched.join(', ')}`,
       statusType: 'workspace_status',
       details: { workspaceFolders: [...core.workspaceFolders], watchedFolders: [...watched] },
+    });
+  });
+  const stopWorkspace = core.onWorkspaceFolders((folders) =>
+    sessions.pushStatus({
+      message: folders.length === 0 ? 'No workspace folder' : `Workspace folders: ${folders.join(', ')}`,
+      statusType: 'workspace_status',
+      details: { workspaceFolders: [...folders], watchedFolders: [...watchedNow] },
     }),
   );
   return () => {
     stopScreen();
     stopWatched();
+    stopWorkspace();
   };
 }

@@ -33,6 +33,7 @@ export class WatchMode {
   private closed = false;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeWrites: () => void;
+  private readonly unsubscribeWorkspace: () => void;
   private readonly listeners = new Set<(folders: string[]) => void>();
 
   constructor(
@@ -55,6 +56,7 @@ export class WatchMode {
         for (const folder of this.folders.values()) folder.reviewEnded();
       });
     });
+    this.unsubscribeWorkspace = core.onWorkspaceFolders((workspace) => this.leaveFoldersOutside(workspace));
   }
 
   /** Watch mode on `folders` (real paths inside the workspace), each walked once, here. */
@@ -108,6 +110,7 @@ export class WatchMode {
     await this.changing;
     this.unsubscribe();
     this.unsubscribeWrites();
+    this.unsubscribeWorkspace();
     this.stopAll('watch mode stopped');
   }
 
@@ -195,6 +198,25 @@ export class WatchMode {
       (request) => request.client.id === clientId && request.files.some((file) => isInside(root, file.path)),
       reason,
     );
+  }
+
+  /**
+   * The workspace changed: a watched folder no longer inside it is no longer watched (its pending
+   * reviews cancelled, its changes left on disk as written). What settings.json says is kept for runs
+   * whose workspace has it.
+   */
+  private leaveFoldersOutside(workspace: readonly string[]): void {
+    const change = this.changing.then(() => {
+      const outside = [...this.folders.keys()].filter(
+        (root) => !workspace.some((folder) => isInside(folder, root)),
+      );
+      if (outside.length === 0) return;
+      for (const root of outside)
+        this.stopFolder(root, 'its folder was removed from the workspace in DiffTray');
+      if (this.folders.size === 0) this.disconnect('watch mode turned off');
+      this.changed();
+    });
+    this.changing = change.catch(() => {});
   }
 
   private stopAll(reason: string): void {
