@@ -37,6 +37,11 @@ export interface TestRuntimeOptions {
   watchQuietMs?: number;
   /** How long a connection prompt waits for the person (short in tests of the time limit). */
   connectionPromptMs?: number;
+  /**
+   * Started without `--workspace` (as from a launcher): the workspace is what settings.json lists, and
+   * with nothing there the app asks. By default the temp workspace is given.
+   */
+  noWorkspaceGiven?: boolean;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -52,7 +57,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
   options.beforeStart?.(home);
   const start = () =>
     startRuntime({
-      workspaces: [workspace],
+      workspaces: options.noWorkspaceGiven ? [] : [workspace],
       env,
       endpoints: defaultEndpoints(env, home, tmpDir),
       home,
