@@ -166,6 +166,8 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
 
   async close(): Promise<void> {
     this.stopFollowing?.();
+    // No lock file is written after this, whatever the settings say.
+    this.port = undefined;
     for (const lock of this.lockFiles) lock.remove();
     terminateSockets(this.sockets);
   }
