@@ -21,7 +21,14 @@ import type { AppSettings, AppSettingsPatch, SettingsFileState } from './app-set
 
 export * from './client-protocols';
 export * from './app-api-access';
-export * from './app-settings';
+// Types only: the preload imports this file, and the settings' schemas (zod) have no business there.
+export type {
+  AppSettings,
+  AppSettingsPatch,
+  NotificationSettings,
+  SettingsFileState,
+  ThemeChoice,
+} from './app-settings';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
