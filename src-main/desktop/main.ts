@@ -1,15 +1,15 @@
 /**
  * The Electron shell: single instance, tray, one window that hides to the tray, IPC to core.
  * Thin on purpose: what it shows comes from core through the app API; its decisions live in
- * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts and security.ts,
- * which are tested without Electron.
+ * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts, security.ts,
+ * folder-picker.ts, desktop-settings.ts and updates.ts, which are tested without Electron.
  */
 import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RENDERER_CSP } from '../../shared/csp';
-import type { StateEvent } from '../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type AppSettings, type StateEvent } from '../../shared/app-api';
 import { difftrayHome } from '../core/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
@@ -26,12 +26,16 @@ import { arrivalNotices } from './arrival-notices';
 import { cliEntryPath } from './cli-install';
 import { installCommandLineTool } from './cli-install-run';
 import { connectionNotices } from './connection-notices';
+import { arrivalNotification, loginItemStep, settingsAfter } from './desktop-settings';
+import { desktopCalls, type ShowFolderDialog } from './folder-picker';
 import { isOpenAtLogin, setOpenAtLogin } from './login-item-shell';
 import { createMainWindow } from './main-window';
 import { notify } from './notify';
 import { quitPrompt } from './quit-prompt';
 import { pauseAll, rejectPendingOnQuit, resumeAll, trayStateOf } from './tray-actions';
 import { desktopPlatform, trayView, type TrayAction } from './tray-model';
+import { restartToUpdate, startUpdates } from './update-shell';
+import { updateFeedFile, updatePolicy, updateReadyNotice } from './updates';
 import { WindowFeed } from './window-feed';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
@@ -48,8 +52,12 @@ let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
 let quitting = false;
-/** Read once, then changed only from the tray menu. */
+/** The system's login item: read once, then written whenever the launchAtLogin setting changes. */
 let openAtLogin = false;
+/** The person's settings as core's state stream last gave them (none until the stream has them). */
+let settings: AppSettings | undefined;
+/** A downloaded update's version, waiting for "Restart to update". */
+let updateReady: string | undefined;
 
 function showWindow(): void {
   if (!mainWindow) return;
@@ -65,8 +73,67 @@ function openReview(reviewId: string): void {
   mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
 }
 
+/** Shows the window on its Settings view. */
+function openSettings(): void {
+  showWindow();
+  const event: StateEvent = { open: 'settings' };
+  mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
+}
+
+function trayState(core: Runtime['core']) {
+  return { ...trayStateOf(core, openAtLogin), ...(updateReady && { updateReady }) };
+}
+
 function updateTray(): void {
-  if (runtime) tray?.render(trayView(trayStateOf(runtime.core, openAtLogin), platform), mainWindow);
+  if (runtime) tray?.render(trayView(trayState(runtime.core), platform), mainWindow);
+}
+
+/** The window in front of the person: a review arriving there needs no notification. */
+function windowInFront(): boolean {
+  return Boolean(mainWindow && !mainWindow.isDestroyed() && mainWindow.isVisible() && mainWindow.isFocused());
+}
+
+/** New settings from core: "Start at login" follows them (or, first seen, they follow the system). */
+function followSettings(next: AppSettings | undefined): void {
+  const previous = settings;
+  settings = next;
+  const step = loginItemStep(previous, next, openAtLogin);
+  if (step.kind === 'apply') applyOpenAtLogin(step.openAtLogin);
+  else if (step.kind === 'adopt') {
+    void runtime
+      ?.handler('updateSettings', { launchAtLogin: step.launchAtLogin })
+      .catch((error: unknown) =>
+        console.warn(`DiffTray could not record Start at login: ${messageOf(error)}`),
+      );
+  }
+}
+
+function applyOpenAtLogin(on: boolean): void {
+  try {
+    setOpenAtLogin(on, loginContext);
+    openAtLogin = on;
+  } catch (error) {
+    console.warn(`DiffTray could not change Start at login: ${messageOf(error)}`);
+  }
+  updateTray();
+}
+
+/** The tray's "Start at login" writes the setting; the system's login item follows the change. */
+function toggleOpenAtLogin(): void {
+  const wanted = !openAtLogin;
+  // The setting says so already and only the system lags (an earlier write failed): no change would come.
+  if (settings?.launchAtLogin === wanted) return applyOpenAtLogin(wanted);
+  void runtime?.handler('updateSettings', { launchAtLogin: wanted }).catch((error: unknown) => {
+    void dialog.showMessageBox({
+      type: 'error',
+      message: 'Start at login was not changed',
+      detail: messageOf(error),
+    });
+  });
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function onTrayAction(action: TrayAction): void {
@@ -75,18 +142,16 @@ function onTrayAction(action: TrayAction): void {
   switch (action.kind) {
     case 'open-review':
       return openReview(action.reviewId);
-    // Settings live in the window (its own view comes with the settings work).
     case 'open':
-    case 'settings':
       return showWindow();
+    case 'settings':
+      return openSettings();
     case 'pause-all':
       return pauseAll(core);
     case 'resume-all':
       return resumeAll(core);
     case 'login':
-      openAtLogin = !openAtLogin;
-      setOpenAtLogin(openAtLogin, loginContext);
-      return updateTray();
+      return toggleOpenAtLogin();
     case 'install-cli':
       void installCommandLineTool({
         ...loginContext,
@@ -98,6 +163,8 @@ function onTrayAction(action: TrayAction): void {
         exists: existsSync,
       });
       return;
+    case 'restart-update':
+      return confirmLeaving(restartToUpdate);
     case 'quit':
       return app.quit();
   }
@@ -121,13 +188,16 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   const feed = new WindowFeed(core, (state) => mainWindow?.webContents.send(IPC_STATE_CHANNEL, state));
+  const showFolderDialog: ShowFolderDialog = (dialogOptions) =>
+    mainWindow ? dialog.showOpenDialog(mainWindow, dialogOptions) : dialog.showOpenDialog(dialogOptions);
+  const calls = desktopCalls(handler, showFolderDialog);
   ipcMain.handle(IPC_CALL_CHANNEL, (event, method: unknown, params: unknown) => {
     if (!isTrustedSenderUrl(event.senderFrame?.url)) throw new Error('Untrusted sender');
-    return handler(method, params, feed.current);
+    return calls(method, params, feed.current);
   });
 
   openAtLogin = isOpenAtLogin(loginContext);
-  tray = new AppTray(assetsDir, platform, trayView(trayStateOf(core, openAtLogin), platform), onTrayAction);
+  tray = new AppTray(assetsDir, platform, trayView(trayState(core), platform), onTrayAction);
   // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
   const startHidden =
     options.hidden || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
@@ -142,31 +212,66 @@ async function start(): Promise<void> {
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
+    if (change.settings) followSettings(settingsAfter(settings, change));
     updateTray();
     // New reviews and connection prompts are told without raising the window: focus stays where it is.
-    notify(arrivalNotices(change), openers);
+    const arrival = arrivalNotification((settings ?? DEFAULT_APP_SETTINGS).notifications, windowInFront());
+    if (arrival)
+      notify(
+        arrivalNotices(change).map((notice) => ({ ...notice, sound: !arrival.silent })),
+        openers,
+      );
     notify(connectionNotices(change, toldConnections), openers);
   });
+  followSettings(core.snapshot().settings);
   updateTray();
+
+  const policy = updatePolicy({
+    packaged: app.isPackaged,
+    feedConfigured: app.isPackaged && existsSync(updateFeedFile(process.resourcesPath)),
+    env: process.env,
+  });
+  startUpdates(policy, (version) => {
+    updateReady = version;
+    updateTray();
+    if ((settings ?? DEFAULT_APP_SETTINGS).notifications.enabled)
+      notify([updateReadyNotice(version)], openers);
+  });
 }
 
-/** Quit asks only when reviews are pending; confirmed, they are rejected ("DiffTray quit") first. */
-function onBeforeQuit(event: Electron.Event): void {
-  if (quitting) return;
-  const prompt = runtime ? quitPrompt(runtime.core.queue.pendingCount()) : null;
+function pendingQuitPrompt() {
+  return runtime ? quitPrompt(runtime.core.queue.pendingCount()) : null;
+}
+
+/**
+ * Leaving (quit, or restart to update) asks only when reviews are pending; confirmed, they are rejected
+ * ("DiffTray quit") first, then `leave` runs.
+ */
+function confirmLeaving(leave: () => void): void {
+  const prompt = pendingQuitPrompt();
   if (!prompt) {
     quitting = true;
+    leave();
     return;
   }
-  event.preventDefault();
   const { quitButton, ...options } = prompt;
   void dialog.showMessageBox({ type: 'question', ...options }).then(({ response }) => {
     if (response !== quitButton || !runtime) return;
     rejectPendingOnQuit(runtime.core);
     quitting = true;
     // The rejections are sent first: their answers are written before the sockets close.
-    setImmediate(() => app.quit());
+    setImmediate(leave);
   });
+}
+
+function onBeforeQuit(event: Electron.Event): void {
+  if (quitting) return;
+  if (!pendingQuitPrompt()) {
+    quitting = true;
+    return;
+  }
+  event.preventDefault();
+  confirmLeaving(() => app.quit());
 }
 
 if (!app.requestSingleInstanceLock()) {
