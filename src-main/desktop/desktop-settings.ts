@@ -3,15 +3,7 @@
  * notified and with a sound, and when "Start at login" is written to the system. The settings come
  * from core's state stream (snapshot, then changes), as the window gets them.
  */
-import type { AppChange, AppSettings, NotificationSettings } from '../../shared/app-api';
-
-/** The settings after a change: the change carries them whole when they changed. */
-export function settingsAfter(
-  current: AppSettings | undefined,
-  change: Pick<AppChange, 'settings'>,
-): AppSettings | undefined {
-  return change.settings ?? current;
-}
+import type { AppSettings, NotificationSettings } from '../../shared/app-api';
 
 /**
  * How a review that arrives is notified, or null for not at all: only when notifications are on, and
@@ -20,9 +12,9 @@ export function settingsAfter(
 export function arrivalNotification(
   settings: NotificationSettings,
   windowInFront: boolean,
-): { silent: boolean } | null {
+): { sound: boolean } | null {
   if (!settings.enabled || windowInFront) return null;
-  return { silent: !settings.sound };
+  return { sound: settings.sound };
 }
 
 export type LoginItemStep =

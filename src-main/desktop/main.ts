@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RENDERER_CSP } from '../../shared/csp';
-import { DEFAULT_APP_SETTINGS, type AppSettings, type StateEvent } from '../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type StateEvent } from '../../shared/app-api';
 import { difftrayHome } from '../core/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
@@ -26,12 +26,13 @@ import { arrivalNotices } from './arrival-notices';
 import { cliEntryPath } from './cli-install';
 import { installCommandLineTool } from './cli-install-run';
 import { connectionNotices } from './connection-notices';
-import { arrivalNotification, loginItemStep, settingsAfter } from './desktop-settings';
+import { arrivalNotification } from './desktop-settings';
 import { desktopCalls, type ShowFolderDialog } from './folder-picker';
 import { isOpenAtLogin, setOpenAtLogin } from './login-item-shell';
 import { createMainWindow } from './main-window';
 import { notify } from './notify';
 import { quitPrompt } from './quit-prompt';
+import { SettingsFollower } from './settings-follower';
 import { pauseAll, rejectPendingOnQuit, resumeAll, trayStateOf } from './tray-actions';
 import { desktopPlatform, trayView, type TrayAction } from './tray-model';
 import { restartToUpdate, startUpdates } from './update-shell';
@@ -52,10 +53,8 @@ let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
 let quitting = false;
-/** The system's login item: read once, then written whenever the launchAtLogin setting changes. */
-let openAtLogin = false;
-/** The person's settings as core's state stream last gave them (none until the stream has them). */
-let settings: AppSettings | undefined;
+/** The person's settings, and the login item that follows them. */
+let settingsFollower: SettingsFollower | undefined;
 /** A downloaded update's version, waiting for "Restart to update". */
 let updateReady: string | undefined;
 
@@ -81,6 +80,7 @@ function openSettings(): void {
 }
 
 function trayState(core: Runtime['core']) {
+  const openAtLogin = settingsFollower?.openAtLogin ?? false;
   return { ...trayStateOf(core, openAtLogin), ...(updateReady && { updateReady }) };
 }
 
@@ -91,45 +91,6 @@ function updateTray(): void {
 /** The window in front of the person: a review arriving there needs no notification. */
 function windowInFront(): boolean {
   return Boolean(mainWindow && !mainWindow.isDestroyed() && mainWindow.isVisible() && mainWindow.isFocused());
-}
-
-/** New settings from core: "Start at login" follows them (or, first seen, they follow the system). */
-function followSettings(next: AppSettings | undefined): void {
-  const previous = settings;
-  settings = next;
-  const step = loginItemStep(previous, next, openAtLogin);
-  if (step.kind === 'apply') applyOpenAtLogin(step.openAtLogin);
-  else if (step.kind === 'adopt') {
-    void runtime
-      ?.handler('updateSettings', { launchAtLogin: step.launchAtLogin })
-      .catch((error: unknown) =>
-        console.warn(`DiffTray could not record Start at login: ${messageOf(error)}`),
-      );
-  }
-}
-
-function applyOpenAtLogin(on: boolean): void {
-  try {
-    setOpenAtLogin(on, loginContext);
-    openAtLogin = on;
-  } catch (error) {
-    console.warn(`DiffTray could not change Start at login: ${messageOf(error)}`);
-  }
-  updateTray();
-}
-
-/** The tray's "Start at login" writes the setting; the system's login item follows the change. */
-function toggleOpenAtLogin(): void {
-  const wanted = !openAtLogin;
-  // The setting says so already and only the system lags (an earlier write failed): no change would come.
-  if (settings?.launchAtLogin === wanted) return applyOpenAtLogin(wanted);
-  void runtime?.handler('updateSettings', { launchAtLogin: wanted }).catch((error: unknown) => {
-    void dialog.showMessageBox({
-      type: 'error',
-      message: 'Start at login was not changed',
-      detail: messageOf(error),
-    });
-  });
 }
 
 function messageOf(error: unknown): string {
@@ -151,7 +112,14 @@ function onTrayAction(action: TrayAction): void {
     case 'resume-all':
       return resumeAll(core);
     case 'login':
-      return toggleOpenAtLogin();
+      void settingsFollower?.toggleOpenAtLogin().catch((error: unknown) => {
+        void dialog.showMessageBox({
+          type: 'error',
+          message: 'Start at login was not changed',
+          detail: messageOf(error),
+        });
+      });
+      return;
     case 'install-cli':
       void installCommandLineTool({
         ...loginContext,
@@ -196,7 +164,12 @@ async function start(): Promise<void> {
     return calls(method, params, feed.current);
   });
 
-  openAtLogin = isOpenAtLogin(loginContext);
+  settingsFollower = new SettingsFollower({
+    loginItem: { read: () => isOpenAtLogin(loginContext), write: (on) => setOpenAtLogin(on, loginContext) },
+    updateSettings: (patch) => handler('updateSettings', patch),
+    loginItemChanged: updateTray,
+    warn: (message) => console.warn(`DiffTray: ${message}`),
+  });
   tray = new AppTray(assetsDir, platform, trayView(trayState(core), platform), onTrayAction);
   // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
   const startHidden =
@@ -212,18 +185,19 @@ async function start(): Promise<void> {
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
-    if (change.settings) followSettings(settingsAfter(settings, change));
+    if (change.settings) settingsFollower?.follow(change.settings);
     updateTray();
     // New reviews and connection prompts are told without raising the window: focus stays where it is.
-    const arrival = arrivalNotification((settings ?? DEFAULT_APP_SETTINGS).notifications, windowInFront());
+    const notifications = settingsFollower?.settings.notifications ?? DEFAULT_APP_SETTINGS.notifications;
+    const arrival = arrivalNotification(notifications, windowInFront());
     if (arrival)
       notify(
-        arrivalNotices(change).map((notice) => ({ ...notice, sound: !arrival.silent })),
+        arrivalNotices(change).map((notice) => ({ ...notice, ...arrival })),
         openers,
       );
     notify(connectionNotices(change, toldConnections), openers);
   });
-  followSettings(core.snapshot().settings);
+  settingsFollower.follow(core.snapshot().settings);
   updateTray();
 
   const policy = updatePolicy({
@@ -234,8 +208,7 @@ async function start(): Promise<void> {
   startUpdates(policy, (version) => {
     updateReady = version;
     updateTray();
-    if ((settings ?? DEFAULT_APP_SETTINGS).notifications.enabled)
-      notify([updateReadyNotice(version)], openers);
+    if (settingsFollower?.settings.notifications.enabled) notify([updateReadyNotice(version)], openers);
   });
 }
 

@@ -1,34 +1,20 @@
 /** What the desktop does with the person's settings: notifications, their sound, and Start at login. */
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_APP_SETTINGS, type AppSettings } from '../../../shared/app-api';
-import {
-  arrivalNotification,
-  loginItemStep,
-  settingsAfter,
-} from '../../../src-main/desktop/desktop-settings';
+import { arrivalNotification, loginItemStep } from '../../../src-main/desktop/desktop-settings';
 
 const settings = (changes: Partial<AppSettings> = {}): AppSettings => ({
   ...DEFAULT_APP_SETTINGS,
   ...changes,
 });
 
-describe('settingsAfter', () => {
-  it('takes the settings a change carries, and keeps them through changes without any', () => {
-    const before = settings();
-    const after = settings({ launchAtLogin: true });
-    expect(settingsAfter(before, { settings: after })).toBe(after);
-    expect(settingsAfter(before, {})).toBe(before);
-    expect(settingsAfter(undefined, {})).toBeUndefined();
-  });
-});
-
 describe('arrivalNotification', () => {
   it('notifies a new review silently by default, while the window is hidden or behind', () => {
-    expect(arrivalNotification(DEFAULT_APP_SETTINGS.notifications, false)).toEqual({ silent: true });
+    expect(arrivalNotification(DEFAULT_APP_SETTINGS.notifications, false)).toEqual({ sound: false });
   });
 
   it('plays the sound when the person asked for it', () => {
-    expect(arrivalNotification({ enabled: true, sound: true }, false)).toEqual({ silent: false });
+    expect(arrivalNotification({ enabled: true, sound: true }, false)).toEqual({ sound: true });
   });
 
   it('does not notify when notifications are off, sound or not', () => {
