@@ -227,11 +227,13 @@ describe.skipIf(!binary)('Electron tray, window and command line', () => {
     '"Start at login" writes and removes the autostart entry',
     async () => {
       const entry = path.join(home, '.config', 'autostart', 'difftray.desktop');
+      // The item writes the launchAtLogin setting; the entry follows the setting's change.
       await clickMenuItem('login');
+      await eventually(async () => (existsSync(entry) ? true : undefined), 'the autostart entry');
       expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=".+" --hidden$/m);
       expect((await recorded()).menu.find((item) => item.id === 'login')).toBeDefined();
       await clickMenuItem('login');
-      expect(existsSync(entry)).toBe(false);
+      await eventually(async () => (existsSync(entry) ? undefined : true), 'the entry to go');
     },
   );
 

@@ -5,13 +5,14 @@ import {
   autostartEnabled,
   autostartFile,
   loginItemPlan,
+  loginItemQuery,
   type LoginItemContext,
 } from './login-items';
 
 export function isOpenAtLogin(context: LoginItemContext): boolean {
   return context.platform === 'linux'
     ? autostartEnabled(autostartFile(context))
-    : app.getLoginItemSettings().openAtLogin;
+    : app.getLoginItemSettings(loginItemQuery(context)).openAtLogin;
 }
 
 export function setOpenAtLogin(on: boolean, context: LoginItemContext): void {

@@ -49,6 +49,14 @@ export function loginItemPlan(openAtLogin: boolean, context: LoginItemContext): 
   }
 }
 
+/**
+ * What app.getLoginItemSettings must be given to read back the item loginItemPlan wrote: on Windows the
+ * Run key entry is found by its executable and arguments, so without them it reads as off.
+ */
+export function loginItemQuery(context: LoginItemContext): { path: string; args: string[] } | undefined {
+  return context.platform === 'win32' ? { path: context.execPath, args: [HIDDEN_ARG] } : undefined;
+}
+
 /** `$XDG_CONFIG_HOME/autostart/difftray.desktop`, or under `~/.config` when XDG_CONFIG_HOME is unset. */
 export function autostartFile(context: Pick<LoginItemContext, 'env' | 'home'>): string {
   const configured = context.env.XDG_CONFIG_HOME;

@@ -1,15 +1,15 @@
 /**
  * The Electron shell: single instance, tray, one window that hides to the tray, IPC to core.
  * Thin on purpose: what it shows comes from core through the app API; its decisions live in
- * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts and security.ts,
- * which are tested without Electron.
+ * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts, security.ts,
+ * folder-picker.ts, desktop-settings.ts and updates.ts, which are tested without Electron.
  */
 import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { RENDERER_CSP } from '../../shared/csp';
-import type { StateEvent } from '../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type StateEvent } from '../../shared/app-api';
 import { difftrayHome } from '../core/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
@@ -26,12 +26,17 @@ import { arrivalNotices } from './arrival-notices';
 import { cliEntryPath } from './cli-install';
 import { installCommandLineTool } from './cli-install-run';
 import { connectionNotices } from './connection-notices';
+import { arrivalNotification } from './desktop-settings';
+import { desktopCalls, type ShowFolderDialog } from './folder-picker';
 import { isOpenAtLogin, setOpenAtLogin } from './login-item-shell';
 import { createMainWindow } from './main-window';
 import { notify } from './notify';
 import { quitPrompt } from './quit-prompt';
+import { SettingsFollower } from './settings-follower';
 import { pauseAll, rejectPendingOnQuit, resumeAll, trayStateOf } from './tray-actions';
 import { desktopPlatform, trayView, type TrayAction } from './tray-model';
+import { restartToUpdate, startUpdates } from './update-shell';
+import { updateFeedFile, updatePolicy, updateReadyNotice } from './updates';
 import { WindowFeed } from './window-feed';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
@@ -48,8 +53,10 @@ let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
 let quitting = false;
-/** Read once, then changed only from the tray menu. */
-let openAtLogin = false;
+/** The person's settings, and the login item that follows them. */
+let settingsFollower: SettingsFollower | undefined;
+/** A downloaded update's version, waiting for "Restart to update". */
+let updateReady: string | undefined;
 
 function showWindow(): void {
   if (!mainWindow) return;
@@ -65,8 +72,29 @@ function openReview(reviewId: string): void {
   mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
 }
 
+/** Shows the window on its Settings view. */
+function openSettings(): void {
+  showWindow();
+  const event: StateEvent = { open: 'settings' };
+  mainWindow?.webContents.send(IPC_STATE_CHANNEL, event);
+}
+
+function trayState(core: Runtime['core']) {
+  const openAtLogin = settingsFollower?.openAtLogin ?? false;
+  return { ...trayStateOf(core, openAtLogin), ...(updateReady && { updateReady }) };
+}
+
 function updateTray(): void {
-  if (runtime) tray?.render(trayView(trayStateOf(runtime.core, openAtLogin), platform), mainWindow);
+  if (runtime) tray?.render(trayView(trayState(runtime.core), platform), mainWindow);
+}
+
+/** The window in front of the person: a review arriving there needs no notification. */
+function windowInFront(): boolean {
+  return Boolean(mainWindow && !mainWindow.isDestroyed() && mainWindow.isVisible() && mainWindow.isFocused());
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 function onTrayAction(action: TrayAction): void {
@@ -75,18 +103,23 @@ function onTrayAction(action: TrayAction): void {
   switch (action.kind) {
     case 'open-review':
       return openReview(action.reviewId);
-    // Settings live in the window (its own view comes with the settings work).
     case 'open':
-    case 'settings':
       return showWindow();
+    case 'settings':
+      return openSettings();
     case 'pause-all':
       return pauseAll(core);
     case 'resume-all':
       return resumeAll(core);
     case 'login':
-      openAtLogin = !openAtLogin;
-      setOpenAtLogin(openAtLogin, loginContext);
-      return updateTray();
+      void settingsFollower?.toggleOpenAtLogin().catch((error: unknown) => {
+        void dialog.showMessageBox({
+          type: 'error',
+          message: 'Start at login was not changed',
+          detail: messageOf(error),
+        });
+      });
+      return;
     case 'install-cli':
       void installCommandLineTool({
         ...loginContext,
@@ -98,6 +131,8 @@ function onTrayAction(action: TrayAction): void {
         exists: existsSync,
       });
       return;
+    case 'restart-update':
+      return confirmLeaving(restartToUpdate);
     case 'quit':
       return app.quit();
   }
@@ -121,13 +156,21 @@ async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
   const feed = new WindowFeed(core, (state) => mainWindow?.webContents.send(IPC_STATE_CHANNEL, state));
+  const showFolderDialog: ShowFolderDialog = (dialogOptions) =>
+    mainWindow ? dialog.showOpenDialog(mainWindow, dialogOptions) : dialog.showOpenDialog(dialogOptions);
+  const calls = desktopCalls(handler, showFolderDialog);
   ipcMain.handle(IPC_CALL_CHANNEL, (event, method: unknown, params: unknown) => {
     if (!isTrustedSenderUrl(event.senderFrame?.url)) throw new Error('Untrusted sender');
-    return handler(method, params, feed.current);
+    return calls(method, params, feed.current);
   });
 
-  openAtLogin = isOpenAtLogin(loginContext);
-  tray = new AppTray(assetsDir, platform, trayView(trayStateOf(core, openAtLogin), platform), onTrayAction);
+  settingsFollower = new SettingsFollower({
+    loginItem: { read: () => isOpenAtLogin(loginContext), write: (on) => setOpenAtLogin(on, loginContext) },
+    updateSettings: (patch) => handler('updateSettings', patch),
+    loginItemChanged: updateTray,
+    warn: (message) => console.warn(`DiffTray: ${message}`),
+  });
+  tray = new AppTray(assetsDir, platform, trayView(trayState(core), platform), onTrayAction);
   // Started at login (--hidden; on macOS the login item says so), DiffTray waits in the tray.
   const startHidden =
     options.hidden || (platform === 'darwin' && app.getLoginItemSettings().wasOpenedAtLogin);
@@ -142,31 +185,66 @@ async function start(): Promise<void> {
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
+    if (change.settings) settingsFollower?.follow(change.settings);
     updateTray();
     // New reviews and connection prompts are told without raising the window: focus stays where it is.
-    notify(arrivalNotices(change), openers);
+    const notifications = settingsFollower?.settings.notifications ?? DEFAULT_APP_SETTINGS.notifications;
+    const arrival = arrivalNotification(notifications, windowInFront());
+    if (arrival)
+      notify(
+        arrivalNotices(change).map((notice) => ({ ...notice, ...arrival })),
+        openers,
+      );
     notify(connectionNotices(change, toldConnections), openers);
   });
+  settingsFollower.follow(core.snapshot().settings);
   updateTray();
+
+  const policy = updatePolicy({
+    packaged: app.isPackaged,
+    feedConfigured: app.isPackaged && existsSync(updateFeedFile(process.resourcesPath)),
+    env: process.env,
+  });
+  startUpdates(policy, (version) => {
+    updateReady = version;
+    updateTray();
+    if (settingsFollower?.settings.notifications.enabled) notify([updateReadyNotice(version)], openers);
+  });
 }
 
-/** Quit asks only when reviews are pending; confirmed, they are rejected ("DiffTray quit") first. */
-function onBeforeQuit(event: Electron.Event): void {
-  if (quitting) return;
-  const prompt = runtime ? quitPrompt(runtime.core.queue.pendingCount()) : null;
+function pendingQuitPrompt() {
+  return runtime ? quitPrompt(runtime.core.queue.pendingCount()) : null;
+}
+
+/**
+ * Leaving (quit, or restart to update) asks only when reviews are pending; confirmed, they are rejected
+ * ("DiffTray quit") first, then `leave` runs.
+ */
+function confirmLeaving(leave: () => void): void {
+  const prompt = pendingQuitPrompt();
   if (!prompt) {
     quitting = true;
+    leave();
     return;
   }
-  event.preventDefault();
   const { quitButton, ...options } = prompt;
   void dialog.showMessageBox({ type: 'question', ...options }).then(({ response }) => {
     if (response !== quitButton || !runtime) return;
     rejectPendingOnQuit(runtime.core);
     quitting = true;
     // The rejections are sent first: their answers are written before the sockets close.
-    setImmediate(() => app.quit());
+    setImmediate(leave);
   });
+}
+
+function onBeforeQuit(event: Electron.Event): void {
+  if (quitting) return;
+  if (!pendingQuitPrompt()) {
+    quitting = true;
+    return;
+  }
+  event.preventDefault();
+  confirmLeaving(() => app.quit());
 }
 
 if (!app.requestSingleInstanceLock()) {

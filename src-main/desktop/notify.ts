@@ -6,6 +6,8 @@ export interface Notice {
   body: string;
   /** Clicked, the notification opens this review; without one, the window. */
   reviewId?: string;
+  /** With the OS's notification sound (settings.notifications.sound); silent unless asked. */
+  sound?: boolean;
 }
 
 export function notify(
@@ -14,7 +16,7 @@ export function notify(
 ): void {
   if (!Notification.isSupported()) return;
   for (const notice of notices) {
-    const notification = new Notification({ title: notice.title, body: notice.body, silent: true });
+    const notification = new Notification({ title: notice.title, body: notice.body, silent: !notice.sound });
     const { reviewId } = notice;
     notification.on('click', reviewId ? () => open.review(reviewId) : open.window);
     notification.show();

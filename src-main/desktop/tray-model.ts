@@ -22,6 +22,8 @@ export interface TrayState {
   pausedClients: number;
   /** Whether DiffTray starts at login (shown as a check box). */
   openAtLogin: boolean;
+  /** The version of a downloaded update waiting for a restart, if any. */
+  updateReady?: string;
 }
 
 /** Every menu action, by id: main.ts maps them to what they do (trayAction). */
@@ -89,6 +91,16 @@ function trayMenu(state: TrayState): TrayMenuItem[] {
     { type: 'normal', id: 'settings', label: 'Settings…', enabled: true },
     { type: 'checkbox', id: 'login', label: 'Start at login', enabled: true, checked: state.openAtLogin },
     { type: 'normal', id: 'install-cli', label: 'Install command line tool…', enabled: true },
+  );
+  if (state.updateReady) {
+    items.push({
+      type: 'normal',
+      id: 'restart-update',
+      label: `Restart to update (${state.updateReady})`,
+      enabled: true,
+    });
+  }
+  items.push(
     { type: 'separator', id: 'sep-quit' },
     { type: 'normal', id: 'quit', label: 'Quit DiffTray', enabled: true },
   );
@@ -106,7 +118,17 @@ function reviewLabel(review: Pick<ReviewItem, 'title' | 'client' | 'files'>): st
 
 export type TrayAction =
   | { kind: 'open-review'; reviewId: string }
-  | { kind: 'open' | 'settings' | 'pause-all' | 'resume-all' | 'login' | 'install-cli' | 'quit' };
+  | {
+      kind:
+        | 'open'
+        | 'settings'
+        | 'pause-all'
+        | 'resume-all'
+        | 'login'
+        | 'install-cli'
+        | 'restart-update'
+        | 'quit';
+    };
 
 /** What a menu item's id asks for; null for an id no menu item has. */
 export function trayAction(id: string): TrayAction | null {
@@ -122,6 +144,7 @@ export function trayAction(id: string): TrayAction | null {
     case 'resume-all':
     case 'login':
     case 'install-cli':
+    case 'restart-update':
     case 'quit':
       return { kind: id };
     default:

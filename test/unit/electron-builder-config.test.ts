@@ -25,6 +25,7 @@ interface BuilderConfig {
   asar: boolean;
   asarUnpack: string[];
   fileAssociations: unknown[];
+  publish?: unknown;
   mac: { target: TargetEntry[]; icon: string };
   win: { target: TargetEntry[]; icon: string };
   linux: {
@@ -40,6 +41,7 @@ const builder = require('app-builder-lib/out/util/config/config') as {
   validateConfiguration(config: unknown, debugLogger: unknown): Promise<void>;
 };
 const { DebugLogger } = require('builder-util') as { DebugLogger: new (enabled: boolean) => unknown };
+const yaml = require('js-yaml') as { load(text: string): unknown };
 
 const load = () => builder.getConfig(ROOT, 'electron-builder.yml', null);
 const validate = (config: unknown) => builder.validateConfiguration(config, new DebugLogger(false));
@@ -108,5 +110,19 @@ describe('electron-builder.yml', () => {
       expect(existsSync(path.join(ROOT, 'assets', trayView(state, platform).icon.file)), platform).toBe(true);
     }
     expect(existsSync(path.join(ROOT, 'assets', 'overlay-badge.png'))).toBe(true);
+  });
+
+  it('configures no release feed, so the app never looks for updates, even with GH_TOKEN set', async () => {
+    // Left out, electron-builder would pick GitHub whenever GH_TOKEN is set and write app-update.yml.
+    expect((await load()).publish).toBeNull();
+  });
+
+  it("accepts the README's GitHub Releases entry that turns updates on", async () => {
+    const readme = readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+    const block = /```yaml\n(publish:[\s\S]*?)```/.exec(readme)?.[1];
+    expect(block).toBeDefined();
+    const entry = yaml.load(block!) as { publish: { provider: string } };
+    expect(entry.publish.provider).toBe('github');
+    await expect(validate({ ...(await load()), ...entry })).resolves.toBeUndefined();
   });
 });

@@ -8,6 +8,7 @@ import {
   autostartEntry,
   desktopExecArgument,
   loginItemPlan,
+  loginItemQuery,
   type LoginItemContext,
 } from '../../../src-main/desktop/login-items';
 import { makeTempDir } from '../../support/temp';
@@ -43,6 +44,15 @@ describe('loginItemPlan', () => {
       kind: 'electron',
       settings: { openAtLogin: true, path: execPath, args: ['--hidden'] },
     });
+  });
+
+  it('Windows: the entry is read back by the same executable and arguments (else it reads as off)', () => {
+    const windows = { ...linux, platform: 'win32' as const, execPath: 'C:\\DiffTray\\DiffTray.exe' };
+    const plan = loginItemPlan(true, windows);
+    const written = plan.kind === 'electron' ? plan.settings : undefined;
+    expect(loginItemQuery(windows)).toEqual({ path: written?.path, args: written?.args });
+    expect(loginItemQuery({ ...windows, platform: 'darwin' })).toBeUndefined();
+    expect(loginItemQuery(linux)).toBeUndefined();
   });
 
   it('Linux: ~/.config/autostart/difftray.desktop starting the executable hidden', () => {

@@ -133,9 +133,23 @@ describe('the menu', () => {
     });
   });
 
+  it('offers "Restart to update" only once an update is downloaded, just above Quit', () => {
+    expect(trayView(idle, 'linux').menu.some((item) => item.id === 'restart-update')).toBe(false);
+    const menu = trayView({ ...idle, updateReady: '1.2.0' }, 'linux').menu;
+    const at = menu.findIndex((item) => item.id === 'restart-update');
+    expect(menu[at]).toEqual({
+      type: 'normal',
+      id: 'restart-update',
+      label: 'Restart to update (1.2.0)',
+      enabled: true,
+    });
+    expect(menu.slice(at + 1).map((item) => item.id)).toEqual(['sep-quit', 'quit']);
+    expect(trayAction('restart-update')).toEqual({ kind: 'restart-update' });
+  });
+
   it('has one id per item, and every id maps to an action (separators and the count aside)', () => {
     const menu = trayView(
-      { ...two, pending: Array.from({ length: 12 }, (_, i) => pending(`r${i}`, i)) },
+      { ...two, pending: Array.from({ length: 12 }, (_, i) => pending(`r${i}`, i)), updateReady: '2.0.0' },
       'darwin',
     ).menu;
     const ids = menu.map((item) => item.id);
