@@ -4,7 +4,7 @@
  * tray's item changes the setting, not the system. The system and the settings are passed in, so this
  * runs without Electron.
  */
-import { DEFAULT_APP_SETTINGS, type AppSettings, type AppSettingsPatch } from '../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type AppSettings, type AppSettingsPatch } from '../../shared/app-settings';
 import { loginItemStep } from './desktop-settings';
 
 export interface SettingsFollowerOptions {

@@ -1,6 +1,6 @@
 /** What the desktop does with the person's settings: notifications, their sound, and Start at login. */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP_SETTINGS, type AppSettings } from '../../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type AppSettings } from '../../../shared/app-settings';
 import { arrivalNotification, loginItemStep } from '../../../src-main/desktop/desktop-settings';
 
 const settings = (changes: Partial<AppSettings> = {}): AppSettings => ({

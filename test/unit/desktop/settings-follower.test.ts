@@ -6,7 +6,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_APP_SETTINGS, type AppSettings, type AppSettingsPatch } from '../../../shared/app-api';
+import { DEFAULT_APP_SETTINGS, type AppSettings, type AppSettingsPatch } from '../../../shared/app-settings';
 import {
   applyAutostartFile,
   autostartEnabled,
