@@ -10,16 +10,14 @@ import { currentHookCommand } from './core/claude-hook-command';
 import { claudeConfigDir } from './core/claude-hooks-setup';
 import { recoverLeftovers } from './core/write-journal';
 import {
-  autoApplyClients,
   difftrayHome,
   extraLockFolders,
-  loadSettings,
   resolveWorkspaceFolders,
   trustedPrograms,
   watchFolders,
   watchFoldersToRemember,
 } from './core/settings';
-import { updateSettingsFile } from './core/settings-file';
+import { SettingsStore } from './core/settings-store';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
 import { Pairing } from './core/pairing/pairing';
@@ -55,6 +53,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   core: AppCore;
+  /** settings.json: every read and write of it goes through here. */
+  settings: SettingsStore;
   handler: AppApiHandler;
   bridge: BridgeServer;
   clio: ClioEndpoint;
@@ -71,8 +71,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
   const home = options.home ?? os.homedir();
-  const settingsFile = path.join(difftrayHome(env), 'settings.json');
-  const settings = loadSettings(settingsFile, log);
+  const store = new SettingsStore(path.join(difftrayHome(env), 'settings.json'), { log });
+  const settings = store.main;
   const folders = resolveWorkspaceFolders(options.workspaces, settings, options.cwd ?? process.cwd());
   // Before anything can write: clean up after a DiffTray killed mid-write (write-journal.ts).
   const writeJournalDir = path.join(difftrayHome(env), 'writes');
@@ -88,9 +88,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     connectionRequests: {
       trusted: trustedPrograms(settings, log),
-      save: (programs) => rememberTrustedPrograms(settingsFile, programs),
+      save: (programs) => rememberTrustedPrograms(store, programs),
       ...(options.connectionPromptMs !== undefined && { timeoutMs: options.connectionPromptMs }),
     },
+    settings: store,
   });
   core.watchFiles();
   // Read at start; from then on the app's switch and `difftray watch` change it, and it is written back.
@@ -98,7 +99,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
   });
-  watch.onChange((watched) => rememberWatchedFolders(settingsFile, folders, home, watched, log));
+  watch.onChange((watched) => rememberWatchedFolders(store, folders, home, watched, log));
   const bridge = await BridgeServer.start({
     core,
     // Read once: lock files are written at start, so a change applies at the next start.
@@ -113,8 +114,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const clio = await startClioEndpoint({
     core,
     lockFile: clioBridgeFile(home),
-    // Read at each applyDiff, so a change to the settings file applies without a restart.
-    autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
+    // Read at each applyDiff, so a change in Settings or in the file applies without a restart.
+    autoApply: () => store.settings.autoApply,
     log,
   });
   const pairing = new Pairing({ file: path.join(difftrayHome(env), 'paired-clients.json'), log });
@@ -136,6 +137,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.once('exit', removeOnExit);
   return {
     core,
+    settings: store,
     handler: createAppApiHandler(core, { watch, pairing }),
     bridge,
     clio,
@@ -148,32 +150,30 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await watch.close();
       for (const server of servers) await server.close();
       await core.close();
+      store.close();
     },
   };
 }
 
 /** Writes the watched folders to settings.json; a file that cannot be changed is said, not fatal. */
 function rememberWatchedFolders(
-  settingsFile: string,
+  store: SettingsStore,
   workspaceFolders: readonly string[],
   home: string,
   watched: readonly string[],
   log: (message: string) => void,
 ): void {
   try {
-    const settings = loadSettings(settingsFile, log);
-    updateSettingsFile(settingsFile, {
-      watchFolders: watchFoldersToRemember(settings, workspaceFolders, home, watched),
-    });
+    store.write({ watchFolders: watchFoldersToRemember(store.main, workspaceFolders, home, watched) });
   } catch (error) {
     log(`Watch mode: the watched folders are not remembered for the next start: ${(error as Error).message}`);
   }
 }
 
 /** Writes "Always allow this program" to settings.json; a file that cannot be changed refuses the answer. */
-function rememberTrustedPrograms(settingsFile: string, programs: readonly unknown[]): void {
+function rememberTrustedPrograms(store: SettingsStore, programs: readonly unknown[]): void {
   try {
-    updateSettingsFile(settingsFile, { trustedPrograms: programs });
+    store.write({ trustedPrograms: programs });
   } catch (error) {
     throw new ConnectionRequestError(`The program cannot be remembered: ${(error as Error).message}`);
   }

@@ -12,6 +12,8 @@ import { StateFeed, type StateSubscription } from './state-feed';
 import { UndoJournal, type UndoSet } from './undo-journal';
 import { WriteUndo } from './undo-writes';
 import { WriteJournal } from './write-journal';
+import { followSettings } from './settings-follow';
+import type { SettingsStore } from './settings-store';
 import type { UndoableWrites } from '../../shared/app-api';
 
 export interface AppCoreOptions {
@@ -26,6 +28,11 @@ export interface AppCoreOptions {
   claudeHooks?: ClaudeHooksTarget;
   /** Connection prompts for clients without a token: remembered programs, where to save them, the time limit. */
   connectionRequests?: ConnectionRequestsOptions;
+  /**
+   * settings.json (the runtime's store): its settings go to the windows, paused clients are remembered
+   * in it, and its `autoApply` accepts reviews as they arrive. None in unit tests: no settings at all.
+   */
+  settings?: SettingsStore;
 }
 
 export class AppCore {
@@ -41,6 +48,8 @@ export class AppCore {
   readonly undoJournal: UndoJournal;
   /** Undoing a review's writes (AppApi.undoWrites). */
   readonly writeUndo: WriteUndo;
+  /** settings.json, when the runtime keeps one (settings-store.ts). */
+  readonly settings: SettingsStore | undefined;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
   private readonly watchedListeners = new Set<(folders: readonly string[]) => void>();
@@ -54,9 +63,11 @@ export class AppCore {
       log = () => {},
       claudeHooks,
       connectionRequests,
+      settings,
     }: AppCoreOptions = {},
   ) {
     this.claudeHooks = claudeHooks;
+    this.settings = settings;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.undoJournal = new UndoJournal(undoJournalDir, { now, log });
     this.files = new FileApplier(workspaceFolders, new WriteJournal(writeJournalDir), this.undoJournal, log);
@@ -67,6 +78,7 @@ export class AppCore {
     const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));
     this.undoJournal.onChange(showUndoable);
     if (this.undoJournal.sets().length > 0) showUndoable();
+    if (settings) followSettings(settings, this.queue, this.feed, log);
   }
 
   /** Cancels the client's pending reviews (nobody is left to answer them); returns how many. */

@@ -139,8 +139,10 @@ export class SettingsStore {
       this.watcher = watch(folder, (_event, changed) => {
         if (changed !== null && changed !== name) return;
         clearTimeout(this.reloadTimer);
-        this.reloadTimer = setTimeout(() => this.reload(), quietMs);
+        this.reloadTimer = setTimeout(() => this.reload(), quietMs).unref();
       });
+      // Following the file never keeps a process alive on its own.
+      this.watcher.unref();
       this.watcher.on('error', (error) => {
         this.log(`Settings: hand edits of ${this.file} apply at the next start (${error.message})`);
         this.watcher?.close();
