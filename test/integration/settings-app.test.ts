@@ -5,10 +5,12 @@
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AppChange, AppSettings } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
+import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
 import { BASE, PROPOSED } from '../support/fixtures';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
@@ -151,5 +153,29 @@ describe('settings through the app API', () => {
     expect(review.description).toBe('again');
     await rt.runtime.handler('reject', { reviewId: review.id });
     expect(texts(await answer)).toEqual(['DIFF_REJECTED', 'again']);
+  });
+
+  it('auto-apply for a native client: written by DiffTray at once and answered as accepted', async () => {
+    const rt = await start();
+    const file = path.join(rt.workspace, 'b.txt');
+    writeFileSync(file, 'one\ntwo\n');
+    await updateSettings(rt, { autoApply: ['my-agent'] });
+    const { native } = rt.runtime;
+    const client = await RawNative.open(native.port, { [NATIVE_HEADER]: native.token });
+    try {
+      await client.request('hello', { client_name: 'my-agent', client_version: '1.0' });
+      const patch = createTwoFilesPatch('a/b.txt', 'b/b.txt', 'one\ntwo\n', 'one\nTWO\n');
+      const proposed = await client.request('propose_change_set', { title: 'shout', patch });
+      expect(proposed.type).toBe('response');
+      expect(await client.nextPush()).toMatchObject({
+        command: 'change_set_result',
+        payload: { status: 'accepted', files: [{ path: 'b.txt', status: 'applied' }] },
+      });
+      expect(readFileSync(file, 'utf8')).toBe('one\nTWO\n');
+      expect(rt.runtime.core.queue.pendingCount()).toBe(0);
+      expect(rt.runtime.core.snapshot().reviews[0]?.description).toContain(AUTO_APPLIED_NOTE);
+    } finally {
+      client.close();
+    }
   });
 });
