@@ -70,6 +70,12 @@ export class SettingsStore {
         `Settings not changed: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}`,
       );
     }
+    const folder = parsed.data.extraLockFolders?.find((entry) => !isLockFolderPath(entry));
+    if (folder !== undefined) {
+      throw new SettingsStoreError(
+        `Settings not changed: extraLockFolders: ${JSON.stringify(folder)} must be an absolute path or start with ~/`,
+      );
+    }
     this.write(parsed.data);
     return this.settings;
   }
@@ -152,4 +158,11 @@ export class SettingsStore {
       this.log(`Settings: hand edits of ${this.file} apply at the next start (${(error as Error).message})`);
     }
   }
+}
+
+/** What settings.ts's `extraLockFolders` will use rather than skip: absolute, `~` or `~/...`. */
+function isLockFolderPath(folder: string): boolean {
+  return (
+    folder === '~' || folder.startsWith('~/') || folder.startsWith(`~${path.sep}`) || path.isAbsolute(folder)
+  );
 }

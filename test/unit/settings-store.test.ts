@@ -112,6 +112,9 @@ describe('SettingsStore', () => {
       /Settings not changed: keyMap: Mod\+Y is used for both acceptHunk and undo/,
     );
     expect(() => store.update({ theme: 'blue' } as never)).toThrow(/Settings not changed: theme: /);
+    expect(() => store.update({ extraLockFolders: ['~/.fork', 'relative/ide'] })).toThrow(
+      'Settings not changed: extraLockFolders: "relative/ide" must be an absolute path or start with ~/',
+    );
     expect(onDisk()).toBe(before);
   });
 
