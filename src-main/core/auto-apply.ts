@@ -7,10 +7,17 @@ import type { ClientInfo } from '../../shared/app-api';
 /** What History shows on a review accepted this way. */
 export const AUTO_APPLIED_NOTE = 'Applied without review: auto-apply is on for this client.';
 
-/** Names match whatever their case and surrounding spaces, as a person types them in settings.json. */
+/** Between a program's name and its session's in a client's name ("Copilot CLI · Fix the parser"). */
+export const SESSION_SEPARATOR = ' · ';
+
+/**
+ * Names match whatever their case and surrounding spaces, as a person types them in settings.json; the
+ * program's name alone also matches each of its sessions named after it.
+ */
 export function autoApplyNames(names: readonly string[], clientName: string): boolean {
-  const name = clientName.trim().toLowerCase();
-  return names.some((entry) => entry.trim().toLowerCase() === name);
+  const normal = (name: string) => name.trim().toLowerCase();
+  const candidates = new Set([normal(clientName), normal(clientName.split(SESSION_SEPARATOR)[0]!)]);
+  return names.some((entry) => candidates.has(normal(entry)));
 }
 
 /**
