@@ -10,16 +10,14 @@ import { currentHookCommand } from './core/claude-hook-command';
 import { claudeConfigDir } from './core/claude-hooks-setup';
 import { recoverLeftovers } from './core/write-journal';
 import {
-  autoApplyClients,
   difftrayHome,
   extraLockFolders,
-  loadSettings,
   resolveWorkspaceFolders,
   trustedPrograms,
   watchFolders,
   watchFoldersToRemember,
 } from './core/settings';
-import { updateSettingsFile } from './core/settings-file';
+import { SettingsStore } from './core/settings-store';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
 import { WorkspaceEditor } from './core/workspace-editor';
@@ -56,6 +54,8 @@ export interface RuntimeOptions {
 
 export interface Runtime {
   core: AppCore;
+  /** settings.json: every read and write of it goes through here. */
+  settings: SettingsStore;
   handler: AppApiHandler;
   bridge: BridgeServer;
   clio: ClioEndpoint;
@@ -72,8 +72,8 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const env = options.env ?? process.env;
   const log = options.log ?? ((message: string) => console.log(message));
   const home = options.home ?? os.homedir();
-  const settingsFile = path.join(difftrayHome(env), 'settings.json');
-  const settings = loadSettings(settingsFile, log);
+  const store = new SettingsStore(path.join(difftrayHome(env), 'settings.json'), { log });
+  const settings = store.main;
   const folderContext = { home, env, platform: process.platform, tmpDir: os.tmpdir() };
   const folders = resolveWorkspaceFolders(
     options.workspaces,
@@ -96,9 +96,10 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     },
     connectionRequests: {
       trusted: trustedPrograms(settings, log),
-      save: (programs) => rememberTrustedPrograms(settingsFile, programs),
+      save: (programs) => rememberTrustedPrograms(store, programs),
       ...(options.connectionPromptMs !== undefined && { timeoutMs: options.connectionPromptMs }),
     },
+    settings: store,
   });
   core.watchFiles();
   // Read at start; from then on the app's switch and `difftray watch` change it, and it is written back.
@@ -106,13 +107,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.watchQuietMs !== undefined && { quietMs: options.watchQuietMs }),
   });
-  watch.onChange((watched) =>
-    rememberWatchedFolders(settingsFile, core.workspaceFolders, home, watched, log),
-  );
+  watch.onChange((watched) => rememberWatchedFolders(store, core.workspaceFolders, home, watched, log));
   const workspace = new WorkspaceEditor(core, {
     context: folderContext,
-    remembered: () => loadSettings(settingsFile, log).workspaceFolders,
-    remember: (list) => updateSettingsFile(settingsFile, { workspaceFolders: list }),
+    remembered: () => store.main.workspaceFolders,
+    remember: (list) => store.write({ workspaceFolders: list }),
   });
   const bridge = await BridgeServer.start({
     core,
@@ -121,11 +120,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
+  followExtraLockFolders(store, bridge, home);
   const clio = await startClioEndpoint({
     core,
     lockFile: clioBridgeFile(home),
-    // Read at each applyDiff, so a change to the settings file applies without a restart.
-    autoApply: () => autoApplyClients(loadSettings(settingsFile, log)),
+    // Read at each applyDiff, so a change in Settings or in the file applies without a restart.
+    autoApply: () => store.settings.autoApply,
     log,
   });
   const pairing = new Pairing({ file: path.join(difftrayHome(env), 'paired-clients.json'), log });
@@ -147,6 +147,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   process.once('exit', removeOnExit);
   return {
     core,
+    settings: store,
     handler: createAppApiHandler(core, { watch, pairing, workspace }),
     bridge,
     clio,
@@ -159,33 +160,44 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await watch.close();
       for (const server of servers) await server.close();
       await core.close();
+      store.close();
     },
   };
 }
 
 /** Writes the watched folders to settings.json; a file that cannot be changed is said, not fatal. */
 function rememberWatchedFolders(
-  settingsFile: string,
+  store: SettingsStore,
   workspaceFolders: readonly string[],
   home: string,
   watched: readonly string[],
   log: (message: string) => void,
 ): void {
   try {
-    const settings = loadSettings(settingsFile, log);
-    updateSettingsFile(settingsFile, {
-      watchFolders: watchFoldersToRemember(settings, workspaceFolders, home, watched),
-    });
+    store.write({ watchFolders: watchFoldersToRemember(store.main, workspaceFolders, home, watched) });
   } catch (error) {
     log(`Watch mode: the watched folders are not remembered for the next start: ${(error as Error).message}`);
   }
 }
 
 /** Writes "Always allow this program" to settings.json; a file that cannot be changed refuses the answer. */
-function rememberTrustedPrograms(settingsFile: string, programs: readonly unknown[]): void {
+function rememberTrustedPrograms(store: SettingsStore, programs: readonly unknown[]): void {
   try {
-    updateSettingsFile(settingsFile, { trustedPrograms: programs });
+    store.write({ trustedPrograms: programs });
   } catch (error) {
     throw new ConnectionRequestError(`The program cannot be remembered: ${(error as Error).message}`);
   }
+}
+
+/** extraLockFolders changed in Settings (or by hand): Claude Code's lock file follows at once. */
+function followExtraLockFolders(store: SettingsStore, bridge: BridgeServer, home: string): void {
+  // Entries that are not paths were reported at start; not again at every change of another setting.
+  const now = () => extraLockFolders(store.main, home, () => {});
+  let folders = now();
+  store.onChange(() => {
+    const next = now();
+    if (next.length === folders.length && next.every((folder, i) => folder === folders[i])) return;
+    folders = next;
+    bridge.setExtraLockFolders(next);
+  });
 }

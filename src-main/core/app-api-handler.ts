@@ -5,6 +5,8 @@
 import {
   clientPauseKey,
   type AppApiMethod,
+  type AppSettings,
+  type AppSettingsPatch,
   type ClaudeHooksPlan,
   type UndoWritesResult,
 } from '../../shared/app-api';
@@ -16,6 +18,7 @@ import { ConnectionRequestError } from './connection-requests';
 import { submitWithDiskCheck } from './disk-guard';
 import { ReviewTextsDroppedError } from './review-queue';
 import { selectionOf, SelectionError } from './selection-context';
+import { SettingsStoreError } from './settings-store';
 import { reviewDetail, type StateSubscription } from './state-feed';
 import { UndoWritesError } from './undo-writes';
 import { WatchFolderError } from './watch/watch-folders';
@@ -80,7 +83,7 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     pickFolder: () => {
       throw new AppApiError('Choosing a folder in a dialog needs the desktop app: type its path instead');
     },
-    updateSettings: () => notYet('updateSettings'),
+    updateSettings: (p) => updateSettings(core, p),
   };
 
   return async (method, params, subscription) => {
@@ -108,6 +111,17 @@ function setPaused(core: AppCore, key: string, paused: boolean): void {
   const client = core.clients.list().find((candidate) => clientPauseKey(candidate) === key);
   if (!client) throw new AppApiError(`No connected client ${key} to pause`);
   core.queue.setPaused(client, true);
+}
+
+/** Changes settings.json and applies it; a refusal (a broken file, a key used twice) reaches the window. */
+function updateSettings(core: AppCore, patch: AppSettingsPatch): AppSettings {
+  if (!core.settings) throw new AppApiError('Settings are not kept here');
+  try {
+    return core.settings.update(patch);
+  } catch (error) {
+    if (error instanceof SettingsStoreError) throw new AppApiError(error.message);
+    throw error;
+  }
 }
 
 /** Plans, or with `apply` makes, the change to Claude Code's settings; the answer is the plan either way. */

@@ -14,6 +14,8 @@ import { WriteUndo } from './undo-writes';
 import { WriteJournal } from './write-journal';
 import { WorkspaceFolders } from './workspace-folders';
 import { isInsideWorkspace } from './workspace-paths';
+import { followSettings } from './settings-follow';
+import type { SettingsStore } from './settings-store';
 import type { UndoableWrites } from '../../shared/app-api';
 
 export interface AppCoreOptions {
@@ -28,6 +30,11 @@ export interface AppCoreOptions {
   claudeHooks?: ClaudeHooksTarget;
   /** Connection prompts for clients without a token: remembered programs, where to save them, the time limit. */
   connectionRequests?: ConnectionRequestsOptions;
+  /**
+   * settings.json (the runtime's store): its settings go to the windows, paused clients are remembered
+   * in it, and its `autoApply` accepts reviews as they arrive. None in unit tests: no settings at all.
+   */
+  settings?: SettingsStore;
 }
 
 export class AppCore {
@@ -43,6 +50,8 @@ export class AppCore {
   readonly undoJournal: UndoJournal;
   /** Undoing a review's writes (AppApi.undoWrites). */
   readonly writeUndo: WriteUndo;
+  /** settings.json, when the runtime keeps one (settings-store.ts). */
+  readonly settings: SettingsStore | undefined;
   private watcher: ReviewWatcher | undefined;
   private readonly feed: StateFeed;
   /** Changed in Settings while DiffTray runs; every part reads them at the moment of use. */
@@ -58,11 +67,13 @@ export class AppCore {
       log = () => {},
       claudeHooks,
       connectionRequests,
+      settings,
     }: AppCoreOptions = {},
   ) {
     this.workspace = new WorkspaceFolders(workspaceFolders);
     const folders = () => this.workspace.list;
     this.claudeHooks = claudeHooks;
+    this.settings = settings;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.undoJournal = new UndoJournal(undoJournalDir, { now, log });
     this.files = new FileApplier(folders, new WriteJournal(writeJournalDir), this.undoJournal, log);
@@ -74,6 +85,7 @@ export class AppCore {
     const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));
     this.undoJournal.onChange(showUndoable);
     if (this.undoJournal.sets().length > 0) showUndoable();
+    if (settings) followSettings(settings, this.queue, this.feed, log);
   }
 
   /** The workspace folders now (real paths): read them at the moment of use, never keep a copy. */

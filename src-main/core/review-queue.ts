@@ -16,6 +16,7 @@ import {
   type ReviewSummary,
 } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
+import { withAutoAppliedNote } from './auto-apply';
 import type { DiskSnapshot } from './disk-snapshot';
 import { filesTextBytes, retainedBytes, reviewTextBytes, snapshotText } from './history-texts';
 import { boundedNote, boundedTitle } from './review-labels';
@@ -83,8 +84,15 @@ export class ReviewQueue {
   /** The sum of `textBytes` over ended reviews that still keep their texts. */
   private endedTextBytes = 0;
   private nextId = 1;
+  /** Whether a client's reviews are accepted whole as they arrive (settings `autoApply`); none by default. */
+  private autoApplies: (client: ClientInfo) => boolean = () => false;
 
   constructor(private readonly now: () => number = Date.now) {}
+
+  /** Asked as each review arrives whether it is accepted whole at once (auto-apply.ts). */
+  autoApplyWhen(rule: (client: ClientInfo) => boolean): void {
+    this.autoApplies = rule;
+  }
 
   /** Subscribe to every change; returns an unsubscribe function. */
   onChange(listener: (change: QueueChange) => void): () => void {
@@ -119,6 +127,9 @@ export class ReviewQueue {
     for (const other of superseded) {
       this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
     }
+    // An approval card is a question about a command, never a proposal to apply: it is always asked.
+    const autoApply = !request.approval && (request.autoApply ?? this.autoApplies(request.client));
+    const description = autoApply ? withAutoAppliedNote(request.description) : request.description;
     let settle!: (outcome: ReviewOutcome) => void;
     const outcome = new Promise<ReviewOutcome>((resolve) => (settle = resolve));
     const seq = this.nextId++;
@@ -127,7 +138,7 @@ export class ReviewQueue {
       seq,
       request,
       title: boundedTitle(request.title),
-      ...(request.description !== undefined && { description: boundedNote(request.description) }),
+      ...(description !== undefined && { description: boundedNote(description) }),
       files: request.files.map(reviewFile.createFileState),
       createdAt: this.now(),
       state: 'pending',
@@ -146,7 +157,18 @@ export class ReviewQueue {
     // A remote review's paths are another host's: no local path is pending for it.
     if (!request.remote) for (const file of review.files) this.pathsOfPending.hold(file.path, review);
     this.emit({ kind: 'review', id: review.id });
+    if (autoApply) this.acceptAtOnce(review.id);
     return { id: review.id, outcome };
+  }
+
+  /** Auto-apply: accepted whole, as if submitted; what cannot be (conflict markers...) waits for the person. */
+  private acceptAtOnce(id: string): void {
+    try {
+      this.submit(id);
+    } catch (error) {
+      if (!(error instanceof ReviewError)) throw error;
+      this.addNote(id, `Auto-apply left this for review: ${error.message}`);
+    }
   }
 
   decideHunks(id: string, fileIndex: number, hunkIndexes: readonly number[], decision: HunkDecision): void {

@@ -29,6 +29,11 @@ export interface ReviewRequest {
    * read, watched or written for them (no pending path, no disk check, no watch-mode baseline).
    */
   remote?: RemoteOrigin;
+  /**
+   * Accept it whole as it arrives (true) or never (false): for a protocol that decides this itself (Clio:
+   * its applyDiff only). Absent, the settings' `autoApply` decides by the client's name.
+   */
+  autoApply?: boolean;
 }
 
 export type ReviewOutcome =

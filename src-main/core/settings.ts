@@ -3,13 +3,14 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import type { TrustedProgram } from '../../shared/app-api';
+import { clientPauseKey, type PausedClient, type TrustedProgram } from '../../shared/app-api';
+import type { ClientProtocol } from '../../shared/client-protocols';
 import { labelField, pathField } from '../../shared/field-limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
 import { implicitStartFolder, type FolderContext } from './workspace-choice';
 import { resolveRealPath } from './workspace-paths';
 
-const settingsSchema = z.object({
+export const mainSettingsSchema = z.object({
   workspaceFolders: z.array(z.string()).default([]),
   /**
    * Clients, by the name shown under Connections (e.g. "Clio"), whose direct edits (Clio's applyDiff)
@@ -32,9 +33,14 @@ const settingsSchema = z.object({
    * Checked one by one (`trustedPrograms`).
    */
   trustedPrograms: z.array(z.unknown()).optional(),
+  /**
+   * Clients whose reviews the person paused (Connections), `{key, name, protocol}`, so a pause outlives a
+   * restart. Checked one by one (`pausedClients`).
+   */
+  pausedClients: z.array(z.unknown()).optional(),
 });
 
-export type Settings = z.infer<typeof settingsSchema>;
+export type Settings = z.infer<typeof mainSettingsSchema>;
 
 /** The client names with auto-apply turned on; none by default. */
 export function autoApplyClients(settings: Settings): string[] {
@@ -173,6 +179,47 @@ export function trustedPrograms(
   return programs;
 }
 
+/** Every protocol, so a remembered pause names one that exists. */
+const PROTOCOLS: Record<ClientProtocol, true> = {
+  'claude-ide': true,
+  'claude-hooks': true,
+  'nexus3-ide': true,
+  'gemini-ide': true,
+  'qwen-ide': true,
+  'copilot-cli': true,
+  clio: true,
+  native: true,
+  watch: true,
+  difftray: true,
+};
+
+const pausedClientEntry = z.object({
+  name: labelField().min(1),
+  protocol: z.string().refine((protocol) => Object.hasOwn(PROTOCOLS, protocol), 'is not a known protocol'),
+});
+
+/**
+ * The `pausedClients` entries (their keys worked out again, not trusted from the file); one that is not
+ * a valid entry is reported through `warn` and skipped.
+ */
+export function pausedClients(
+  settings: Settings,
+  warn: (message: string) => void = console.warn,
+): PausedClient[] {
+  const clients = new Map<string, PausedClient>();
+  for (const entry of settings.pausedClients ?? []) {
+    const parsed = pausedClientEntry.safeParse(entry);
+    if (!parsed.success) {
+      const shown = String(JSON.stringify(entry)).slice(0, 200);
+      warn(`Ignoring pausedClients entry ${shown}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
+      continue;
+    }
+    const client = { name: parsed.data.name, protocol: parsed.data.protocol as ClientProtocol };
+    clients.set(clientPauseKey(client), { key: clientPauseKey(client), ...client });
+  }
+  return [...clients.values()];
+}
+
 /** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */
 export function difftrayHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.DIFFTRAY_HOME || path.join(os.homedir(), '.difftray');
@@ -184,13 +231,13 @@ export function loadSettings(file: string, warn: (message: string) => void = con
   try {
     raw = readFileSync(file, 'utf8');
   } catch {
-    return settingsSchema.parse({});
+    return mainSettingsSchema.parse({});
   }
   try {
-    return settingsSchema.parse(JSON.parse(raw));
+    return mainSettingsSchema.parse(JSON.parse(raw));
   } catch (error) {
     warn(`Ignoring invalid settings file ${file}: ${(error as Error).message}`);
-    return settingsSchema.parse({});
+    return mainSettingsSchema.parse({});
   }
 }
 

@@ -16,6 +16,7 @@ import type {
   ReviewItem,
   ReviewPatch,
 } from '../../shared/app-api';
+import type { AppSettings, SettingsFileState } from '../../shared/app-settings';
 import type { HunkLineDecisions } from '../../shared/line-decisions';
 import { diffReview } from '../../shared/state-sync';
 import type { ClientRegistry } from './client-registry';
@@ -54,6 +55,8 @@ export class StateFeed {
   private undoableWrites: UndoableWrites[] = [];
   private pairedClients: PairedClientInfo[] = [];
   private pairing: PairingState = {};
+  /** Where settings.json is kept by a store (the runtime): then its settings go to every window. */
+  private settingsState: { settings: AppSettings; settingsFile: SettingsFileState } | undefined;
   /**
    * The parts of the state sent whole, in the snapshot and in any change after they changed: each
    * answers its fields now (copies, as a window keeps what it gets).
@@ -75,6 +78,7 @@ export class StateFeed {
       pairedClients: this.pairedClients.map((client) => ({ ...client })),
       pairing: { ...this.pairing },
     }),
+    settings: () => (this.settingsState ? structuredClone(this.settingsState) : {}),
   } satisfies Record<string, () => Partial<AppSnapshot>>;
   private readonly changedParts = new Set<keyof StateFeed['parts']>();
   /** Each review as every subscriber last received it: the base of the next patch. */
@@ -118,6 +122,7 @@ export class StateFeed {
       ...this.parts.connectionRequests(),
       ...this.parts.pairing(),
       ...this.parts.undoable(),
+      ...this.parts.settings(),
     };
   }
 
@@ -125,6 +130,12 @@ export class StateFeed {
   setWorkspaceFolders(folders: readonly string[]): void {
     this.workspaceFolders = [...folders];
     this.partChanged('workspace');
+  }
+
+  /** The settings and the state of their file now (settings-store.ts). */
+  setSettings(settings: AppSettings, settingsFile: SettingsFileState): void {
+    this.settingsState = structuredClone({ settings, settingsFile });
+    this.partChanged('settings');
   }
 
   /** The reviews whose writes can be undone now (undo-journal.ts). */

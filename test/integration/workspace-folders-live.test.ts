@@ -180,16 +180,16 @@ describe('workspace folders changed in the app', () => {
     expect(t.runtime.core.snapshot().reviews).toEqual([]);
   });
 
-  it('writes and removes the lock file of extraLockFolders as the setting changes', async () => {
+  it('writes and removes the lock file of extraLockFolders as the setting is changed in the app', async () => {
     t = await startTestRuntime();
     const extra = path.join(t.home, '.fork', 'ide');
     const lockFile = path.join(extra, `${t.runtime.bridge.port}.lock`);
-    t.runtime.bridge.setExtraLockFolders([extra]);
+    await t.runtime.handler('updateSettings', { extraLockFolders: [extra] });
     expect(readJson(lockFile).workspaceFolders).toEqual([t.workspace]);
     const added = makeFolder(t, 'more');
     await t.runtime.handler('addWorkspaceFolder', { folder: added });
     expect(readJson(lockFile).workspaceFolders).toEqual([t.workspace, added]);
-    t.runtime.bridge.setExtraLockFolders([]);
+    await t.runtime.handler('updateSettings', { extraLockFolders: [] });
     expect(() => readFileSync(lockFile)).toThrow(/ENOENT/);
   });
 });

@@ -590,6 +590,7 @@ const headless: ProtocolModel = {
           }),
       ],
       [1, () => call('revokeTrustedProgram', { key: prng.pick(['name:Clio', 'exe:/usr/bin/node', '', 7]) })],
+      [2, () => call('updateSettings', settingsPatch(prng))],
       [
         1,
         () =>
@@ -622,6 +623,30 @@ const headless: ProtocolModel = {
     ];
   },
 };
+
+/**
+ * A settings change: valid ones (written to the run's settings.json and applied, auto-apply included) and
+ * invalid ones (a chord used twice, values of the wrong kind, unknown or prototype keys, lists too long).
+ */
+function settingsPatch(prng: Prng): unknown {
+  return prng.pick<() => unknown>([
+    () => ({ theme: prng.pick(['system', 'light', 'dark']) }),
+    () => ({ autoApply: prng.pick([[], ['Claude Code'], ['Clio', 'Gemini CLI'], [' fuzz ']]) }),
+    () => ({ notifications: { enabled: prng.chance(0.5), sound: prng.chance(0.5) }, launchAtLogin: false }),
+    () => ({ keyMap: prng.pick([{}, { undo: ['Mod+U'] }, { nextHunk: [] }]) }),
+    () => ({ extraLockFolders: prng.pick([[], ['~/.fork-ide']]) }),
+    () => ({ keyMap: { undo: ['Mod+Y'] } }),
+    () => ({ keyMap: { undo: ['Hyper+Q'], frob: ['J'] } }),
+    () => ({ theme: prng.pick([7, null, 'blue', '']) }),
+    () => ({ notifications: { enabled: 'yes' } }),
+    () => ({ autoApply: Array.from({ length: 201 }, (_, i) => `client ${i}`) }),
+    () => ({ autoApply: [''] }),
+    () => ({ extraLockFolders: ['x'.repeat(5000)] }),
+    () => ({ workspaceFolders: ['/'], pausedClients: [] }),
+    () => JSON.parse('{"__proto__": {"theme": "dark"}, "constructor": 1}') as unknown,
+    () => prng.pick([null, [], 'theme', 7]),
+  ])();
+}
 
 export const PROTOCOLS: Record<EndpointName, ProtocolModel> = {
   claude,

@@ -6,9 +6,9 @@
  */
 import type { ApplyFailureCode } from '../../../core/apply-outcome';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk-snapshot';
+import { AUTO_APPLIED_NOTE, autoApplyNames } from '../../../core/auto-apply';
 import { readProposalBase } from '../../../core/proposal-base';
 import type { ReviewOutcome } from '../../../core/review-queue';
-import { ReviewError } from '../../../core/review-queue';
 import { resolveInsideWorkspace } from '../../../core/workspace-paths';
 import { displayPath } from '../../display-path';
 import { applyRangeEdits, RangeEditError } from '../edits';
@@ -20,7 +20,7 @@ export const BEFORE_DIFFERS_NOTE =
   'Note: the agent\'s "before" text differs from the file on disk. This diff is against the file on disk.';
 export const BEFORE_OF_MISSING_FILE_NOTE =
   'Note: the agent\'s "before" text is not empty, but the file does not exist on disk. This diff creates the file.';
-export const AUTO_APPLIED_NOTE = 'Applied without review: auto-apply is on for this client.';
+export { AUTO_APPLIED_NOTE };
 
 interface Prepared {
   /** The real path, inside the workspace. */
@@ -37,6 +37,7 @@ interface Proposal extends Prepared {
   description: string | undefined;
   /** DiffTray writes the accepted text (proposeDiff, applyDiff); otherwise the CLI does (openDiff). */
   difftrayWrites: boolean;
+  /** Accepted whole as it arrives (the queue adds History's note): applyDiff with auto-apply on. */
   autoApply: boolean;
 }
 
@@ -72,7 +73,7 @@ export const rangeEdits: ClioHandler<'proposeDiff' | 'applyDiff'> = async (messa
     ...prepared,
     file: message.file,
     proposedText,
-    description: joinText(message.description, autoApply ? AUTO_APPLIED_NOTE : undefined),
+    description: joinText(message.description),
     difftrayWrites: true,
     autoApply,
   });
@@ -122,16 +123,9 @@ function propose(context: ClioContext, proposal: Proposal): void {
     // One pending review per file and client: a newer proposal for the file supersedes the older.
     tabName: proposal.path,
     files: [{ path: proposal.path, base: proposal.base, proposedText: proposal.proposedText }],
+    // Clio decides itself: its applyDiff is a direct edit, its proposeDiff and openDiff ask for review.
+    autoApply: proposal.autoApply,
   });
-  if (proposal.autoApply) {
-    try {
-      core.queue.submit(id);
-    } catch (error) {
-      // E.g. conflict markers in the proposed text: left pending, for the person to decide.
-      if (!(error instanceof ReviewError)) throw error;
-      log(`clio: auto-apply left ${proposal.file} for review: ${error.message}`);
-    }
-  }
   void answer(context, id, proposal, outcome).catch((error: unknown) =>
     log(`clio: failed to answer for ${proposal.file}: ${(error as Error).message}`),
   );
@@ -192,8 +186,7 @@ async function answer(
 }
 
 function autoApplyIsOn(context: ClioContext): boolean {
-  const name = clientOf(context).name.toLowerCase();
-  return context.services.autoApply().some((entry) => entry.trim().toLowerCase() === name);
+  return autoApplyNames(context.services.autoApply(), clientOf(context).name);
 }
 
 /** The Clio error code for a write the core refused or could not make. */

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DIFFTRAY_VERSION } from '../../../../shared/version';
 import { labelField, pathField } from '../../../../shared/field-limits';
+import { SESSION_SEPARATOR } from '../../../core/auto-apply';
 import { DIFFTRAY_IDE_NAME } from '../../lock-files';
 import { copilotJson, defineCopilotTool } from './context';
 
@@ -67,7 +68,7 @@ export const updateSessionName = defineCopilotTool({
     const trimmed = name.trim();
     // Shown where the client is listed (Connections, the queue): "Copilot CLI · fix the parser".
     core.clients.describe(client.id, {
-      name: trimmed ? `${COPILOT_CLI_NAME} · ${trimmed}` : COPILOT_CLI_NAME,
+      name: trimmed ? `${COPILOT_CLI_NAME}${SESSION_SEPARATOR}${trimmed}` : COPILOT_CLI_NAME,
     });
     return copilotJson({ success: true });
   },

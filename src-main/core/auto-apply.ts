@@ -1,0 +1,40 @@
+/**
+ * Auto-apply (settings `autoApply`): the clients, by the name shown under Connections, whose proposals
+ * are accepted whole as they arrive, as if the person accepted every hunk and submitted.
+ */
+import type { ClientInfo } from '../../shared/app-api';
+
+/** What History shows on a review accepted this way. */
+export const AUTO_APPLIED_NOTE = 'Applied without review: auto-apply is on for this client.';
+
+/** Between a program's name and its session's in a client's name ("Copilot CLI · Fix the parser"). */
+export const SESSION_SEPARATOR = ' · ';
+
+/**
+ * Names match whatever their case and surrounding spaces, as a person types them in settings.json; the
+ * program's name alone also matches each of its sessions named after it.
+ */
+export function autoApplyNames(names: readonly string[], clientName: string): boolean {
+  const normal = (name: string) => name.trim().toLowerCase();
+  const candidates = new Set([normal(clientName), normal(clientName.split(SESSION_SEPARATOR)[0]!)]);
+  return names.some((entry) => candidates.has(normal(entry)));
+}
+
+/**
+ * Whether a review from `client` is accepted at once under `names`. DiffTray's own reviews (changes seen
+ * on disk, an undo's merge) are never: they are not a client's proposals.
+ */
+export function autoAppliesTo(
+  names: readonly string[],
+  client: Pick<ClientInfo, 'name' | 'protocol'>,
+): boolean {
+  if (client.protocol === 'watch' || client.protocol === 'difftray') return false;
+  return autoApplyNames(names, client.name);
+}
+
+/** The description of an auto-applied review: the client's, then the note. */
+export function withAutoAppliedNote(description: string | undefined): string {
+  return description !== undefined && description.trim() !== ''
+    ? `${description}\n\n${AUTO_APPLIED_NOTE}`
+    : AUTO_APPLIED_NOTE;
+}

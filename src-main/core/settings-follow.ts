@@ -1,0 +1,43 @@
+/**
+ * What core takes from settings.json and gives back to it: the settings shown to the windows, paused
+ * clients remembered across restarts, and auto-apply read as each review arrives.
+ */
+import { autoAppliesTo } from './auto-apply';
+import type { ReviewQueue } from './review-queue';
+import { pausedClients } from './settings';
+import type { SettingsStore } from './settings-store';
+import type { StateFeed } from './state-feed';
+
+export function followSettings(
+  store: SettingsStore,
+  queue: ReviewQueue,
+  feed: StateFeed,
+  log: (message: string) => void,
+): void {
+  let shown = '';
+  const show = () => {
+    const settings = store.settings;
+    const settingsFile = store.fileState();
+    // main's own keys change too (watched folders...): the windows hear only of what they show.
+    const now = JSON.stringify({ settings, settingsFile });
+    if (now === shown) return;
+    shown = now;
+    feed.setSettings(settings, settingsFile);
+  };
+  show();
+  store.onChange(show);
+
+  // Read at start, so a paused client stays paused after a restart; written at each change.
+  for (const client of pausedClients(store.main, log)) queue.setPaused(client, true);
+  queue.onChange((change) => {
+    if (change.kind !== 'paused') return;
+    try {
+      store.write({ pausedClients: queue.pausedClients() });
+    } catch (error) {
+      log(`Paused clients are not remembered for the next start: ${(error as Error).message}`);
+    }
+  });
+
+  // Read as each review arrives: a change in Settings or in the file applies to the next one.
+  queue.autoApplyWhen((client) => autoAppliesTo(store.settings.autoApply, client));
+}
