@@ -145,13 +145,17 @@ export function withFolderRemoved(list: readonly string[], folder: string): stri
   return list.filter((entry) => entry !== folder);
 }
 
-/** The bad-settings-file notice, or undefined when the file is fine (or main says nothing of it). */
+/**
+ * The bad-settings-file notice, or undefined when the file is fine (or main says nothing of it). Main's
+ * problem names the file when the whole file is unusable; a problem with one key is given the path here.
+ * True of both: the defaults stand in for what cannot be read, and what the person wrote stays.
+ */
 export function settingsFileNotice(file: SettingsFileState | undefined): string | undefined {
   if (!file?.problem) return undefined;
+  const problem = file.problem.includes(file.path) ? file.problem : `${file.path}: ${file.problem}`;
   return (
-    `DiffTray could not use its settings file ${file.path}: ${file.problem}. It is running on the ` +
-    'default settings and will not change the file until it is fixed; changes made here are refused ' +
-    'until then.'
+    `${problem}. DiffTray is using the default settings for what it cannot read, and will not change ` +
+    'what you wrote there until it is fixed.'
   );
 }
 

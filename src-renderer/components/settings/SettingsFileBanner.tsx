@@ -19,7 +19,7 @@ export function SidebarSettingsNotice({ file }: { file: SettingsFileState | unde
   if (!file?.problem) return null;
   return (
     <p className="dt-settings-notice" data-testid="settings-file-notice">
-      The settings file <code>{file.path}</code> cannot be used; DiffTray runs on the defaults.{' '}
+      The settings file <code>{file.path}</code> has a problem; DiffTray uses the defaults in its place.{' '}
       <button type="button" className="dt-link-button" onClick={show}>
         Open Settings
       </button>

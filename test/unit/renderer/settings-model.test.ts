@@ -136,11 +136,26 @@ describe('settingsFileNotice', () => {
     expect(settingsFileNotice({ path: '/h/.difftray/settings.json' })).toBeUndefined();
   });
 
-  it('names the file and the problem, and that the defaults are used and the file left alone', () => {
-    const text = settingsFileNotice({ path: '/h/.difftray/settings.json', problem: 'not valid JSON' });
-    expect(text).toContain('/h/.difftray/settings.json: not valid JSON');
-    expect(text).toContain('default settings');
-    expect(text).toContain('will not change the file until it is fixed');
+  it('names the file and the problem, and that the defaults are used and what was written kept', () => {
+    const text = settingsFileNotice({
+      path: '/h/.difftray/settings.json',
+      problem: '"theme" is not used (Invalid option): its default applies',
+    });
+    expect(text).toBe(
+      '/h/.difftray/settings.json: "theme" is not used (Invalid option): its default applies. DiffTray is ' +
+        'using the default settings for what it cannot read, and will not change what you wrote there ' +
+        'until it is fixed.',
+    );
+  });
+
+  it('does not name the file twice when main’s problem names it already', () => {
+    const text = settingsFileNotice({
+      path: '/h/s.json',
+      problem: '/h/s.json is not valid JSON (Unexpected end of JSON input)',
+    });
+    expect(text?.startsWith('/h/s.json is not valid JSON (Unexpected end of JSON input). DiffTray')).toBe(
+      true,
+    );
   });
 });
 
