@@ -207,7 +207,7 @@ describe('Settings', () => {
     await screenshot(page, 'settings-file-problem');
   });
 
-  // Waits for removeWorkspaceFolder (the lead's live workspace folders) in main.
+  // Waits for removeWorkspaceFolder and addWorkspaceFolder (the lead's live workspace folders) in main.
   it.skip('without a workspace folder the empty state says why and adds one, then shows the guides', async () => {
     const { app, page } = await session.start();
     const view = await openSettings(page);

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { useApi } from '../api-context';
 import { useIsDesktop } from '../carrier-kind';
 import { errorMessage } from '../review-model';
@@ -10,7 +11,7 @@ import { AddFolderForm } from './settings/AddFolderForm';
  * folder (not the root, not a system folder...) and says why when it refuses; that reason is shown
  * beside the field. Used by Settings and by the first-run empty state.
  */
-export function AddWorkspaceFolder() {
+export function AddWorkspaceFolder({ fieldRef }: { fieldRef?: Ref<HTMLInputElement> } = {}) {
   const api = useApi();
   const desktop = useIsDesktop();
   const add = async (typed: string): Promise<string | undefined> => {
@@ -28,6 +29,7 @@ export function AddWorkspaceFolder() {
     <AddFolderForm
       fieldLabel="Workspace folder to add"
       add={add}
+      {...(fieldRef && { fieldRef })}
       {...(desktop && { pick: () => api.pickFolder() })}
     />
   );

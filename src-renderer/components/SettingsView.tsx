@@ -1,4 +1,4 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
 import { knownClients, settingsOrDefaults } from '../settings-model';
 import { closeSettings } from '../settings-view';
@@ -19,19 +19,20 @@ export function SettingsView({ snapshot }: { snapshot: AppSnapshot | null }) {
   const settings = settingsOrDefaults(snapshot);
   // The person opened it: their focus goes along, to its heading.
   useEffect(() => heading.current?.focus(), []);
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if (event.key === 'Escape' && !event.defaultPrevented) {
+  // Escape leaves Settings wherever focus is (a removed folder's button takes it away), unless a part
+  // of it used the key (recording a key) or a dialog is open over it.
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (document.querySelector('dialog[open]')) return;
       event.preventDefault();
       closeSettings();
-    }
-  };
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, []);
   return (
-    <section
-      className="dt-settings"
-      aria-labelledby="dt-settings-title"
-      data-testid="settings"
-      onKeyDown={onKeyDown}
-    >
+    <section className="dt-settings" aria-labelledby="dt-settings-title" data-testid="settings">
       <header className="dt-settings-header">
         <h1 id="dt-settings-title" ref={heading} tabIndex={-1}>
           Settings

@@ -1,5 +1,5 @@
 import '../settings.css';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Refusal } from './Refusal';
 
 /**
@@ -11,12 +11,15 @@ export function AddFolderForm({
   fieldLabel,
   add,
   pick,
+  fieldRef,
 }: {
   /** The field's accessible name, e.g. "Workspace folder to add". */
   fieldLabel: string;
   add(path: string): Promise<string | undefined>;
   /** The native folder picker; absent in a browser. Answers null when the person cancelled. */
   pick?: () => Promise<string | null>;
+  /** The path field, for a section that puts focus there (after Remove took away the focused button). */
+  fieldRef?: Ref<HTMLInputElement>;
 }) {
   const [path, setPath] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -58,6 +61,7 @@ export function AddFolderForm({
       )}
       <form className="dt-add-folder-form" onSubmit={onSubmit}>
         <input
+          ref={fieldRef}
           type="text"
           aria-label={fieldLabel}
           placeholder="/path/to/folder"

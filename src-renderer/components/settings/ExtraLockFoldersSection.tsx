@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { withFolderAdded, withFolderRemoved } from '../../settings-model';
 import { AddFolderForm } from './AddFolderForm';
 import { Refusal } from './Refusal';
@@ -11,6 +12,15 @@ export function ExtraLockFoldersSection({ folders }: { folders: readonly string[
   const change = useSettingsChange();
   // Adding has its own: its refusal is shown beside the field, not above the list.
   const adding = useSettingsChange();
+  const field = useRef<HTMLInputElement>(null);
+  const remove = async (folder: string): Promise<void> => {
+    const refused = await change.apply(
+      { extraLockFolders: withFolderRemoved(folders, folder) },
+      `Removed ${folder} from the extra lock folders`,
+    );
+    // Its button goes with it: focus stays in the section, on the way to add one.
+    if (refused === undefined) field.current?.focus();
+  };
   const add = async (typed: string): Promise<string | undefined> => {
     const next = withFolderAdded(folders, typed);
     if ('problem' in next) return next.problem;
@@ -32,12 +42,7 @@ export function ExtraLockFoldersSection({ folders }: { folders: readonly string[
                 type="button"
                 aria-label={`Remove ${folder}`}
                 disabled={change.busy}
-                onClick={() =>
-                  void change.apply(
-                    { extraLockFolders: withFolderRemoved(folders, folder) },
-                    `Removed ${folder} from the extra lock folders`,
-                  )
-                }
+                onClick={() => void remove(folder)}
               >
                 Remove
               </button>
@@ -46,7 +51,7 @@ export function ExtraLockFoldersSection({ folders }: { folders: readonly string[
         </ul>
       )}
       <Refusal message={change.refusal} />
-      <AddFolderForm fieldLabel="Lock folder to add" add={add} />
+      <AddFolderForm fieldLabel="Lock folder to add" add={add} fieldRef={field} />
     </section>
   );
 }

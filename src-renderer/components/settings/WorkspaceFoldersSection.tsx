@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useApi } from '../../api-context';
 import { errorMessage } from '../../review-model';
 import { WORKSPACE_HELP } from '../../settings-model';
@@ -11,11 +11,14 @@ export function WorkspaceFoldersSection({ folders }: { folders: readonly string[
   const api = useApi();
   const [refusal, setRefusal] = useState<string>();
   const [busy, setBusy] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
   const remove = async (folder: string): Promise<void> => {
     setBusy(folder);
     try {
       await api.removeWorkspaceFolder(folder);
       setRefusal(undefined);
+      // Its button goes with it: focus stays in the section, on the way to add one.
+      field.current?.focus();
       useAppStore.getState().announce(`Removed ${folder} from the workspace folders`);
     } catch (error) {
       setRefusal(errorMessage(error, []));
@@ -47,7 +50,7 @@ export function WorkspaceFoldersSection({ folders }: { folders: readonly string[
         </ul>
       )}
       <Refusal message={refusal} />
-      <AddWorkspaceFolder />
+      <AddWorkspaceFolder fieldRef={field} />
     </section>
   );
 }
