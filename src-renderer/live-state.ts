@@ -90,7 +90,7 @@ export function startLiveState(
       focus(true);
     } else if ('show' in event) store.getState().selectReview(event.show.reviewId);
     else if ('open' in event)
-      return; // The Settings view is opened by its own listener.
+      return; // The Settings view is opened by its own listener (settings-view.ts).
     else if (waiting) waiting.push(event.change);
     else apply(event.change);
   });

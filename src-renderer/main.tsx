@@ -3,10 +3,12 @@ import { createRoot } from 'react-dom/client';
 import { createAppApi } from '../shared/app-api';
 import { createActions } from './actions';
 import { ApiContext } from './api-context';
+import { CarrierKindContext } from './carrier-kind';
 import { selectCarrier } from './carriers/select';
 import { App } from './components/App';
 import { ActionsContext } from './context';
 import { startLiveState } from './live-state';
+import { openSettingsOnRequest } from './settings-view';
 import { useAppStore } from './store';
 import './styles.css';
 
@@ -22,6 +24,7 @@ const live = startLiveState(
       .announce(`Could not load reviews: ${error instanceof Error ? error.message : String(error)}`),
   (review) => void actions.loadContents(review),
 );
+openSettingsOnRequest(api);
 carrier.onStatus((status, detail) => {
   useAppStore.getState().setConnection(status, detail);
   // Pushes sent while we were away are gone: ask for the whole picture on every (re)connect.
@@ -33,9 +36,11 @@ if (!root) throw new Error('index.html lacks #root');
 createRoot(root).render(
   <StrictMode>
     <ApiContext.Provider value={api}>
-      <ActionsContext.Provider value={actions}>
-        <App />
-      </ActionsContext.Provider>
+      <CarrierKindContext.Provider value={carrier.kind}>
+        <ActionsContext.Provider value={actions}>
+          <App />
+        </ActionsContext.Provider>
+      </CarrierKindContext.Provider>
     </ApiContext.Provider>
   </StrictMode>,
 );

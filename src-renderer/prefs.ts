@@ -7,7 +7,7 @@ export interface ViewPrefs {
   hideUnchanged: boolean;
   /** Do not mark changes in leading/trailing whitespace (Monaco's ignoreTrimWhitespace). */
   ignoreWhitespace: boolean;
-  /** Light or dark: 'system' follows the OS, live. */
+  /** Light or dark: 'system' follows the OS, live. A copy of the Theme setting once main sends settings. */
   theme: ThemePref;
 }
 

@@ -12,6 +12,7 @@ import type { ConnectionStatus } from './carriers/types';
 import { contentKey, endedByAgent, findReview, isContentKeyOf, type HunkRef } from './review-model';
 import { loadPrefs, savePrefs, type ViewPrefs } from './prefs';
 import { pauseForAutoSelection, type KeyPause } from './key-pause';
+import { useSettingsView } from './settings-view';
 import { queueOrder } from './sidebar-model';
 import {
   announced,
@@ -239,7 +240,8 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   selectReview(reviewId) {
-    // The person chose it: no pause.
+    // The person chose it: no pause, and it is shown, in place of Settings.
+    useSettingsView.getState().hide();
     set({ selectedReviewId: reviewId, ...pauseNoticeDropped(get()) });
   },
 
@@ -251,6 +253,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     // From an ended review (not in the queue), both keys go to the first pending one.
     const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
     const review = queue[target];
+    useSettingsView.getState().hide();
     if (review) set({ selectedReviewId: review.id, ...pauseNoticeDropped(get()) });
   },
 

@@ -1,6 +1,7 @@
 /**
- * Light and dark. The person picks System (follow the OS, live), Light or Dark; the choice is a view
- * preference (prefs.ts). The resolved theme is set on <html data-theme> for the CSS and handed to
+ * Light and dark. The person picks System (follow the OS, live), Light or Dark; the choice is the
+ * Theme setting (settings.json), of which the window keeps a copy among its view preferences (prefs.ts)
+ * for the first frame and for a main that sends no settings (ThemeSwitch.tsx). The resolved theme is set on <html data-theme> for the CSS and handed to
  * listeners (monaco.ts: monaco.editor.setTheme is global, so one listener serves every editor).
  */
 export type ThemePref = 'system' | 'light' | 'dark';

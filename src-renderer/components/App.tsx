@@ -6,6 +6,7 @@ import { ignoredDuringPause, type KeyPause } from '../key-pause';
 import { installKeyboard, type Command } from '../keyboard';
 import { findReview, pendingReviews } from '../review-model';
 import { newStatusLines } from '../sidebar-model';
+import { useSettingsView } from '../settings-view';
 import { useAppStore } from '../store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionPrompts } from './ConnectionPrompts';
@@ -14,6 +15,7 @@ import { ClaudeHooksDialog } from './ClaudeHooksDialog';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
 import { ReviewView } from './ReviewView';
+import { SettingsView } from './SettingsView';
 import { Sidebar } from './Sidebar';
 import { useThemeSync } from './ThemeSwitch';
 import './notes-approvals.css';
@@ -50,6 +52,9 @@ function useClientStatusAnnouncements(snapshot: AppSnapshot | null): void {
   }, [snapshot]);
 }
 
+/** The keys that mean something while Settings is on screen: moving to a review (which closes it). */
+const SETTINGS_COMMANDS: ReadonlySet<Command> = new Set<Command>(['nextReview', 'prevReview']);
+
 /** The keys that mean something on an approval card. */
 const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>(['submit', 'nextReview', 'prevReview']);
 
@@ -64,6 +69,7 @@ export function App() {
   // The review on screen with its hunks; null for the moment they take to arrive.
   const shown = useAppStore((s) => s.selected);
   const keysPaused = useKeysPaused();
+  const settingsOpen = useSettingsView((s) => s.open);
   useThemeSync();
   useClientStatusAnnouncements(snapshot);
 
@@ -91,6 +97,8 @@ export function App() {
     const run = (command: Command): void => {
       // A review that came up by itself does not take decision keys meant for the one before it.
       if (ignoredDuringPause(command, store().keyPause, Date.now())) return;
+      // The review is not on screen behind Settings: nothing in it is decided blind.
+      if (useSettingsView.getState().open && !SETTINGS_COMMANDS.has(command)) return;
       // Nothing can be decided for an ended review: decision keys do nothing there, quietly.
       const review = store().selected ?? undefined;
       const decidable = review?.state === 'pending';
@@ -141,7 +149,9 @@ export function App() {
           <Sidebar snapshot={snapshot} selectedId={shownItem?.id ?? null} />
         </aside>
         <main className="dt-main">
-          {shown ? (
+          {settingsOpen ? (
+            <SettingsView snapshot={snapshot} />
+          ) : shown ? (
             <ReviewView key={shown.id} review={shown} />
           ) : shownItem ? (
             <p className="dt-pane-message">Loading the review…</p>

@@ -1,15 +1,37 @@
 import type { AppSnapshot } from '../../shared/app-api';
 import { CLI_GUIDES } from '../cli-guides';
+import { FIRST_RUN_TEXT } from '../settings-model';
+import { useSettingsView } from '../settings-view';
+import { AddWorkspaceFolder } from './AddWorkspaceFolder';
 import { HOOKS_SETUP_LABEL, useHooksSetup } from '../hooks-setup';
 import { clientLabel, connectedClients } from '../sidebar-model';
 import { CopyCommand } from './CopyCommand';
 import { WatchGuide } from './WatchGuide';
+
+/**
+ * First run: no workspace folder, so no agent can propose anything yet. Why, and the way to add one, in
+ * place of the agents' set-up guides (which would not work yet).
+ */
+function FirstRun() {
+  return (
+    <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
+      <h1 id="dt-empty-title">Choose a workspace folder</h1>
+      <p>{FIRST_RUN_TEXT}</p>
+      <p>
+        Add the folder you work in (a project, or a folder holding several); you can add more in Settings.
+      </p>
+      <AddWorkspaceFolder />
+    </section>
+  );
+}
 
 /** No reviews waiting: tell the person how to get each supported CLI to connect, and where. */
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
   const clients = connectedClients(snapshot);
   const folders = snapshot?.workspaceFolders ?? [];
   const showHooksSetup = useHooksSetup((s) => s.show);
+  const showSettings = useSettingsView((s) => s.show);
+  if (snapshot && folders.length === 0) return <FirstRun />;
   return (
     <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
       <h1 id="dt-empty-title">No reviews waiting</h1>
@@ -55,7 +77,7 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
       </p>
 
       <h2 id="dt-folders-title">Workspace folders</h2>
-      {folders.length > 0 ? (
+      {folders.length > 0 && (
         <>
           <p>Run the agent from one of these folders (or a folder inside one):</p>
           <ul className="dt-folders" aria-labelledby="dt-folders-title">
@@ -65,14 +87,12 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
               </li>
             ))}
           </ul>
-        </>
-      ) : (
-        snapshot && (
           <p>
-            DiffTray has no workspace folders. Start it with <code>--workspace &lt;folder&gt;</code>, or from
-            the folder you work in.
+            <button type="button" onClick={showSettings}>
+              Change workspace folders…
+            </button>
           </p>
-        )
+        </>
       )}
     </section>
   );

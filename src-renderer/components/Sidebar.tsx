@@ -6,6 +6,8 @@ import { ConnectionsList } from './ConnectionsList';
 import { HistoryList } from './HistoryList';
 import { QueueList } from './QueueList';
 import { ShortcutLegend } from './ShortcutLegend';
+import { SettingsButton } from './SettingsButton';
+import { SidebarSettingsNotice } from './settings/SettingsFileBanner';
 import { ThemeSwitch } from './ThemeSwitch';
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'queue', label: 'Queue' },
@@ -15,7 +17,8 @@ const TABS: Array<{ id: Tab; label: string }> = [
 
 /**
  * The sidebar: three views behind tabs (WAI-ARIA tabs: arrow keys move between them, Tab goes into
- * the panel), then the theme and the shortcut legend. Only the person switches tabs; nothing that
+ * the panel), then any problem with the settings file, the way into Settings, the theme and the
+ * shortcut legend. Only the person switches tabs; nothing that
  * arrives does.
  */
 export function Sidebar({
@@ -104,7 +107,11 @@ export function Sidebar({
         )}
       </div>
       <div className="dt-sidebar-footer">
-        <ThemeSwitch />
+        <SidebarSettingsNotice file={snapshot?.settingsFile} />
+        <div className="dt-sidebar-settings">
+          <SettingsButton />
+          <ThemeSwitch />
+        </div>
         <ShortcutLegend />
       </div>
     </>

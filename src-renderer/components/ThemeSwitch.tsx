@@ -1,4 +1,8 @@
-import { useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { useApi } from '../api-context';
+import { errorMessage } from '../review-model';
+import { themeChoice } from '../settings-model';
+import { useAppStore } from '../store';
 import {
   applyTheme,
   isThemePref,
@@ -7,29 +11,72 @@ import {
   systemPrefersDark,
   THEME_PREFS,
   themePrefLabels,
+  type ThemePref,
 } from '../theme';
-import { useAppStore } from '../store';
 
-/** Keeps <html data-theme> and Monaco in step with the Theme choice and, for System, with the OS. */
+/**
+ * Keeps <html data-theme> and Monaco in step with the Theme choice and, for System, with the OS. The
+ * choice is the settings' (settings.json) once main sends them; the window also remembers it, so the
+ * first frame of the next load has the right colours before main answers.
+ */
 export function useThemeSync(): void {
+  const settingsTheme = useAppStore((s) => s.snapshot?.settings?.theme);
   const pref = useAppStore((s) => s.prefs.theme);
+  const choice = settingsTheme ?? pref;
   const [systemDark, setSystemDark] = useState(systemPrefersDark);
   useLayoutEffect(() => onSystemThemeChange(setSystemDark), []);
   // Before paint, so the first frame already has the right colours.
-  useLayoutEffect(() => applyTheme(resolveTheme(pref, systemDark)), [pref, systemDark]);
+  useLayoutEffect(() => applyTheme(resolveTheme(choice, systemDark)), [choice, systemDark]);
+  useEffect(() => {
+    const { prefs, setPrefs } = useAppStore.getState();
+    if (settingsTheme && settingsTheme !== prefs.theme) setPrefs({ theme: settingsTheme });
+  }, [settingsTheme]);
 }
 
-/** System / Light / Dark, remembered across reloads. */
-export function ThemeSwitch() {
+export interface ThemeChoiceControl {
+  choice: ThemePref;
+  /** Answers main's refusal, or undefined when the choice was taken. */
+  choose(value: ThemePref): Promise<string | undefined>;
+  refusal: string | undefined;
+}
+
+/** The theme chosen and a way to change it: in the settings, or in this window while main sends none. */
+export function useThemeChoice(): ThemeChoiceControl {
+  const api = useApi();
+  const settings = useAppStore((s) => s.snapshot?.settings);
   const pref = useAppStore((s) => s.prefs.theme);
-  const setPrefs = useAppStore((s) => s.setPrefs);
+  const [refusal, setRefusal] = useState<string>();
+  const choose = async (value: ThemePref): Promise<string | undefined> => {
+    useAppStore.getState().setPrefs({ theme: value });
+    if (!settings) return undefined;
+    try {
+      await api.updateSettings({ theme: value });
+      setRefusal(undefined);
+      return undefined;
+    } catch (error) {
+      const message = errorMessage(error, []);
+      setRefusal(message);
+      return message;
+    }
+  };
+  return { choice: themeChoice(settings, pref), choose, refusal };
+}
+
+/** System / Light / Dark: the sidebar's quick switch for the Theme setting. */
+export function ThemeSwitch() {
+  const { choice, choose } = useThemeChoice();
+  const announce = useAppStore((s) => s.announce);
   return (
     <label className="dt-theme">
       Theme
       <select
-        value={pref}
+        value={choice}
         onChange={(event) => {
-          if (isThemePref(event.target.value)) setPrefs({ theme: event.target.value });
+          const value = event.target.value;
+          if (!isThemePref(value)) return;
+          void choose(value).then((refused) => {
+            if (refused !== undefined) announce(`Could not change the theme: ${refused}`);
+          });
         }}
       >
         {THEME_PREFS.map((value) => (

@@ -1,0 +1,56 @@
+import { useRef, useState } from 'react';
+import { useApi } from '../../api-context';
+import { errorMessage } from '../../review-model';
+import { WORKSPACE_HELP } from '../../settings-model';
+import { useAppStore } from '../../store';
+import { AddWorkspaceFolder } from '../AddWorkspaceFolder';
+import { Refusal } from './Refusal';
+
+/** Settings → Workspace folders: the folders agents may work in, each with Remove, and Add. */
+export function WorkspaceFoldersSection({ folders }: { folders: readonly string[] }) {
+  const api = useApi();
+  const [refusal, setRefusal] = useState<string>();
+  const [busy, setBusy] = useState<string>();
+  const field = useRef<HTMLInputElement>(null);
+  const remove = async (folder: string): Promise<void> => {
+    setBusy(folder);
+    try {
+      await api.removeWorkspaceFolder(folder);
+      setRefusal(undefined);
+      // Its button goes with it: focus stays in the section, on the way to add one.
+      field.current?.focus();
+      useAppStore.getState().announce(`Removed ${folder} from the workspace folders`);
+    } catch (error) {
+      setRefusal(errorMessage(error, []));
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <section className="dt-settings-section" aria-labelledby="dt-settings-folders">
+      <h2 id="dt-settings-folders">Workspace folders</h2>
+      <p className="dt-settings-hint">{WORKSPACE_HELP}</p>
+      {folders.length === 0 ? (
+        <p className="dt-settings-empty">None yet: agents cannot propose edits anywhere.</p>
+      ) : (
+        <ul className="dt-settings-list" aria-label="Workspace folders">
+          {folders.map((folder) => (
+            <li key={folder}>
+              <code title={folder}>{folder}</code>
+              <button
+                type="button"
+                aria-label={`Remove ${folder}`}
+                disabled={busy === folder}
+                onClick={() => void remove(folder)}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Refusal message={refusal} />
+      <AddWorkspaceFolder fieldRef={field} />
+    </section>
+  );
+}
