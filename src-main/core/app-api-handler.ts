@@ -101,10 +101,6 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
   };
 }
 
-function notYet(method: string): never {
-  throw new AppApiError(`${method} is not built yet`);
-}
-
 /** Pauses a client by its key: one connected now, or one already paused (to resume it). */
 function setPaused(core: AppCore, key: string, paused: boolean): void {
   if (!paused) return core.queue.resumeByKey(key);
