@@ -3,9 +3,9 @@
  * lists, the auto-apply list after a switch, a folder list after Add, the bad-file notice. Main owns the
  * settings (AppSnapshot.settings) and validates every change; these only shape what is asked.
  */
+import { DEFAULT_APP_SETTINGS } from '../shared/app-settings';
 import {
   clientPauseKey,
-  DEFAULT_APP_SETTINGS,
   type AppSettings,
   type AppSnapshot,
   type ClientProtocol,

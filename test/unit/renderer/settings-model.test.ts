@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_APP_SETTINGS, type AppSnapshot } from '../../../shared/app-api';
+import type { AppSnapshot } from '../../../shared/app-api';
+import { DEFAULT_APP_SETTINGS } from '../../../shared/app-settings';
 import {
   clientRowDetail,
   isAutoApplied,
