@@ -109,7 +109,7 @@ describe('Settings', () => {
   });
 
   // Waits for updateSettings (the settings helper's store) in main.
-  it.skip('a theme chosen in Settings applies at once, is in settings.json, and the quick switch follows', async () => {
+  it('a theme chosen in Settings applies at once, is in settings.json, and the quick switch follows', async () => {
     const { app, page } = await session.start();
     const view = await openSettings(page);
     await view.getByRole('radio', { name: 'Dark' }).check();
@@ -131,7 +131,7 @@ describe('Settings', () => {
   });
 
   // Waits for updateSettings (the settings helper's store) in main.
-  it.skip('turning notifications off is written to settings.json, and the switch shows it', async () => {
+  it('turning notifications off is written to settings.json, and the switch shows it', async () => {
     const { app, page } = await session.start();
     const view = await openSettings(page);
     const notify = view.getByRole('switch', { name: 'Notify of new reviews' });
@@ -148,7 +148,7 @@ describe('Settings', () => {
   });
 
   // Waits for updateSettings (the settings helper's store) in main.
-  it.skip('a client’s two switches: apply without review lands in settings.json, pause in the paused list', async () => {
+  it('a client’s two switches: apply without review lands in settings.json, pause in the paused list', async () => {
     const { app, page } = await session.start();
     await connectScript(app, 'release-script');
     const view = await openSettings(page);
@@ -171,7 +171,7 @@ describe('Settings', () => {
   });
 
   // Waits for the settings helper's store in main (AppSnapshot.settingsFile and its problem).
-  it.skip('a settings.json that is not JSON is named in a banner, changes are refused, and the file is untouched', async () => {
+  it('a settings.json that is not JSON is named in a banner, changes are refused, and the file is untouched', async () => {
     const broken = '{ "theme": "dark", \n';
     let file = '';
     const { page } = await session.start({
@@ -208,7 +208,7 @@ describe('Settings', () => {
   });
 
   // Waits for removeWorkspaceFolder and addWorkspaceFolder (the lead's live workspace folders) in main.
-  it.skip('without a workspace folder the empty state says why and adds one, then shows the guides', async () => {
+  it('without a workspace folder the empty state says why and adds one, then shows the guides', async () => {
     const { app, page } = await session.start();
     const view = await openSettings(page);
     await view.getByRole('button', { name: `Remove ${app.workspace}` }).click();
@@ -233,7 +233,7 @@ describe('Settings', () => {
       .getByRole('group', { name: 'release-script' })
       .getByRole('switch', { name: 'Pause reviews' })
       .waitFor();
-    const file = path.resolve('docs/screenshots/settings.png');
+    const file = path.resolve('docs/settings.png');
     mkdirSync(path.dirname(file), { recursive: true });
     await page.screenshot({ path: file });
     // And dark, to look at (not for the README).

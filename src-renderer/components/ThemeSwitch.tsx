@@ -46,20 +46,27 @@ export function useThemeChoice(): ThemeChoiceControl {
   const settings = useAppStore((s) => s.snapshot?.settings);
   const pref = useAppStore((s) => s.prefs.theme);
   const [refusal, setRefusal] = useState<string>();
+  // The choice asked for shows at once, until main's settings change (to it, or by another hand) or
+  // main refuses it.
+  const [asked, setAsked] = useState<{ value: ThemePref; from: ThemePref }>();
+  const confirmed = themeChoice(settings, pref);
   const choose = async (value: ThemePref): Promise<string | undefined> => {
     useAppStore.getState().setPrefs({ theme: value });
     if (!settings) return undefined;
+    setAsked({ value, from: confirmed });
     try {
       await api.updateSettings({ theme: value });
       setRefusal(undefined);
       return undefined;
     } catch (error) {
       const message = errorMessage(error, []);
+      setAsked(undefined);
       setRefusal(message);
       return message;
     }
   };
-  return { choice: themeChoice(settings, pref), choose, refusal };
+  const choice = asked !== undefined && asked.from === confirmed ? asked.value : confirmed;
+  return { choice, choose, refusal };
 }
 
 /** System / Light / Dark: the sidebar's quick switch for the Theme setting. */
