@@ -143,7 +143,8 @@ export function parseChord(text: string): Chord | { problem: string } {
   const named = NAMED_KEY_BY_LOWER.get(key.toLowerCase());
   if (named) return { modifiers, key: named };
   if ([...key].length !== 1 || key.trim() === '') return { problem: `"${key}" is not a key` };
-  const upper = key.toUpperCase();
+  // "ß" upper-cases to "SS"; such a character stays as it is.
+  const upper = [...key.toUpperCase()].length === 1 ? key.toUpperCase() : key;
   // Shift is part of typing a character other than a letter ("?" is Shift+/ on one keyboard, not on
   // another), so such a key is written as the character Shift gives.
   if (modifiers.has('Shift') && !isLetterKey(upper)) {

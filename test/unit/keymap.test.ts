@@ -31,6 +31,7 @@ describe('chords', () => {
     ['Mod++', 'Mod++'],
     ['F5', 'F5'],
     ['?', '?'],
+    ['ß', 'ß'],
   ])('%s is written %s', (text, written) => {
     expect(normalChord(text)).toBe(written);
   });
