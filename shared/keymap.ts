@@ -195,10 +195,12 @@ export function keyMapConflicts(map: KeyMap): Array<{ chord: string; commands: K
     .map(([chord, commands]) => ({ chord, commands }));
 }
 
-/** "Mod+Y is used for both Accept current hunk and Reject current hunk". */
+/**
+ * "Mod+Y is used for both acceptHunk and undo": by the names settings.json has, since that is where a
+ * map refused by main was written (Settings refuses a taken chord before sending, by the names it shows).
+ */
 export function conflictText(conflict: { chord: string; commands: readonly KeyCommand[] }): string {
-  const names = conflict.commands.map((command) => KEY_COMMAND_NAMES[command]);
-  return `${conflict.chord} is used for both ${names.join(' and ')}`;
+  return `${conflict.chord} is used for both ${conflict.commands.join(' and ')}`;
 }
 
 /** At most this many chords per command: enough for a letter and an arrow, and a bound on the file. */
