@@ -1,7 +1,8 @@
 /**
- * The review keyboard map (DESIGN §5). Keys are read at the window in the capture phase so they also
- * work while the read-only diff editor has focus, and never while the person types into a text field.
- * Which keys wait after a review came up by itself is key-pause.ts.
+ * The review keys (DESIGN §5), from the key map in settings (shared/keymap.ts; key-chords.ts matches a
+ * key press). Keys are read at the window in the capture phase so they also work while the read-only
+ * diff editor has focus, and never while the person types into a text field. Which keys wait after a
+ * review came up by itself is key-pause.ts.
  */
 import { KEY_COMMAND_NAMES, type KeyCommand, type KeyMap } from '../shared/keymap';
 import { commandInMap, IS_MAC, type KeyInfo } from './key-chords';
