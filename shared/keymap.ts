@@ -4,9 +4,10 @@
  * map in which one chord runs two commands is refused, in main and in the window alike.
  *
  * A chord is written as modifiers then a key, joined by "+": "Mod+Alt+Y", "Alt+ArrowDown", "J", "]".
- * "Mod" is Cmd on macOS and Ctrl elsewhere. A letter key is written upper case and matched by the
- * physical key when a modifier is held (Alt turns letters into symbols on macOS); a plain key is
- * matched by the character typed, so it follows the person's keyboard layout.
+ * "Mod" is Cmd on macOS and Ctrl elsewhere (the window takes either). Keys are matched as typed, so
+ * they follow the person's keyboard layout; a letter with Mod or Alt held that types no Latin letter
+ * (Alt+Y is "¥" on macOS, Ctrl+Н on a Russian layout) is matched by its physical key instead
+ * (src-renderer/key-chords.ts). Letters are written upper case; Shift+J is J with Shift.
  */
 import { z } from 'zod';
 
@@ -47,11 +48,40 @@ export const DEFAULT_KEY_MAP: Readonly<KeyMap> = {
   sendToAgent: ['Mod+Shift+S'],
 };
 
-const MODIFIERS = ['Mod', 'Ctrl', 'Alt', 'Shift'] as const;
+/** What each command does, as the legend and Settings name it (and main's refusals too). */
+export const KEY_COMMAND_NAMES: Readonly<Record<KeyCommand, string>> = {
+  nextHunk: 'Next hunk',
+  prevHunk: 'Previous hunk',
+  acceptHunk: 'Accept current hunk',
+  rejectHunk: 'Reject current hunk',
+  acceptAll: 'Accept all hunks',
+  rejectAll: 'Reject all hunks',
+  undo: 'Undo last decision',
+  submit: 'Submit review',
+  nextReview: 'Next review',
+  prevReview: 'Previous review',
+  acceptLines: 'Accept the selected lines',
+  rejectLines: 'Reject the selected lines',
+  sendToAgent: 'Send the selected lines to the agent',
+};
+
+/**
+ * The modifiers, in the order a chord is written. The window takes Ctrl or Cmd alike for Mod on every
+ * platform (a Ctrl habit works on a Mac too), so "Ctrl" and "Cmd" are read as Mod: kept apart, "Ctrl+Y"
+ * and "Mod+Y" would be one key that two commands could hold.
+ */
+const MODIFIERS = ['Mod', 'Alt', 'Shift'] as const;
 export type Modifier = (typeof MODIFIERS)[number];
+const MODIFIER_NAMES: ReadonlyMap<string, Modifier> = new Map([
+  ['mod', 'Mod'],
+  ['ctrl', 'Mod'],
+  ['cmd', 'Mod'],
+  ['alt', 'Alt'],
+  ['shift', 'Shift'],
+]);
 
 /** Keys by name; any other key is one printable character. */
-const NAMED_KEYS = new Set([
+const NAMED_KEYS = [
   'Enter',
   'Escape',
   'Tab',
@@ -67,6 +97,25 @@ const NAMED_KEYS = new Set([
   'PageUp',
   'PageDown',
   ...Array.from({ length: 12 }, (_, i) => `F${i + 1}`),
+];
+const NAMED_KEY_BY_LOWER: ReadonlyMap<string, string> = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), k]));
+
+/**
+ * Chords the window needs for itself: moving between controls and pressing them, closing a dialog,
+ * and the clipboard and find in the diff. Taken by the review map (read before anything else on the
+ * page), they would stop working.
+ */
+const RESERVED_CHORDS: ReadonlyMap<string, string> = new Map([
+  ['Tab', 'moving between controls'],
+  ['Shift+Tab', 'moving between controls'],
+  ['Enter', 'pressing the control in focus'],
+  ['Space', 'pressing the control in focus'],
+  ['Escape', 'closing dialogs'],
+  ['Mod+C', 'copying'],
+  ['Mod+X', 'cutting'],
+  ['Mod+V', 'pasting'],
+  ['Mod+A', 'selecting all'],
+  ['Mod+F', 'finding in the diff'],
 ]);
 
 export interface Chord {
@@ -74,6 +123,9 @@ export interface Chord {
   /** A named key, or one character (letters upper case). */
   key: string;
 }
+
+/** A key matched by a letter (A-Z), as opposed to a named key or another character. */
+export const isLetterKey = (key: string): boolean => /^[A-Z]$/.test(key);
 
 /** Parses a chord, or says why it is not one. */
 export function parseChord(text: string): Chord | { problem: string } {
@@ -83,15 +135,22 @@ export function parseChord(text: string): Chord | { problem: string } {
   const key = parts.pop() ?? '';
   const modifiers = new Set<Modifier>();
   for (const part of parts) {
-    const modifier = MODIFIERS.find((m) => m === part);
+    const modifier = MODIFIER_NAMES.get(part.toLowerCase());
     if (!modifier) return { problem: `"${part}" is not a modifier (use ${MODIFIERS.join(', ')})` };
     if (modifiers.has(modifier)) return { problem: `${modifier} is given twice` };
     modifiers.add(modifier);
   }
-  if (modifiers.has('Mod') && modifiers.has('Ctrl')) return { problem: 'Mod already means Ctrl here' };
-  if (NAMED_KEYS.has(key)) return { modifiers, key };
+  const named = NAMED_KEY_BY_LOWER.get(key.toLowerCase());
+  if (named) return { modifiers, key: named };
   if ([...key].length !== 1 || key.trim() === '') return { problem: `"${key}" is not a key` };
-  return { modifiers, key: key.toUpperCase() };
+  // "ß" upper-cases to "SS"; such a character stays as it is.
+  const upper = [...key.toUpperCase()].length === 1 ? key.toUpperCase() : key;
+  // Shift is part of typing a character other than a letter ("?" is Shift+/ on one keyboard, not on
+  // another), so such a key is written as the character Shift gives.
+  if (modifiers.has('Shift') && !isLetterKey(upper)) {
+    return { problem: `write the character Shift+${key} types instead of Shift` };
+  }
+  return { modifiers, key: upper };
 }
 
 /** The one way to write a chord: modifiers in a fixed order, then the key. */
@@ -105,12 +164,20 @@ export function normalChord(text: string): string | undefined {
   return 'problem' in chord ? undefined : chordText(chord);
 }
 
-/** The defaults with the person's changes laid over them. */
-export function effectiveKeyMap(changes: Partial<Record<KeyCommand, string[]>>): KeyMap {
-  const map = { ...DEFAULT_KEY_MAP } as KeyMap;
+/** Why a chord cannot be given to a command (not a chord, or one the window keeps), or undefined. */
+export function chordProblem(text: string): string | undefined {
+  const chord = parseChord(text);
+  if ('problem' in chord) return chord.problem;
+  const keptFor = RESERVED_CHORDS.get(chordText(chord));
+  return keptFor ? `${chordText(chord)} is kept for ${keptFor}` : undefined;
+}
+
+/** The defaults with the person's changes laid over them, each chord written the one way, once. */
+export function effectiveKeyMap(changes: Partial<Record<KeyCommand, readonly string[]>>): KeyMap {
+  const map = {} as KeyMap;
   for (const command of KEY_COMMANDS) {
-    const chords = changes[command];
-    if (chords) map[command] = chords.map((chord) => normalChord(chord) ?? chord);
+    const chords = changes[command] ?? DEFAULT_KEY_MAP[command];
+    map[command] = [...new Set(chords.map((chord) => normalChord(chord) ?? chord))];
   }
   return map;
 }
@@ -128,6 +195,14 @@ export function keyMapConflicts(map: KeyMap): Array<{ chord: string; commands: K
     .map(([chord, commands]) => ({ chord, commands }));
 }
 
+/**
+ * "Mod+Y is used for both acceptHunk and undo": by the names settings.json has, since that is where a
+ * map refused by main was written (Settings refuses a taken chord before sending, by the names it shows).
+ */
+export function conflictText(conflict: { chord: string; commands: readonly KeyCommand[] }): string {
+  return `${conflict.chord} is used for both ${conflict.commands.join(' and ')}`;
+}
+
 /** At most this many chords per command: enough for a letter and an arrow, and a bound on the file. */
 export const MAX_CHORDS_PER_COMMAND = 4;
 
@@ -135,8 +210,8 @@ const chordField = z
   .string()
   .max(40)
   .superRefine((text, ctx) => {
-    const chord = parseChord(text);
-    if ('problem' in chord) ctx.addIssue({ code: 'custom', message: `${text}: ${chord.problem}` });
+    const problem = chordProblem(text);
+    if (problem) ctx.addIssue({ code: 'custom', message: `${text}: ${problem}` });
   });
 
 /** The `keyMap` setting: the commands the person changed; a map with a chord used twice is refused. */
@@ -148,8 +223,8 @@ export const keyMapChangesSchema = z
   )
   .strict()
   .superRefine((changes, ctx) => {
-    for (const { chord, commands } of keyMapConflicts(effectiveKeyMap(changes))) {
-      ctx.addIssue({ code: 'custom', message: `${chord} is used for both ${commands.join(' and ')}` });
+    for (const conflict of keyMapConflicts(effectiveKeyMap(changes))) {
+      ctx.addIssue({ code: 'custom', message: conflictText(conflict) });
     }
   });
 

@@ -1,92 +1,37 @@
 /**
- * The review keyboard map (DESIGN §5). Keys are read at the window in the capture phase so they also
- * work while the read-only diff editor has focus, and never while the person types into a text field.
- * Which keys wait after a review came up by itself is key-pause.ts.
+ * The review keys (DESIGN §5), from the key map in settings (shared/keymap.ts; key-chords.ts matches a
+ * key press). Keys are read at the window in the capture phase so they also work while the read-only
+ * diff editor has focus, and never while the person types into a text field. Which keys wait after a
+ * review came up by itself is key-pause.ts.
  */
-export type Command =
-  | 'nextHunk'
-  | 'prevHunk'
-  | 'acceptHunk'
-  | 'rejectHunk'
-  | 'acceptAll'
-  | 'rejectAll'
-  | 'undo'
-  | 'submit'
-  | 'nextReview'
-  | 'prevReview';
+import { KEY_COMMAND_NAMES, type KeyCommand, type KeyMap } from '../shared/keymap';
+import { commandInMap, IS_MAC, type KeyInfo } from './key-chords';
+import { currentKeyMap } from './key-map';
 
-type KeyInfo = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
+/** The review commands; the keys of the lines selected (line-keys.ts, send-to-agent.ts) have their own rules. */
+export const REVIEW_COMMANDS = [
+  'nextHunk',
+  'prevHunk',
+  'acceptHunk',
+  'rejectHunk',
+  'acceptAll',
+  'rejectAll',
+  'undo',
+  'submit',
+  'nextReview',
+  'prevReview',
+] as const satisfies readonly KeyCommand[];
 
-const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
-/** How the platform's command modifier is written in labels. */
-export const MOD = isMac ? '⌘' : 'Ctrl';
-const ALT = isMac ? '⌥' : 'Alt';
+export type Command = (typeof REVIEW_COMMANDS)[number];
 
-export const shortcutLabels: Record<Command, string> = {
-  nextHunk: `J / ${ALT}+↓`,
-  prevHunk: `K / ${ALT}+↑`,
-  acceptHunk: `${MOD}+Y`,
-  rejectHunk: `${MOD}+N`,
-  acceptAll: `${MOD}+${ALT}+Y`,
-  rejectAll: `${MOD}+${ALT}+N`,
-  undo: `U / ${MOD}+Z`,
-  submit: `${MOD}+Enter`,
-  nextReview: ']',
-  prevReview: '[',
-};
+/** How the platform's command modifier is written in labels of keys outside the map (Ctrl/Cmd+C). */
+export const MOD = IS_MAC ? '⌘' : 'Ctrl';
 
-export const commandDescriptions: Record<Command, string> = {
-  nextHunk: 'Next hunk',
-  prevHunk: 'Previous hunk',
-  acceptHunk: 'Accept current hunk',
-  rejectHunk: 'Reject current hunk',
-  acceptAll: 'Accept all hunks',
-  rejectAll: 'Reject all hunks',
-  undo: 'Undo last decision',
-  submit: 'Submit review',
-  nextReview: 'Next review',
-  prevReview: 'Previous review',
-};
+export const commandDescriptions: Readonly<Record<KeyCommand, string>> = KEY_COMMAND_NAMES;
 
-/** Maps a key event to a command, or null when the key is not ours. */
-export function commandForKey(e: KeyInfo): Command | null {
-  const mod = e.ctrlKey || e.metaKey;
-  // Alt turns letters into symbols on macOS (Alt+Y is "¥"), so with Alt we read the physical key.
-  const letter = e.altKey && e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
-  if (mod && !e.shiftKey) {
-    if (e.altKey) {
-      if (letter === 'y') return 'acceptAll';
-      if (letter === 'n') return 'rejectAll';
-      return null;
-    }
-    if (letter === 'y') return 'acceptHunk';
-    if (letter === 'n') return 'rejectHunk';
-    if (letter === 'z') return 'undo';
-    if (e.key === 'Enter') return 'submit';
-    return null;
-  }
-  if (mod) return null;
-  if (e.altKey && !e.shiftKey) {
-    if (e.key === 'ArrowDown') return 'nextHunk';
-    if (e.key === 'ArrowUp') return 'prevHunk';
-    return null;
-  }
-  if (e.altKey) return null;
-  // Plain keys go by the character typed, so they follow the person's keyboard layout.
-  switch (e.key) {
-    case 'j':
-      return 'nextHunk';
-    case 'k':
-      return 'prevHunk';
-    case 'u':
-      return 'undo';
-    case ']':
-      return 'nextReview';
-    case '[':
-      return 'prevReview';
-    default:
-      return null;
-  }
+/** Maps a key event to a review command of `keyMap`, or null when the key is not ours. */
+export function commandForKey(e: KeyInfo, keyMap: KeyMap): Command | null {
+  return commandInMap(e, keyMap, REVIEW_COMMANDS);
 }
 
 /**
@@ -140,6 +85,15 @@ export function installKeyHandler<C>(
 }
 
 /** Installs the review keys; text fields keep their keys. */
-export function installKeyboard(win: Window, run: (command: Command) => void): () => void {
-  return installKeyHandler(win, commandForKey, run, (e) => isTypingTarget(e.target));
+export function installKeyboard(
+  win: Window,
+  run: (command: Command) => void,
+  keyMap: () => KeyMap = currentKeyMap,
+): () => void {
+  return installKeyHandler(
+    win,
+    (e) => commandForKey(e, keyMap()),
+    run,
+    (e) => isTypingTarget(e.target),
+  );
 }

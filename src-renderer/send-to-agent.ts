@@ -9,7 +9,11 @@ import {
   type ClientProtocol,
   type SelectionSide,
 } from '../shared/app-api';
-import { installKeyHandler, isTypingTarget, MOD } from './keyboard';
+import type { KeyMap } from '../shared/keymap';
+import { commandInMap, type KeyInfo } from './key-chords';
+import { currentKeyMap } from './key-map';
+import { installKeyHandler } from './keyboard';
+import { keptForTyping } from './line-keys';
 import type { EditorLineSelection } from './line-selection';
 
 /** Lines of one side of a file: 0-based, both ends included (what AppApi.sendSelection takes). */
@@ -84,30 +88,19 @@ export function sendUnavailableText(review: {
   return null;
 }
 
-/** Ctrl/Cmd+Shift+S: no key of keyboard.ts or line-keys.ts, nor one Monaco or Chromium takes. */
-export const SEND_SHORTCUT = `${MOD}+Shift+S`;
-
-type KeyInfo = Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
-
-export function isSendKey(e: KeyInfo): boolean {
-  if (!(e.ctrlKey || e.metaKey) || !e.shiftKey || e.altKey) return false;
-  // With Shift the key is upper case; the physical key is steadier.
-  const letter = e.code.startsWith('Key') ? e.code.slice(3).toLowerCase() : e.key.toLowerCase();
-  return letter === 's';
+/** The key map's send key (Mod+Shift+S by default: no key Monaco or Chromium takes). */
+export function isSendKey(e: KeyInfo, keyMap: KeyMap): boolean {
+  return commandInMap(e, keyMap, ['sendToAgent']) !== null;
 }
 
 /**
  * Installs the send key. Like the line keys it works inside the diff, also while the proposal is
  * edited (the selection is made there); text fields outside the diff keep their keys.
  */
-export function installSendKey(win: Window, send: () => void): () => void {
-  return installKeyHandler(
-    win,
-    (e) => (isSendKey(e) ? 'send' : null),
-    send,
-    (e) => {
-      const target = e.target instanceof Element ? e.target : null;
-      return isTypingTarget(target) && !target?.closest('.monaco-editor');
-    },
-  );
+export function installSendKey(
+  win: Window,
+  send: () => void,
+  keyMap: () => KeyMap = currentKeyMap,
+): () => void {
+  return installKeyHandler(win, (e) => (isSendKey(e, keyMap()) ? 'send' : null), send, keptForTyping);
 }

@@ -2,7 +2,8 @@ import type { ApprovalRequest, ReviewSummary } from '../../shared/app-api';
 import { noteToSend } from '../agent-note';
 import { approvalArgsText, approvalLabel, riskLabels } from '../approval-model';
 import { useActions } from '../context';
-import { shortcutLabels } from '../keyboard';
+import { withKeys } from '../key-chords';
+import { useKeyMap } from '../key-map';
 import { AgentNoteBox } from './AgentNoteBox';
 
 /** The facts of the request, each only when the agent gave it. */
@@ -64,7 +65,7 @@ function ApprovalFacts({ approval }: { approval: ApprovalRequest }) {
 
 /**
  * An approval card in place of the diff: what the agent wants to run, and Allow / Deny with the note
- * (a deny sends the note as its reason). Ctrl/Cmd+Enter allows, as it submits a review; deny is only
+ * (a deny sends the note as its reason). The submit key allows, as it submits a review; deny is only
  * the button, so no key denies by accident.
  */
 export function ApprovalCard({
@@ -77,6 +78,7 @@ export function ApprovalCard({
   readOnly: boolean;
 }) {
   const actions = useActions();
+  const keyMap = useKeyMap();
   return (
     <section
       className="dt-approval"
@@ -92,7 +94,7 @@ export function ApprovalCard({
             <button
               type="button"
               className="dt-primary"
-              title={`Allow (${shortcutLabels.submit})`}
+              title={withKeys('Allow', keyMap, 'submit')}
               onClick={() => void actions.submit()}
             >
               Allow

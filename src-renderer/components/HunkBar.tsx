@@ -1,7 +1,8 @@
 import { memo } from 'react';
 import type { HunkView } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
-import { MOD } from '../keyboard';
+import { keysLabel } from '../key-chords';
+import { useKeyMap } from '../key-map';
 import { decisionLabel } from '../review-model';
 
 /** "2 lines accepted, 1 rejected" for a mixed hunk, from its per-line decisions. */
@@ -15,6 +16,10 @@ export function mixedDetail(hunk: HunkView): string {
   if (pending > 0) parts.push(`${pending} undecided`);
   return `Lines: ${parts.join(', ')}`;
 }
+
+/** "Accept hunk 2 (⌘+Y on the current hunk)", or the action alone when the command has no key. */
+const onCurrent = (action: string, keys: string): string =>
+  keys ? `${action} (${keys} on the current hunk)` : action;
 
 /**
  * The control drawn in the diff just above a hunk: its number, accept and reject, its state. Buttons
@@ -37,6 +42,7 @@ export const HunkBar = memo(function HunkBar({
   onDecide: (position: number, decision: HunkDecision) => void;
   onSelect: (position: number) => void;
 }) {
+  const keyMap = useKeyMap();
   const n = position + 1;
   const added = hunk.proposedEnd - hunk.proposedStart;
   const removed = hunk.baseEnd - hunk.baseStart;
@@ -60,7 +66,7 @@ export const HunkBar = memo(function HunkBar({
             type="button"
             className="dt-hunk-accept"
             aria-label={`Accept hunk ${n}`}
-            title={`Accept hunk ${n} (${MOD}+Y on the current hunk)`}
+            title={onCurrent(`Accept hunk ${n}`, keysLabel(keyMap, 'acceptHunk'))}
             onClick={() => onDecide(position, 'accepted')}
           >
             ✓ Accept
@@ -69,7 +75,7 @@ export const HunkBar = memo(function HunkBar({
             type="button"
             className="dt-hunk-reject"
             aria-label={`Reject hunk ${n}`}
-            title={`Reject hunk ${n} (${MOD}+N on the current hunk)`}
+            title={onCurrent(`Reject hunk ${n}`, keysLabel(keyMap, 'rejectHunk'))}
             onClick={() => onDecide(position, 'rejected')}
           >
             ✗ Reject

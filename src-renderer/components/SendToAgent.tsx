@@ -1,14 +1,10 @@
 import { useEffect } from 'react';
 import type { ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
+import { withKeys } from '../key-chords';
+import { useKeyMap } from '../key-map';
 import { useReviewUi } from '../review-ui';
-import {
-  installSendKey,
-  linesToSend,
-  SEND_SHORTCUT,
-  sendSummary,
-  sendUnavailableText,
-} from '../send-to-agent';
+import { installSendKey, linesToSend, sendSummary, sendUnavailableText } from '../send-to-agent';
 
 /**
  * "Send to agent" beside the line decisions, for a pending or an ended review alike: the lines selected
@@ -18,6 +14,7 @@ export function SendToAgent({ review, fileIndex }: { review: ReviewSummary; file
   const actions = useActions();
   const lineSelection = useReviewUi((s) => s.lineSelection);
   const editsPending = useReviewUi((s) => s.editsPending);
+  const keyMap = useKeyMap();
   const unavailable = sendUnavailableText(review);
 
   // The key is there even when sending is not: pressed, it says why not.
@@ -45,7 +42,7 @@ export function SendToAgent({ review, fileIndex }: { review: ReviewSummary; file
         type="button"
         className="dt-send-to-agent"
         aria-describedby="dt-send-lines"
-        title={`Send the selected lines to ${review.client.name} as context (${SEND_SHORTCUT})`}
+        title={withKeys(`Send the selected lines to ${review.client.name} as context`, keyMap, 'sendToAgent')}
         disabled={!lines.ok || waiting}
         onClick={() => void actions.sendSelectedLines()}
       >

@@ -1,7 +1,9 @@
 import type { ReviewSummary } from '../../shared/app-api';
 import { useActions } from '../context';
 import { baseName, submitBlocker } from '../file-status';
-import { commandDescriptions, MOD, shortcutLabels, type Command } from '../keyboard';
+import { withKeys } from '../key-chords';
+import { useKeyMap } from '../key-map';
+import { commandDescriptions, type Command } from '../keyboard';
 import { NO_SELECTION_REASON, resolveLineSelection, selectionSummary } from '../line-selection';
 import { countDecisions, submitSummary, type DecisionCounts } from '../review-model';
 import { partialDecisionBlocker } from '../whole-proposal';
@@ -9,11 +11,6 @@ import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { RejectDialog } from './RejectDialog';
 import { SendToAgent } from './SendToAgent';
-
-const hint = (command: Command): string => `${commandDescriptions[command]} (${shortcutLabels[command]})`;
-
-/** Keys of the line decisions (handled in ReviewView; not part of keyboard.ts's map). */
-export const LINE_SHORTCUTS = { accept: `${MOD}+Shift+Y`, reject: `${MOD}+Shift+N` } as const;
 
 /** What the hunks of an ended review were left at; nothing more will happen to them. */
 const tally = (counts: DecisionCounts): string =>
@@ -47,6 +44,8 @@ export function Toolbar({
 }) {
   const actions = useActions();
   const moveCursor = useAppStore((s) => s.moveCursor);
+  const keyMap = useKeyMap();
+  const hint = (command: Command): string => withKeys(commandDescriptions[command], keyMap, command);
   const rejecting = useReviewUi((s) => s.rejectOpen);
   const setRejecting = useReviewUi((s) => s.setRejectOpen);
   const lineSelection = useReviewUi((s) => s.lineSelection);
@@ -119,7 +118,7 @@ export function Toolbar({
               className="dt-hunk-accept"
               aria-label="Accept selected lines"
               aria-describedby="dt-line-selection"
-              title={`Accept the selected lines of one hunk (${LINE_SHORTCUTS.accept})`}
+              title={withKeys('Accept the selected lines of one hunk', keyMap, 'acceptLines')}
               disabled={!linesEnabled}
               onClick={() => void actions.decideSelectedLines('accepted')}
             >
@@ -130,7 +129,7 @@ export function Toolbar({
               className="dt-hunk-reject"
               aria-label="Reject selected lines"
               aria-describedby="dt-line-selection"
-              title={`Reject the selected lines of one hunk (${LINE_SHORTCUTS.reject})`}
+              title={withKeys('Reject the selected lines of one hunk', keyMap, 'rejectLines')}
               disabled={!linesEnabled}
               onClick={() => void actions.decideSelectedLines('rejected')}
             >
@@ -168,7 +167,7 @@ export function Toolbar({
               <button
                 type="button"
                 disabled={!review.canUndo}
-                title={`Undo the last decision or edit (${shortcutLabels.undo})`}
+                title={withKeys('Undo the last decision or edit', keyMap, 'undo')}
                 onClick={() => void actions.undo()}
               >
                 Undo

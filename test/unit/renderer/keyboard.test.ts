@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
 import { commandForKey } from '../../../src-renderer/keyboard';
 
 const key = (
@@ -32,7 +33,7 @@ describe('commandForKey (DESIGN §5 keyboard map)', () => {
     [key(']'), 'nextReview'],
     [key('['), 'prevReview'],
   ])('%o → %s', (event, command) => {
-    expect(commandForKey(event)).toBe(command);
+    expect(commandForKey(event, DEFAULT_KEY_MAP)).toBe(command);
   });
 
   it.each([
@@ -43,6 +44,6 @@ describe('commandForKey (DESIGN §5 keyboard map)', () => {
     key('x'),
     key('c', { ctrl: true }),
   ])('ignores %o', (event) => {
-    expect(commandForKey(event)).toBeNull();
+    expect(commandForKey(event, DEFAULT_KEY_MAP)).toBeNull();
   });
 });

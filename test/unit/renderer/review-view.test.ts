@@ -13,6 +13,7 @@ import {
   submitBlocker,
 } from '../../../src-renderer/file-status';
 import { currentHunkDecorations, decisionDecorations } from '../../../src-renderer/hunk-decorations';
+import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
 import { lineCommandForKey } from '../../../src-renderer/line-keys';
 import {
   lineDecisionAnnouncement,
@@ -137,15 +138,18 @@ describe('resolveLineSelection', () => {
 
 describe('line decision keys', () => {
   const key = (over: Partial<KeyboardEvent>) =>
-    lineCommandForKey({
-      key: '',
-      code: '',
-      ctrlKey: false,
-      metaKey: false,
-      altKey: false,
-      shiftKey: false,
-      ...over,
-    });
+    lineCommandForKey(
+      {
+        key: '',
+        code: '',
+        ctrlKey: false,
+        metaKey: false,
+        altKey: false,
+        shiftKey: false,
+        ...over,
+      },
+      DEFAULT_KEY_MAP,
+    );
   it('maps Ctrl/Cmd+Shift+Y and N, nothing else', () => {
     expect(key({ key: 'Y', code: 'KeyY', ctrlKey: true, shiftKey: true })).toBe('acceptLines');
     expect(key({ key: 'N', code: 'KeyN', metaKey: true, shiftKey: true })).toBe('rejectLines');

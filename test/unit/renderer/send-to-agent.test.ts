@@ -7,6 +7,7 @@ import { realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppApi, type ClientProtocol } from '../../../shared/app-api';
+import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
 import { AppCore } from '../../../src-main/core/app-core';
 import { readDiskSnapshot } from '../../../src-main/core/disk-snapshot';
 import type { SelectionContext } from '../../../src-main/core/selection-context';
@@ -148,14 +149,14 @@ describe('the send key', () => {
 
   it('is Ctrl/Cmd+Shift+S, by the physical key, and no other key of the review', () => {
     const send = key('S', 'KeyS', { ctrlKey: true, shiftKey: true });
-    expect(isSendKey(send)).toBe(true);
-    expect(isSendKey({ ...send, ctrlKey: false, metaKey: true })).toBe(true);
-    expect(commandForKey(send)).toBeNull();
-    expect(lineCommandForKey(send)).toBeNull();
-    expect(isSendKey(key('s', 'KeyS'))).toBe(false);
-    expect(isSendKey(key('s', 'KeyS', { ctrlKey: true }))).toBe(false);
-    expect(isSendKey({ ...send, altKey: true })).toBe(false);
-    expect(isSendKey(key('Y', 'KeyY', { ctrlKey: true, shiftKey: true }))).toBe(false);
+    expect(isSendKey(send, DEFAULT_KEY_MAP)).toBe(true);
+    expect(isSendKey({ ...send, ctrlKey: false, metaKey: true }, DEFAULT_KEY_MAP)).toBe(true);
+    expect(commandForKey(send, DEFAULT_KEY_MAP)).toBeNull();
+    expect(lineCommandForKey(send, DEFAULT_KEY_MAP)).toBeNull();
+    expect(isSendKey(key('s', 'KeyS'), DEFAULT_KEY_MAP)).toBe(false);
+    expect(isSendKey(key('s', 'KeyS', { ctrlKey: true }), DEFAULT_KEY_MAP)).toBe(false);
+    expect(isSendKey({ ...send, altKey: true }, DEFAULT_KEY_MAP)).toBe(false);
+    expect(isSendKey(key('Y', 'KeyY', { ctrlKey: true, shiftKey: true }), DEFAULT_KEY_MAP)).toBe(false);
   });
 });
 
