@@ -591,6 +591,28 @@ const headless: ProtocolModel = {
       ],
       [1, () => call('revokeTrustedProgram', { key: prng.pick(['name:Clio', 'exe:/usr/bin/node', '', 7]) })],
       [2, () => call('updateSettings', settingsPatch(prng))],
+      // Workspace folders: paths that cannot be added (refused) and folders that are not in the workspace
+      // to remove (refused). A real folder outside is never added, nor the run's workspace removed: the
+      // model's other frames count on what is outside staying outside.
+      [
+        1,
+        () =>
+          call('addWorkspaceFolder', {
+            folder: prng.pick([
+              ...['/', '/etc', '..', '~', '', 7, hugeString(prng, 64 * 1024)],
+              // A file, a missing folder, and the workspace itself (already there: a no-op).
+              ...[`${ctx.workspace}/${prng.pick(ctx.files)}`, `${ctx.workspace}/nowhere`, ctx.workspace],
+            ]),
+          }),
+      ],
+      [
+        1,
+        () =>
+          call('removeWorkspaceFolder', {
+            folder: prng.pick(['/', '/nowhere', `${ctx.workspace}/..`, '', null]),
+          }),
+      ],
+      [1, () => call('pickFolder', prng.pick([{}, { folder: '/' }, null]))],
       [
         1,
         () =>
