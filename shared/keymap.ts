@@ -11,7 +11,8 @@
  */
 import { z } from 'zod';
 
-export const KEY_COMMANDS = [
+/** The review's own commands; the keys of selected lines (accept, reject, send) follow. */
+export const REVIEW_COMMANDS = [
   'nextHunk',
   'prevHunk',
   'acceptHunk',
@@ -22,10 +23,9 @@ export const KEY_COMMANDS = [
   'submit',
   'nextReview',
   'prevReview',
-  'acceptLines',
-  'rejectLines',
-  'sendToAgent',
 ] as const;
+
+export const KEY_COMMANDS = [...REVIEW_COMMANDS, 'acceptLines', 'rejectLines', 'sendToAgent'] as const;
 
 export type KeyCommand = (typeof KEY_COMMANDS)[number];
 

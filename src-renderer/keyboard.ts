@@ -4,23 +4,12 @@
  * diff editor has focus, and never while the person types into a text field. Which keys wait after a
  * review came up by itself is key-pause.ts.
  */
-import { KEY_COMMAND_NAMES, type KeyCommand, type KeyMap } from '../shared/keymap';
+import { KEY_COMMAND_NAMES, REVIEW_COMMANDS, type KeyCommand, type KeyMap } from '../shared/keymap';
 import { commandInMap, IS_MAC, type KeyInfo } from './key-chords';
 import { currentKeyMap } from './key-map';
 
 /** The review commands; the keys of the lines selected (line-keys.ts, send-to-agent.ts) have their own rules. */
-export const REVIEW_COMMANDS = [
-  'nextHunk',
-  'prevHunk',
-  'acceptHunk',
-  'rejectHunk',
-  'acceptAll',
-  'rejectAll',
-  'undo',
-  'submit',
-  'nextReview',
-  'prevReview',
-] as const satisfies readonly KeyCommand[];
+export { REVIEW_COMMANDS };
 
 export type Command = (typeof REVIEW_COMMANDS)[number];
 

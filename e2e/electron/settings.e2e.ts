@@ -14,6 +14,7 @@ import type { AppSettings, AppSnapshot } from '../../shared/app-api';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, type ClaudeTestClient } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
+import { until } from '../../test/support/wait';
 
 const binary = findElectronBinary();
 if (!binary) console.warn('Electron binary not available on this machine: the settings suite is skipped.');
@@ -35,20 +36,9 @@ interface WatchState {
   folderAnswer: { canceled: boolean; filePaths: string[] };
 }
 
-/** Resolves once `probe` gives something other than undefined; fails after the timeout. */
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Electron starts slower than the headless app: a longer bound on each wait. */
+const eventually = <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> =>
+  until(probe, what, 10_000);
 
 describe.skipIf(!binary)('Electron: settings, notifications, folder picker and the IPC carrier', () => {
   let app: ElectronApplication;

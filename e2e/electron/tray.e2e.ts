@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
+import { until } from '../../test/support/wait';
 
 const binary = findElectronBinary();
 if (!binary) console.warn('Electron binary not available on this machine: the tray suite is skipped.');
@@ -36,20 +37,9 @@ interface Recorded {
   dialogs: Array<{ message: string; detail?: string }>;
 }
 
-/** Resolves once `probe` gives something other than undefined; fails after the timeout. */
-async function eventually<T>(
-  probe: () => Promise<T | undefined>,
-  what: string,
-  timeoutMs = 10_000,
-): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+/** Electron starts slower than the headless app: a longer bound on each wait. */
+const eventually = <T>(probe: () => Promise<T | undefined>, what: string): Promise<T> =>
+  until(probe, what, 10_000);
 
 describe.skipIf(!binary)('Electron tray, window and command line', () => {
   let app: ElectronApplication;

@@ -32,10 +32,14 @@ function waitForCore<T>(core: AppCore, probe: () => T | undefined): Promise<T> {
 }
 
 /** Resolves with `probe()` once it is defined; rejects after `timeoutMs` (a failure, not a measurement). */
-export async function until<T>(probe: () => T | undefined, what: string, timeoutMs = 5000): Promise<T> {
+export async function until<T>(
+  probe: () => T | undefined | Promise<T | undefined>,
+  what: string,
+  timeoutMs = 5000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const value = probe();
+    const value = await probe();
     if (value !== undefined) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 10));

@@ -5,23 +5,12 @@ import {
   KEY_PAUSE_MS,
   pauseForAutoSelection,
 } from '../../../src-renderer/key-pause';
-import type { Command } from '../../../src-renderer/keyboard';
+import { REVIEW_COMMANDS, type Command } from '../../../src-renderer/keyboard';
 import { useAppStore } from '../../../src-renderer/store';
 import { client, review, snapshot } from './fixtures-app-shell';
 import { applyFullState } from './full-state';
 
-const all: Command[] = [
-  'nextHunk',
-  'prevHunk',
-  'acceptHunk',
-  'rejectHunk',
-  'acceptAll',
-  'rejectAll',
-  'undo',
-  'submit',
-  'nextReview',
-  'prevReview',
-];
+const all: Command[] = [...REVIEW_COMMANDS];
 
 describe('the key-pause rule', () => {
   it('holds decision keys (Ctrl/Cmd+Y/N, Ctrl/Cmd+Alt+Y/N, Ctrl/Cmd+Enter, u) for 700 ms', () => {
