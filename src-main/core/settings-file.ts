@@ -5,13 +5,14 @@
  * object is not overwritten: the person's hand-written text is not thrown away over a switch.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRecord } from '../../shared/is-record';
 
 export class SettingsFileError extends Error {}
 
-export function updateSettingsFile(file: string, changes: Readonly<Record<string, unknown>>): void {
+export function updateSettingsFile(given: string, changes: Readonly<Record<string, unknown>>): void {
+  const file = linkTarget(given);
   const current = readObject(file);
   const next = { ...current, ...changes };
   mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -22,6 +23,18 @@ export function updateSettingsFile(file: string, changes: Readonly<Record<string
   } catch (error) {
     rmSync(temp, { force: true });
     throw new SettingsFileError(`${file} could not be written: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * A settings.json that is a link (a dotfiles repository, say) is written where it points, so the link
+ * stays; renaming over the link would replace it with a plain file.
+ */
+function linkTarget(file: string): string {
+  try {
+    return lstatSync(file).isSymbolicLink() ? realpathSync(file) : file;
+  } catch {
+    return file;
   }
 }
 

@@ -4,8 +4,10 @@ import {
   readdirSync,
   readFileSync,
   realpathSync,
+  lstatSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
 import os from 'node:os';
@@ -52,6 +54,17 @@ describe('updateSettingsFile', () => {
     expect(() => updateSettingsFile(file, { watchFolders: [] })).toThrow(message);
     expect(readFileSync(file, 'utf8')).toBe(text);
     expect(readdirSync(root)).toEqual(['settings.json']);
+  });
+
+  it('writes a settings.json that is a link where it points, and keeps the link', () => {
+    const target = path.join(root, 'dotfiles', 'difftray.json');
+    mkdirSync(path.dirname(target));
+    writeFileSync(target, JSON.stringify({ theme: 'dark' }));
+    const file = path.join(root, 'settings.json');
+    symlinkSync(target, file);
+    updateSettingsFile(file, { watchFolders: ['/w'] });
+    expect(lstatSync(file).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual({ theme: 'dark', watchFolders: ['/w'] });
   });
 
   it('an empty file is an empty object', () => {

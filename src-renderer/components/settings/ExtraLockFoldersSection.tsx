@@ -3,6 +3,7 @@ import { withFolderAdded, withFolderRemoved } from '../../settings-model';
 import { AddFolderForm } from './AddFolderForm';
 import { Refusal } from './Refusal';
 import { useSettingsChange } from './use-settings-change';
+import { RemovableFolders } from './RemovableFolders';
 
 /**
  * Settings → Extra lock folders: more folders that get Claude Code's lock file, for forks of Claude Code
@@ -34,21 +35,12 @@ export function ExtraLockFoldersSection({ folders }: { folders: readonly string[
         <code>~/.claude/ide</code>: each folder here gets it too (absolute, or starting with <code>~/</code>).
       </p>
       {folders.length > 0 && (
-        <ul className="dt-settings-list" aria-label="Extra lock folders">
-          {folders.map((folder) => (
-            <li key={folder}>
-              <code title={folder}>{folder}</code>
-              <button
-                type="button"
-                aria-label={`Remove ${folder}`}
-                disabled={change.busy}
-                onClick={() => void remove(folder)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        <RemovableFolders
+          label="Extra lock folders"
+          folders={folders}
+          busy={() => change.busy}
+          onRemove={(folder) => void remove(folder)}
+        />
       )}
       <Refusal message={change.refusal} />
       <AddFolderForm fieldLabel="Lock folder to add" add={add} fieldRef={field} />

@@ -5,6 +5,7 @@ import { WORKSPACE_HELP } from '../../settings-model';
 import { useAppStore } from '../../store';
 import { AddWorkspaceFolder } from '../AddWorkspaceFolder';
 import { Refusal } from './Refusal';
+import { RemovableFolders } from './RemovableFolders';
 
 /** Settings → Workspace folders: the folders agents may work in, each with Remove, and Add. */
 export function WorkspaceFoldersSection({ folders }: { folders: readonly string[] }) {
@@ -33,21 +34,12 @@ export function WorkspaceFoldersSection({ folders }: { folders: readonly string[
       {folders.length === 0 ? (
         <p className="dt-settings-empty">None yet: agents cannot propose edits anywhere.</p>
       ) : (
-        <ul className="dt-settings-list" aria-label="Workspace folders">
-          {folders.map((folder) => (
-            <li key={folder}>
-              <code title={folder}>{folder}</code>
-              <button
-                type="button"
-                aria-label={`Remove ${folder}`}
-                disabled={busy === folder}
-                onClick={() => void remove(folder)}
-              >
-                Remove
-              </button>
-            </li>
-          ))}
-        </ul>
+        <RemovableFolders
+          label="Workspace folders"
+          folders={folders}
+          busy={(folder) => busy === folder}
+          onRemove={(folder) => void remove(folder)}
+        />
       )}
       <Refusal message={refusal} />
       <AddWorkspaceFolder fieldRef={field} />
