@@ -10,19 +10,10 @@
  * The binary unpacks its JavaScript into `COPILOT_CACHE_HOME` on first start (about 235 MB): the caller
  * gives a temp folder for it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import {
-  accessSync,
-  chmodSync,
-  constants,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  writeFileSync,
-} from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { startTerminal, terminalUnavailable } from './tmux-terminal';
 
 /** The version these tests were written against; another one is skipped, saying so. */
 export const COPILOT_CLI_VERSION = '1.0.102';
@@ -31,8 +22,8 @@ export type CopilotBinary =
   { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
 
 export function findCopilotBinary(): CopilotBinary {
-  if (process.platform === 'win32') return { skipReason: 'the real Copilot CLI is driven through tmux' };
-  if (spawnSync('tmux', ['-V']).status !== 0) return { skipReason: 'tmux is not installed' };
+  const noTerminal = terminalUnavailable();
+  if (noTerminal) return { skipReason: noTerminal };
   const override = process.env.DIFFTRAY_TEST_COPILOT_BIN;
   if (override)
     return isExecutable(override) ? { path: override } : { skipReason: `${override} is not executable` };
@@ -116,37 +107,10 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
     COPILOT_AUTO_UPDATE: 'false',
   };
   const args = ['--no-auto-update', '--no-custom-instructions', '--log-level', 'all', '--log-dir', logDir];
-  // Only what is set here: `env -i` keeps the real user's tokens and settings out.
-  const launcher = path.join(tmp, 'copilot-launch.sh');
-  const assignments = Object.entries(env).map(([key, value]) => `${key}=${shellQuote(value)}`);
-  writeFileSync(
-    launcher,
-    `#!/bin/sh\ncd ${shellQuote(workspace)} || exit 1\nexec env -i ${assignments.join(' ')} ${shellQuote(binary)} ${args.map(shellQuote).join(' ')}\n`,
-  );
-  chmodSync(launcher, 0o700);
-
-  const socket = `difftray-copilot-${randomUUID()}`;
-  const tmux = (...tmuxArgs: string[]) =>
-    execFileSync('tmux', ['-L', socket, '-f', '/dev/null', ...tmuxArgs], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-  tmux('new-session', '-d', '-s', 'copilot', '-x', '200', '-y', '50', launcher);
-  // The pane's process (the launcher exec'd into the CLI) leads its own process group.
-  const pid = Number(tmux('display-message', '-p', '-t', 'copilot', '#{pane_pid}').trim());
-
+  const terminal = startTerminal({ name: 'copilot', command: [binary, ...args], cwd: workspace, env, tmp });
   return {
-    screen: () => {
-      try {
-        return tmux('capture-pane', '-p', '-t', 'copilot');
-      } catch {
-        return '(the tmux session is gone)';
-      }
-    },
-    submitPrompt: (text) => {
-      tmux('send-keys', '-t', 'copilot', '-l', text);
-      tmux('send-keys', '-t', 'copilot', 'Enter');
-    },
+    screen: terminal.screen,
+    submitPrompt: terminal.submit,
     logTail: (lines = 40) => {
       const logs = readdirSync(logDir).filter((name) => name.endsWith('.log'));
       if (logs.length === 0) return '(no log)';
@@ -156,31 +120,6 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
         .filter((line) => !line.includes('[rust:'));
       return own.slice(-lines).join('\n');
     },
-    stop: async () => {
-      signalGroup(pid, 'SIGTERM');
-      const deadline = Date.now() + 5000;
-      while (signalGroup(pid, 0) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-      signalGroup(pid, 'SIGKILL');
-      try {
-        tmux('kill-server');
-      } catch {
-        // Already gone with its last session.
-      }
-    },
+    stop: terminal.stop,
   };
-}
-
-/** Sends `signal` to the process group led by `pid`; false once no process is left in it. */
-function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(-pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
