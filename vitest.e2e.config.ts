@@ -6,7 +6,7 @@ export default defineConfig({
   test: {
     root: '.',
     include: ['e2e/**/*.e2e.ts'],
-    exclude: ['e2e/electron/**'],
+    exclude: ['e2e/electron/**', 'e2e/real-clients/**'],
     environment: 'node',
     fileParallelism: false,
     testTimeout: 60_000,
