@@ -71,6 +71,8 @@ export function defaultEndpoints(
       transport: 'http',
       protocol: 'qwen-ide',
       displayName: 'Qwen Code',
+      // Qwen Code 0.24 names itself version 1.0.0 in MCP's initialize, whatever its own version.
+      misreportedVersion: '1.0.0',
       discovery: 'qwen',
       dir: qwenLockDir(env, home),
     },

@@ -54,6 +54,11 @@ export interface McpFlavor {
 export interface McpSessionEndpoint {
   protocol: ClientProtocol;
   displayName: string;
+  /**
+   * A client version this CLI reports whatever its real one (Qwen Code says "1.0.0"): not shown, as
+   * a wrong version misleads more than none.
+   */
+  misreportedVersion?: string;
 }
 
 /** The session, as its tools see it. */
@@ -107,7 +112,8 @@ export class McpHttpSession implements McpToolSession {
     host.flavor.registerTools(this.server, this);
     this.server.server.oninitialized = () => {
       const version = this.server.server.getClientVersion()?.version;
-      if (version && this.clientInfo) host.core.clients.describe(this.clientInfo.id, { version });
+      if (!version || version === endpoint.misreportedVersion || !this.clientInfo) return;
+      host.core.clients.describe(this.clientInfo.id, { version });
     };
   }
 

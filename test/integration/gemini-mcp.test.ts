@@ -71,11 +71,11 @@ interface McpTestClient {
 }
 
 /** Connects the way IdeClient does; resolves once the event stream is open (the first context arrived). */
-async function connectMcp(bearer = token()): Promise<McpTestClient> {
+async function connectMcp(bearer = token(), version = '0.61.0'): Promise<McpTestClient> {
   const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:${port()}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${bearer}` } },
   });
-  const client = new Client({ name: 'streamable-http-client', version: '0.61.0' });
+  const client = new Client({ name: 'streamable-http-client', version });
   const notifications: Notification[] = [];
   client.fallbackNotificationHandler = async ({ method, params }) => {
     notifications.push({ method, ...(params !== undefined && { params }) } as Notification);
@@ -467,6 +467,21 @@ describe('the protocol', () => {
     expect(c.client.getServerVersion()?.name).toBe('DiffTray');
     const client = await waitForSnapshot(t.runtime.core, (s) => s.clients.find((x) => x.version));
     expect(client).toMatchObject({ name: 'Gemini CLI', protocol: 'gemini-ide', version: '0.61.0' });
+  });
+
+  it("shows no version for Qwen Code's 1.0.0, which it reports whatever its own version", async () => {
+    await connectMcp(t.runtime.bridge.tokenFor('qwen-ide'), '1.0.0');
+    const qwen = await waitForSnapshot(t.runtime.core, (s) =>
+      s.clients.find((x) => x.protocol === 'qwen-ide'),
+    );
+    expect(qwen).toMatchObject({ name: 'Qwen Code', connected: true });
+    expect(qwen.version).toBeUndefined();
+    // Gemini CLI's 1.0.0 would be its own: shown.
+    await connectMcp(token(), '1.0.0');
+    const gemini = await waitForSnapshot(t.runtime.core, (s) =>
+      s.clients.find((x) => x.protocol === 'gemini-ide' && x.version === '1.0.0'),
+    );
+    expect(gemini.name).toBe('Gemini CLI');
   });
 
   it('openDiff answers at once; the context lists the open review; accepting sends ide/diffAccepted with the composed text', async () => {
