@@ -4,9 +4,17 @@
  * model's Edit (from a loopback stand-in) opens in DiffTray as the IDE's diff (openDiff). The person
  * decides in DiffTray's window in Chromium; Claude Code writes what DiffTray answers. Skipped, saying
  * why, where the CLI's platform package or tmux is missing.
+ *
+ * Observed with 2.1.197: with `--ide` it connects at start without asking (no IDE or trust prompt once
+ * `.claude.json` has onboarding done, the key approved and the folder trusted). An edit shows in both
+ * places at once: DiffTray's review and Claude Code's own "Do you want to make this edit…?" in the
+ * terminal, headed "Opened changes in DiffTray". Whichever answers first settles it: DiffTray's answer
+ * closes the terminal prompt; a "Yes" in the terminal writes the proposal as is and closes DiffTray's
+ * review (close_tab). In accept-edits mode nothing is asked, so nothing reaches DiffTray.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAnthropicStandIn, type AnthropicStandIn } from '../../test/support/anthropic-stand-in';
 import { CLAUDE_CODE_VERSION, findClaudeBinary } from '../../test/support/claude-code';
@@ -24,6 +32,7 @@ if (skipReason) console.warn(`Skipping the real Claude Code (claude --ide) tests
 /** Each step may take a while on a busy machine: the CLI starts, connects, talks to the model. */
 const STEP_MS = 60_000;
 const FILE_NAME = 'notes.md';
+const PROMPT = `Finalize the drafts in ${FILE_NAME}`;
 
 /** One Edit from the first changed line to the last: DiffTray sees it as two hunks. */
 const EDIT = {
@@ -48,7 +57,7 @@ describe.skipIf(skipReason !== undefined)(
 
     interface Running {
       app: HeadlessApp;
-      page: Awaited<ReturnType<typeof session.start>>['page'];
+      page: Page;
       file: string;
       standIn: AnthropicStandIn;
       cli: ClaudeIdeSession;
@@ -56,8 +65,8 @@ describe.skipIf(skipReason !== undefined)(
       waitFor<T>(probe: () => T | undefined, what: string): Promise<T>;
     }
 
-    /** DiffTray, the model stand-in and `claude --ide` in the workspace, connected; the prompt sent. */
-    const startAndPrompt = async (): Promise<Running> => {
+    /** DiffTray, the model stand-in and `claude --ide` in the workspace, connected both ways. */
+    const startConnected = async (): Promise<Running> => {
       const { app, page } = await session.start();
       const file = path.join(app.workspace, FILE_NAME);
       writeFileSync(file, TWO_HUNKS.base);
@@ -97,9 +106,26 @@ describe.skipIf(skipReason !== undefined)(
         'Claude Code to connect to DiffTray (its lock file in <home>/.claude/ide)',
       );
       expect(client).toMatchObject({ name: 'Claude Code', version: CLAUDE_CODE_VERSION });
+      // Claude Code's side of it: its status names the IDE of the lock file.
       await waitFor(() => (started.screen().includes('❯') ? true : undefined), "Claude Code's prompt");
-      started.submitPrompt(`Finalize the drafts in ${FILE_NAME}`);
+      started.submitPrompt('/status');
+      await waitFor(
+        () => (/IDE:\s+Connected to DiffTray extension/.test(started.screen()) ? true : undefined),
+        'Claude Code\'s /status to show "IDE: Connected to DiffTray extension"',
+      );
+      started.press('Escape');
+      await waitFor(
+        () => (started.screen().includes('Esc to cancel') ? undefined : true),
+        'Claude Code to close its /status panel',
+      );
       return { app, page, file, standIn, cli: started, waitFor };
+    };
+
+    /** Connected, the prompt sent: the model reads the file, then edits it. */
+    const startAndPrompt = async (): Promise<Running> => {
+      const running = await startConnected();
+      running.cli.submitPrompt(PROMPT);
+      return running;
     };
 
     /** The edit waits in DiffTray and, beside it, Claude Code's own question in the terminal. */
@@ -171,6 +197,56 @@ describe.skipIf(skipReason !== undefined)(
         expect(standIn.lastMessageText()).toContain('[Request interrupted by user for tool use]');
         expect(standIn.lastMessageText()).not.toContain('keep the drafts');
         expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.base);
+      },
+      4 * STEP_MS,
+    );
+
+    it(
+      "answered in Claude Code's terminal instead: it writes its own proposal, and DiffTray's review ends as cancelled",
+      async () => {
+        const running = await startAndPrompt();
+        const { app, page, file, standIn, cli, waitFor } = running;
+        await waitForEditInBoth(running);
+        // A person choosing "1. Yes" (the default) at Claude Code's prompt.
+        cli.press('Enter');
+        await waitFor(
+          () => (readFileSync(file, 'utf8') !== TWO_HUNKS.base ? true : undefined),
+          `Claude Code to write ${FILE_NAME}`,
+        );
+        expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.proposed);
+        // Claude Code closes the diff it no longer waits for (close_tab): the review ends as cancelled.
+        const banner = page.getByTestId('ended-banner');
+        await banner.waitFor({ timeout: STEP_MS });
+        expect(await banner.textContent()).toContain(
+          'Cancelled: closed by the client — your decisions were not sent to Claude Code.',
+        );
+        expect(app.runtime.core.queue.summaries().map((review) => review.state)).toEqual(['cancelled']);
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to get its last turn',
+        );
+        expect(standIn.toolResultOfTurn(1)?.text).toContain('has been updated successfully');
+      },
+      4 * STEP_MS,
+    );
+
+    it(
+      'in "accept edits" mode (shift+tab, or "Yes, allow all edits") edits never reach DiffTray',
+      async () => {
+        const { app, file, standIn, cli, waitFor } = await startConnected();
+        cli.press('BTab');
+        await waitFor(
+          () => (cli.screen().includes('accept edits on') ? true : undefined),
+          'Claude Code to switch to accept-edits mode',
+        );
+        cli.submitPrompt(PROMPT);
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to get its last turn',
+        );
+        // Written at once, no review: DiffTray is asked only when Claude Code would ask the person.
+        expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.proposed);
+        expect(app.runtime.core.queue.summaries()).toEqual([]);
       },
       4 * STEP_MS,
     );
