@@ -192,7 +192,7 @@ function waitForExit(
 }
 
 /** Only what Claude Code needs: no ANTHROPIC_*, CLAUDE_* or proxy variables of the real environment. */
-function claudeEnv(sandbox: ClaudePrintOptions['sandbox'], baseUrl: string): NodeJS.ProcessEnv {
+export function claudeEnv(sandbox: ClaudePrintOptions['sandbox'], baseUrl: string): NodeJS.ProcessEnv {
   const inherited = ['PATH', 'LANG', 'LC_ALL', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT'];
   const env: NodeJS.ProcessEnv = {};
   for (const key of inherited) if (process.env[key] !== undefined) env[key] = process.env[key];
