@@ -6,7 +6,9 @@
  * takes the IDE's accept as "allow once" with the returned text, its reject as "no"). Accepting hunk 1
  * and rejecting hunk 2, Qwen writes exactly the composed text; rejecting all, it writes nothing, ends
  * the turn, and tells the model only its own words with the next prompt (DiffTray's reason has no way
- * through openDiff). Skipped, saying why, where tmux or the pinned package is missing.
+ * through openDiff). Answered in Qwen's terminal instead, Qwen closes the diff (closeDiff) and writes
+ * its own proposal; DiffTray ends the review as closed by the client. Skipped, saying why, where tmux
+ * or the pinned package is missing.
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -168,6 +170,39 @@ describe.skipIf(qwen.skipReason !== undefined)(
           'the model to answer the next prompt',
         );
         expectFileBytes(file, TWO_HUNKS.base);
+      },
+      5 * STEP_MS,
+    );
+
+    it(
+      "answered in Qwen's terminal instead: Qwen writes its own proposal and DiffTray's review ends as closed by the client",
+      async () => {
+        const { app, page, file, standIn, cli, waitFor } = await startConnected();
+        await sendPrompt(cli, waitFor, PROMPT);
+        await reviewOnScreen(page, cli, standIn);
+        const review = app.runtime.core.queue.summaries().find((r) => r.state === 'pending')!;
+        await waitFor(() => (cli.screen().includes(QWEN_ASKS) ? true : undefined), `Qwen's "${QWEN_ASKS}"`);
+
+        // "1. Yes, allow once" is preselected. Qwen closes the diff (closeDiff) and writes what it proposed.
+        cli.press('Enter');
+        await waitFor(
+          () => (readFileSync(file, 'utf8') !== TWO_HUNKS.base ? true : undefined),
+          'Qwen to write the file',
+        );
+        expectFileBytes(file, TWO_HUNKS.proposed);
+        await waitFor(
+          () => (app.runtime.core.queue.item(review.id)?.state === 'cancelled' ? true : undefined),
+          "DiffTray's review to end",
+        );
+        // The person sees that the review went away without their decision.
+        await page
+          .getByTestId('ended-banner')
+          .getByText('Cancelled: closed by the client — your decisions were not sent to Qwen Code.')
+          .waitFor();
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to get its last turn',
+        );
       },
       5 * STEP_MS,
     );
