@@ -48,7 +48,7 @@ export function writeQwenSettings(home: string): void {
     model: { name: QWEN_TEST_MODEL },
     ide: { enabled: true, hasSeenNudge: true },
     tools: { approvalMode: 'default' },
-    general: { enableAutoUpdate: false, disableAutoUpdate: true, disableUpdateNag: true },
+    general: { enableAutoUpdate: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
   };
