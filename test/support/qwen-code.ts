@@ -49,6 +49,9 @@ export function writeQwenSettings(home: string): void {
     ide: { enabled: true, hasSeenNudge: true },
     tools: { approvalMode: 'default' },
     general: { enableAutoUpdate: false },
+    // After a finished turn it would ask the model for a follow-up suggestion (a request with tools, which
+    // the stand-in would take for a turn) and may offer a feedback dialog that takes keystrokes.
+    ui: { enableFollowupSuggestions: false, enableUserFeedback: false },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
   };
