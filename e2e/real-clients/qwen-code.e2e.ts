@@ -85,10 +85,26 @@ describe.skipIf(qwen.skipReason !== undefined)(
       cli.press('Enter');
     };
 
+    /**
+     * Sends the prompt; resolves with the review once the edit is on DiffTray's page and Qwen asks in its
+     * terminal as well (its question and DiffTray's diff wait together).
+     */
+    const proposeEdit = async ({ app, page, cli, standIn, waitFor }: Connected) => {
+      await sendPrompt(cli, waitFor, PROMPT);
+      await reviewOnScreen(page, cli, standIn);
+      await waitFor(() => (cli.screen().includes(QWEN_ASKS) ? true : undefined), `Qwen's "${QWEN_ASKS}"`);
+      return app.runtime.core.queue.summaries().find((r) => r.state === 'pending')!;
+    };
+
+    /** The edit's result as the model received it: sent once Qwen has written the file (or not). */
+    const editReported = ({ standIn, waitFor }: Connected, what: string) =>
+      waitFor(() => standIn.toolResults().find((r) => r.tool === 'edit'), what);
+
     it(
       'hunk 1 accepted and hunk 2 rejected in DiffTray: Qwen writes exactly the composed text',
       async () => {
-        const { app, page, file, standIn, cli, client, waitFor } = await startConnected();
+        const connected = await startConnected();
+        const { app, page, file, standIn, cli, client, waitFor } = connected;
         // Qwen reports its MCP client version as "1.0.0" whatever its own version; DiffTray shows that.
         expect(client).toMatchObject({ name: 'Qwen Code', version: '1.0.0' });
         await page.getByRole('tab', { name: 'Connections' }).click();
@@ -101,30 +117,26 @@ describe.skipIf(qwen.skipReason !== undefined)(
         await connections.getByText('Qwen Code IDE (MCP over HTTP)').waitFor();
         await page.getByRole('tab', { name: 'Queue' }).click();
 
-        await sendPrompt(cli, waitFor, PROMPT);
-        await reviewOnScreen(page, cli, standIn);
-        const review = app.runtime.core.queue.summaries().find((r) => r.state === 'pending')!;
+        const review = await proposeEdit(connected);
         expect(review.client).toMatchObject({ name: 'Qwen Code', protocol: 'qwen-ide' });
         expect(review.files.map((f) => f.path)).toEqual([file]);
-        // Qwen asks in its terminal as well; nothing is written while the person decides.
-        await waitFor(() => (cli.screen().includes(QWEN_ASKS) ? true : undefined), `Qwen's "${QWEN_ASKS}"`);
-        expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.base);
+        // Nothing is written while the person decides.
+        expectFileBytes(file, TWO_HUNKS.base);
 
         await acceptFirstRejectSecond(page);
-        await waitFor(
-          () => (readFileSync(file, 'utf8') !== TWO_HUNKS.base ? true : undefined),
-          'Qwen to write the file',
+        // DiffTray's answer settles the terminal's question too: Qwen writes the file, and the model hears
+        // the edit went through (with a snippet of the file as written) and ends its turn.
+        const result = await editReported(
+          connected,
+          'Qwen to write the file and report the edit to the model',
         );
         expectFileBytes(file, TWO_HUNKS.composed);
-        // DiffTray's answer settled the terminal's question too; the model hears the edit went through
-        // (with a snippet of the file as written) and ends its turn.
+        expect(result.text).toMatch(new RegExp(`^The file: ${escapeRegExp(file)} has been updated\\.`));
+        expect(result.text).toContain('first FINAL');
         await waitFor(
           () => (standIn.turnsServed() === 3 ? true : undefined),
           'the model to get its last turn',
         );
-        const result = standIn.toolResults().find((r) => r.tool === 'edit');
-        expect(result?.text).toMatch(new RegExp(`^The file: ${escapeRegExp(file)} has been updated\\.`));
-        expect(result?.text).toContain('first FINAL');
         await waitFor(
           () => (cli.screen().includes('Done.') ? true : undefined),
           "the model's last words on screen",
@@ -138,11 +150,9 @@ describe.skipIf(qwen.skipReason !== undefined)(
     it(
       'rejected in DiffTray: the file stays as it was, Qwen ends the turn and tells the model on the next prompt',
       async () => {
-        const { app, page, file, standIn, cli, waitFor } = await startConnected();
-        await sendPrompt(cli, waitFor, PROMPT);
-        await reviewOnScreen(page, cli, standIn);
-        const review = app.runtime.core.queue.summaries().find((r) => r.state === 'pending')!;
-        await waitFor(() => (cli.screen().includes(QWEN_ASKS) ? true : undefined), `Qwen's "${QWEN_ASKS}"`);
+        const connected = await startConnected();
+        const { app, page, file, standIn, cli, waitFor } = connected;
+        const review = await proposeEdit(connected);
 
         await rejectAll(page, 'keep the drafts');
         // Its question goes away and its input box comes back, without asking the model again.
@@ -158,8 +168,8 @@ describe.skipIf(qwen.skipReason !== undefined)(
         expect(app.runtime.core.queue.item(review.id)).toMatchObject({ state: 'rejected' });
 
         await sendPrompt(cli, waitFor, 'What happened?');
-        const result = await waitFor(
-          () => standIn.toolResults().find((r) => r.tool === 'edit'),
+        const result = await editReported(
+          connected,
           'the edit result to reach the model with the next prompt',
         );
         // Qwen's own words: openDiff has no way to carry DiffTray's reason.
@@ -177,19 +187,18 @@ describe.skipIf(qwen.skipReason !== undefined)(
     it(
       "answered in Qwen's terminal instead: Qwen writes its own proposal and DiffTray's review ends as closed by the client",
       async () => {
-        const { app, page, file, standIn, cli, waitFor } = await startConnected();
-        await sendPrompt(cli, waitFor, PROMPT);
-        await reviewOnScreen(page, cli, standIn);
-        const review = app.runtime.core.queue.summaries().find((r) => r.state === 'pending')!;
-        await waitFor(() => (cli.screen().includes(QWEN_ASKS) ? true : undefined), `Qwen's "${QWEN_ASKS}"`);
+        const connected = await startConnected();
+        const { app, page, file, standIn, cli, waitFor } = connected;
+        const review = await proposeEdit(connected);
 
         // "1. Yes, allow once" is preselected. Qwen closes the diff (closeDiff) and writes what it proposed.
         cli.press('Enter');
-        await waitFor(
-          () => (readFileSync(file, 'utf8') !== TWO_HUNKS.base ? true : undefined),
-          'Qwen to write the file',
+        const result = await editReported(
+          connected,
+          'Qwen to write the file and report the edit to the model',
         );
         expectFileBytes(file, TWO_HUNKS.proposed);
+        expect(result.text).toContain('last FINAL');
         await waitFor(
           () => (app.runtime.core.queue.item(review.id)?.state === 'cancelled' ? true : undefined),
           "DiffTray's review to end",
@@ -243,6 +252,14 @@ async function lockFilePort(app: HeadlessApp): Promise<number> {
 }
 
 type Waiter = <T>(probe: () => T | undefined, what: string) => Promise<T>;
+
+interface Connected {
+  app: HeadlessApp;
+  page: Page;
+  cli: QwenSession;
+  standIn: OpenAiStandIn;
+  waitFor: Waiter;
+}
 
 /** Bounded waits that fail with what Qwen's terminal shows, its debug log, and the model turns served. */
 function waiter(cli: QwenSession, standIn: OpenAiStandIn): Waiter {
