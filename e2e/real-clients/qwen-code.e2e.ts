@@ -116,6 +116,12 @@ describe.skipIf(qwen.skipReason !== undefined)(
         );
         await connections.getByText('Qwen Code IDE (MCP over HTTP)').waitFor();
         await page.getByRole('tab', { name: 'Queue' }).click();
+        // What the person sees on Qwen's side.
+        await sendPrompt(cli, waitFor, '/ide status');
+        await waitFor(
+          () => (cli.screen().includes('✓ Connected to DiffTray') ? true : undefined),
+          "Qwen's `/ide status` to say it is connected to DiffTray",
+        );
 
         const review = await proposeEdit(connected);
         expect(review.client).toMatchObject({ name: 'Qwen Code', protocol: 'qwen-ide' });
