@@ -103,7 +103,14 @@ describe.skipIf(gemini.skipReason !== undefined)(
             .snapshot()
             .clients.find((c) => c.protocol === 'gemini-ide' && c.connected && c.version !== undefined),
         "DiffTray's Connections to list Gemini CLI with its version",
-      );
+      ).catch(async (error: Error) => {
+        // The CLI shows nothing of a failed IDE connection unless asked: ask, so the message says why.
+        await cli!.submitPrompt('/ide status').catch(() => undefined);
+        await until(() => (/[🟢🟡🔴]/u.test(cli!.screen()) ? true : undefined), '/ide status', 10_000).catch(
+          () => undefined,
+        );
+        throw new Error(`${error.message}\n--- after /ide status ---\n${cli!.screen()}`, { cause: error });
+      });
       expect(client).toMatchObject({ name: 'Gemini CLI', version: GEMINI_CLI_VERSION });
       await cli.submitPrompt('/ide status');
       await waitFor(() => onScreen('Connected to DiffTray'), 'the CLI to say it is connected to DiffTray');
