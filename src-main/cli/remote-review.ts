@@ -17,7 +17,7 @@ import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
 import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
 import { FileApplier, type ApplyResult } from '../core/apply-outcome';
 import { readDiskSnapshot, type DiskSnapshot } from '../core/disk-snapshot';
-import { resolveRealPath } from '../core/workspace-paths';
+import { isInside, resolveRealPath } from '../core/workspace-paths';
 import { WriteJournal } from '../core/write-journal';
 import { CliError } from './errors';
 
@@ -42,9 +42,15 @@ export interface RemotePlan {
   leftOut: string[];
 }
 
+/**
+ * The patch's files under `baseDir` (the folder the review runs in: the git top level or the current
+ * folder). This host has no workspace, so that folder is the boundary a local DiffTray's workspace would
+ * be: a path that leaves it (`../`, absolute elsewhere, or through a link pointing out) is left out.
+ */
 export async function planRemoteReview(patch: string, baseDir: string): Promise<RemotePlan> {
   const files: RemoteFile[] = [];
   const leftOut: string[] = [];
+  const boundary = resolveRealPath(path.resolve(baseDir));
   for (const entry of parseUnifiedDiff(patch)) {
     if (entry.binary) {
       leftOut.push(`${'error'.padEnd(8)} ${entry.path}: a binary change; DiffTray reviews text`);
@@ -56,6 +62,10 @@ export async function planRemoteReview(patch: string, baseDir: string): Promise<
     let disk: DiskSnapshot;
     try {
       real = resolveRealPath(file);
+      if (!isInside(boundary, real)) {
+        leftOut.push(`${'error'.padEnd(8)} ${entry.path}: outside ${boundary}, the folder of this review`);
+        continue;
+      }
       disk = await readDiskSnapshot(real);
     } catch (error) {
       leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${(error as Error).message}`);
