@@ -18,7 +18,8 @@ import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
 import { FileApplier, type ApplyResult } from '../core/apply-outcome';
 import { readDiskSnapshot, type DiskSnapshot } from '../core/disk-snapshot';
 import { isInside, resolveRealPath } from '../core/workspace-paths';
-import { WriteJournal } from '../core/write-journal';
+import { isProcessAlive } from '../core/process-info';
+import { recoverLeftovers, WriteJournal } from '../core/write-journal';
 import { CliError } from './errors';
 
 /** One file sent for review, and what this host's disk held when it was read. */
@@ -94,12 +95,22 @@ export async function planRemoteReview(patch: string, baseDir: string): Promise<
   return { files, leftOut };
 }
 
-/** Writes what DiffTray decided, file by file; the result is rewritten to say what happened here. */
-export async function applyRemoteResult(plan: RemotePlan, result: ChangeSetResult): Promise<ChangeSetResult> {
+/**
+ * Writes what DiffTray decided, file by file; the result is rewritten to say what happened here. Each
+ * write is noted in `journalDir` (this host's `~/.difftray/writes`) while its temp file exists, and what
+ * an earlier run killed mid-write left there is cleaned up first, as the app does at start.
+ */
+export async function applyRemoteResult(
+  plan: RemotePlan,
+  result: ChangeSetResult,
+  journalDir: string,
+  log: (message: string) => void,
+): Promise<ChangeSetResult> {
   const byPath = new Map(plan.files.map((file) => [file.file, file]));
+  await recoverLeftovers(journalDir, isProcessAlive, log);
   // This host has no workspace: each file is bound to the folder it was read in (`within` below).
   const roots = [...new Set(plan.files.map((file) => path.parse(file.real).root))];
-  const applier = new FileApplier(roots, new WriteJournal(undefined));
+  const applier = new FileApplier(roots, new WriteJournal(journalDir));
   const files: FileResult[] = [];
   for (const answer of result.files) files.push(await applyFile(applier, byPath.get(answer.path), answer));
   return { ...result, files };

@@ -29,6 +29,7 @@ import { NativeClient, ProtocolError } from './client';
 import { findDiffTray } from './discovery';
 import { CliError } from './errors';
 import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
+import { difftrayHome } from '../core/settings';
 
 export const CLI_CLIENT_NAME = 'difftray review';
 
@@ -135,7 +136,12 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
         .waitForPush<ChangeSetResult>('change_set_result', (result) => result.review_id === id)
         .catch(() => undefined);
       if (pushed) {
-        const code = report(remote ? await applyRemoteResult(remote, pushed) : pushed, io);
+        const decided = remote
+          ? await applyRemoteResult(remote, pushed, path.join(difftrayHome(io.env), 'writes'), (line) =>
+              io.out(line),
+            )
+          : pushed;
+        const code = report(decided, io);
         // Files left out here (conflicts) were never sent: they count as the conflicts they are.
         return remote && remote.leftOut.length > 0 ? 2 : code;
       }

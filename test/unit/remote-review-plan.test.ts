@@ -1,12 +1,21 @@
 /**
  * `difftray review` against a paired DiffTray plans the review on this host: the folder the review runs
  * in is its boundary, as a workspace is for a local DiffTray. A patch path that leaves it — `../`, or a
- * link inside pointing out — is left out with the reason and never read, sent or written.
+ * link inside pointing out — is left out with the reason and never read, sent or written. The answer is
+ * written with a crash journal, and what a killed earlier run left is cleaned up first.
  */
-import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { planRemoteReview } from '../../src-main/cli/remote-review';
+import { applyRemoteResult, planRemoteReview } from '../../src-main/cli/remote-review';
 import { makeTempDir } from '../support/temp';
 
 const cleanups: Array<() => void> = [];
@@ -61,4 +70,40 @@ describe('planRemoteReview', () => {
       ]);
     },
   );
+});
+
+describe('applyRemoteResult', () => {
+  it('cleans up after a run killed mid-write, writes the answer, and leaves no note behind', async () => {
+    const { project } = setUp();
+    const journal = path.join(path.dirname(project), 'home', '.difftray', 'writes');
+    mkdirSync(journal, { recursive: true });
+    // A run killed while its temp file existed: the note names its pid (long gone) and the folder.
+    const deadPid = 999_999_993;
+    const leftover = path.join(project, `.inside.txt.difftray-${deadPid}-0123456789ab.tmp`);
+    writeFileSync(leftover, 'half a fi');
+    writeFileSync(
+      path.join(journal, `${deadPid}-abcdefabcdef.json`),
+      JSON.stringify({ pid: deadPid, folder: project }),
+    );
+
+    const plan = await planRemoteReview(patchOf('inside.txt'), project);
+    const sent = plan.files[0]!;
+    const logs: string[] = [];
+    const result = await applyRemoteResult(
+      plan,
+      {
+        review_id: 'r-1',
+        status: 'accepted',
+        files: [{ path: sent.file, status: 'accepted', final_text: 'new\n', disk: 'old_side', hunks: [] }],
+      },
+      journal,
+      (line) => logs.push(line),
+    );
+
+    expect(result.files[0]).toMatchObject({ path: 'inside.txt', status: 'applied' });
+    expect(readFileSync(path.join(project, 'inside.txt'), 'utf8')).toBe('new\n');
+    expect(existsSync(leftover)).toBe(false);
+    expect(logs.join('\n')).toMatch(/left by an interrupted write/);
+    expect(readdirSync(journal)).toEqual([]);
+  });
 });
