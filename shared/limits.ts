@@ -166,3 +166,6 @@ export const UNDO_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
 
 /** ...and by age: older write sets are dropped (the oldest first, either way). */
 export const UNDO_JOURNAL_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Wrong pairing codes allowed per source and overall in a minute before pairing locks for a while. */
+export const PAIRING_MAX_WRONG = 3;

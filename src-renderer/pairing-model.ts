@@ -1,5 +1,6 @@
 /** What the "Pair a remote agent" section says, from the pairing state main sends. */
 import type { PairingStarted, PairingState } from '../shared/app-api';
+import { PAIRING_MAX_WRONG } from '../shared/limits';
 
 export const PAIR_BUTTON_LABEL = 'Pair a remote agent';
 
@@ -13,7 +14,7 @@ export function timeLeft(until: number, now: number): string {
 export function lockoutText(state: PairingState | undefined, now: number): string | undefined {
   const until = state?.lockedUntil;
   if (until === undefined || until <= now) return undefined;
-  return `Pairing locked for ${Math.ceil((until - now) / 1000)} s after 3 wrong codes`;
+  return `Pairing locked for ${Math.ceil((until - now) / 1000)} s after ${PAIRING_MAX_WRONG} wrong codes`;
 }
 
 /**

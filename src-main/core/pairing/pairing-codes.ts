@@ -11,9 +11,11 @@
  * Codes are compared in constant time, and a redeemed code is gone before the token is handed out.
  */
 import { randomInt, timingSafeEqual } from 'node:crypto';
+import { PAIRING_MAX_WRONG } from '../../../shared/limits';
 
 export const PAIRING_CODE_TTL_MS = 5 * 60_000;
-export const PAIRING_MAX_WRONG = 3;
+// Shared, as the window says it too.
+export { PAIRING_MAX_WRONG };
 export const PAIRING_WINDOW_MS = 60_000;
 export const PAIRING_LOCKOUT_MS = 60_000;
 
