@@ -1,15 +1,13 @@
 /** How connection prompts and trusted programs read (components/ConnectionPrompts, TrustedPrograms). */
 import type { ConnectionRequest, TrustedProgram } from '../shared/app-api';
+import { requesterFacts } from '../shared/connection-wording';
 
 /**
  * "Clio (pid 4242, /home/me/code/app) wants to connect"; for a client the platform could not identify,
  * "Clio (identified by the name it gave) wants to connect".
  */
 export function connectionPromptTitle(request: ConnectionRequest): string {
-  if (request.identifiedBy === 'name')
-    return `${request.name} (identified by the name it gave) wants to connect`;
-  const facts = [`pid ${request.pid ?? '?'}`, ...(request.cwd ? [request.cwd] : [])];
-  return `${request.name} (${facts.join(', ')}) wants to connect`;
+  return `${request.name} (${requesterFacts(request)}) wants to connect`;
 }
 
 /** The program itself, as "Always allow this program" would remember it. */

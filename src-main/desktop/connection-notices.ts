@@ -3,6 +3,7 @@
  * told through a system notification (which takes no focus), or it would time out unseen.
  */
 import type { AppChange, ConnectionRequest } from '../../shared/app-api';
+import { requesterFacts } from '../../shared/connection-wording';
 
 export interface ConnectionNotice {
   requestId: string;
@@ -28,9 +29,6 @@ export function connectionNotices(change: AppChange, told: Set<string>): Connect
 }
 
 function noticeBody(request: ConnectionRequest): string {
-  const who =
-    request.identifiedBy === 'name'
-      ? 'Identified by the name it gave.'
-      : `pid ${request.pid ?? '?'}${request.cwd ? `, ${request.cwd}` : ''}.`;
-  return `${who} Open DiffTray to allow or deny it.`;
+  const facts = requesterFacts(request);
+  return `${facts.charAt(0).toUpperCase()}${facts.slice(1)}. Open DiffTray to allow or deny it.`;
 }
