@@ -1,14 +1,9 @@
 /** How connection prompts and trusted programs read (components/ConnectionPrompts, TrustedPrograms). */
 import type { ConnectionRequest, TrustedProgram } from '../shared/app-api';
-import { requesterFacts } from '../shared/connection-wording';
+import { connectionPromptTitle } from '../shared/connection-wording';
 
-/**
- * "Clio (pid 4242, /home/me/code/app) wants to connect"; for a client the platform could not identify,
- * "Clio (identified by the name it gave) wants to connect".
- */
-export function connectionPromptTitle(request: ConnectionRequest): string {
-  return `${request.name} (${requesterFacts(request)}) wants to connect`;
-}
+// The title is the desktop notification's too.
+export { connectionPromptTitle };
 
 /** The program itself, as "Always allow this program" would remember it. */
 export function programDescription(

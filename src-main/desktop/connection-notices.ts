@@ -2,8 +2,8 @@
  * A connection prompt is answered in the window, which may be hidden in the tray: each new one is also
  * told through a system notification (which takes no focus), or it would time out unseen.
  */
-import type { AppChange, ConnectionRequest } from '../../shared/app-api';
-import { requesterFacts } from '../../shared/connection-wording';
+import type { AppChange } from '../../shared/app-api';
+import { connectionPromptTitle } from '../../shared/connection-wording';
 
 export interface ConnectionNotice {
   requestId: string;
@@ -24,11 +24,10 @@ export function connectionNotices(change: AppChange, told: Set<string>): Connect
     .filter((request) => !told.has(request.id))
     .map((request) => {
       told.add(request.id);
-      return { requestId: request.id, title: `${request.name} wants to connect`, body: noticeBody(request) };
+      return {
+        requestId: request.id,
+        title: connectionPromptTitle(request),
+        body: 'Open DiffTray to allow or deny it.',
+      };
     });
-}
-
-function noticeBody(request: ConnectionRequest): string {
-  const facts = requesterFacts(request);
-  return `${facts.charAt(0).toUpperCase()}${facts.slice(1)}. Open DiffTray to allow or deny it.`;
 }

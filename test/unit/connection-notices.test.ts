@@ -20,8 +20,8 @@ describe('connectionNotices', () => {
     expect(connectionNotices({ version: 1, connectionRequests: [request('a')] }, told)).toEqual([
       {
         requestId: 'a',
-        title: 'Clio wants to connect',
-        body: 'pid 4242, /home/me/code/app. Open DiffTray to allow or deny it.',
+        title: 'Clio (pid 4242, /home/me/code/app) wants to connect',
+        body: 'Open DiffTray to allow or deny it.',
       },
     ]);
     expect(connectionNotices({ version: 2, connectionRequests: [request('a')] }, told)).toEqual([]);
@@ -30,8 +30,8 @@ describe('connectionNotices', () => {
     expect(connectionNotices({ version: 4, connectionRequests: [byName] }, told)).toEqual([
       {
         requestId: 'b',
-        title: 'Clio wants to connect',
-        body: 'Identified by the name it gave. Open DiffTray to allow or deny it.',
+        title: 'Clio (identified by the name it gave) wants to connect',
+        body: 'Open DiffTray to allow or deny it.',
       },
     ]);
     expect([...told]).toEqual(['b']);
