@@ -229,6 +229,12 @@ describe('native context: search_workspace', () => {
     expect((loud.results as Array<{ line: number }>).map((r) => r.line)).toEqual([1, 2, 3]);
     const regex = ok(await client.request('search_workspace', { query: 'needle\\s+b.r$', isRegex: true }));
     expect(regex.results).toEqual([expect.objectContaining({ path: ws('src', 'b.ts'), line: 2 })]);
+    // A line ending in \r\r\n reads the same found either way: one \r dropped, the other kept.
+    write(ws('src', 'cr.txt'), 'stray\r\r\n');
+    const literal = ok(await client.request('search_workspace', { query: 'stray' }));
+    const pattern = ok(await client.request('search_workspace', { query: 'str.y', isRegex: true }));
+    expect(literal.results).toEqual([expect.objectContaining({ line: 1, lineText: 'stray\r' })]);
+    expect(pattern.results).toEqual(literal.results);
     const one = ok(await client.request('search_workspace', { query: 'needle', maxResults: 1 }));
     expect(one.results).toHaveLength(1);
     expect(one.stoppedBy).toBe('max_results');

@@ -25,7 +25,8 @@ parentPort.on('message', ({ source, flags, texts, maxMatches }) => {
       re.lastIndex = 0;
       const match = re.exec(text.slice(start, lineEnd));
       if (match) {
-        out.push([t, line, start, lineEnd, start + match.index]);
+        // The line's end before its \\n: the answer drops one \\r itself, as for a literal search.
+        out.push([t, line, start, end, start + match.index]);
         if (out.length >= maxMatches) break outer;
       }
       if (end >= text.length) break;
@@ -37,7 +38,7 @@ parentPort.on('message', ({ source, flags, texts, maxMatches }) => {
 });
 `;
 
-/** [text index, 1-based line, line start, line end (no line break), match index]. */
+/** [text index, 1-based line, line start, line end (before the \n, a \r kept), match index]. */
 export type RegexMatch = [number, number, number, number, number];
 
 export class RegexTimeoutError extends Error {}
