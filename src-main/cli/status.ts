@@ -34,7 +34,8 @@ export async function status(io: DiscoveryOptions & { out: (line: string) => voi
   // Said by the app's own endpoint (older servers and bare endpoints say nothing).
   if (watched?.length === 0) io.out('Watch mode: off (difftray watch turns it on for a folder)');
   else if (watched) io.out(`Watch mode: reviewing changes on disk in ${watched.join(', ')}`);
-  const clioPort = clioPortOf(answer.pid);
+  // A paired DiffTray runs on another host: this host's Clio bridge file is not its, whatever pid it names.
+  const clioPort = lock.via ? undefined : clioPortOf(answer.pid);
   if (clioPort !== undefined) io.out(`Clio bridge: port ${clioPort} (export CLIO_IDE_PORT=${clioPort})`);
   if (answer.headless_url) io.out(`UI: ${answer.headless_url}`);
   return 0;

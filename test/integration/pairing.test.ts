@@ -149,6 +149,15 @@ describe('pairing a remote agent', () => {
     expect(snapshot.pairedClients).toEqual([expect.objectContaining({ name: 'laptop' })]);
     expect(snapshot.pairing?.codeExpiresAt).toBeUndefined();
 
+    // difftray status there names the paired DiffTray, and not a Clio bridge of the remote host that
+    // happens to carry the same pid (another process, on another machine).
+    const clioFile = path.join(remote.home, '.clio', 'ide', 'bridge.json');
+    mkdirSync(path.dirname(clioFile), { recursive: true });
+    writeFileSync(clioFile, JSON.stringify({ pid: process.pid, port: 4321 }));
+    const status = await difftray(['status'], remote.env, remote.project).done;
+    expect(status).toMatchObject({ code: 0, stdout: expect.stringContaining(`pid ${process.pid}`) });
+    expect(status.stdout).not.toContain('Clio bridge');
+
     // The remote project: a.txt to change (not applied yet), new.txt to create.
     const a = path.join(remote.project, 'a.txt');
     writeFileSync(a, BASE);
