@@ -1,5 +1,4 @@
 /** Settings on disk and the workspace folders derived from them and the command line. */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
@@ -41,11 +40,6 @@ export const mainSettingsSchema = z.object({
 });
 
 export type Settings = z.infer<typeof mainSettingsSchema>;
-
-/** The client names with auto-apply turned on; none by default. */
-export function autoApplyClients(settings: Settings): string[] {
-  return settings.autoApply ?? [];
-}
 
 /**
  * The `extraLockFolders` entries as absolute, normalized paths (`~` and `~/...` expanded against
@@ -223,22 +217,6 @@ export function pausedClients(
 /** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */
 export function difftrayHome(env: NodeJS.ProcessEnv = process.env): string {
   return env.DIFFTRAY_HOME || path.join(os.homedir(), '.difftray');
-}
-
-/** A missing or unreadable settings file gives the defaults; a broken one is reported, not fatal. */
-export function loadSettings(file: string, warn: (message: string) => void = console.warn): Settings {
-  let raw: string;
-  try {
-    raw = readFileSync(file, 'utf8');
-  } catch {
-    return mainSettingsSchema.parse({});
-  }
-  try {
-    return mainSettingsSchema.parse(JSON.parse(raw));
-  } catch (error) {
-    warn(`Ignoring invalid settings file ${file}: ${(error as Error).message}`);
-    return mainSettingsSchema.parse({});
-  }
 }
 
 /**

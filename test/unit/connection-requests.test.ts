@@ -10,7 +10,8 @@ import {
   type ConnectionPeer,
 } from '../../src-main/core/connection-requests';
 import { MAX_CONNECTION_REQUESTS } from '../../src-main/core/limits';
-import { loadSettings, trustedPrograms } from '../../src-main/core/settings';
+import { trustedPrograms } from '../../src-main/core/settings';
+import { readSettingsFile } from '../../src-main/core/settings-read';
 import { makeTempDir } from '../support/temp';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -150,7 +151,7 @@ describe('settings.json trustedPrograms', () => {
         }),
       );
       const warnings: string[] = [];
-      expect(trustedPrograms(loadSettings(file), (w) => warnings.push(w))).toEqual([
+      expect(trustedPrograms(readSettingsFile(file).main, (w) => warnings.push(w))).toEqual([
         { name: 'Clio', executable: '/usr/bin/node', script: '/opt/clio/cli.js' },
         { name: 'Clio' },
       ]);

@@ -13,7 +13,8 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings, watchFoldersToRemember } from '../../src-main/core/settings';
+import { watchFoldersToRemember } from '../../src-main/core/settings';
+import { readSettingsFile } from '../../src-main/core/settings-read';
 import { updateSettingsFile } from '../../src-main/core/settings-file';
 
 let root: string;
@@ -88,7 +89,7 @@ describe('watchFoldersToRemember', () => {
         watchFolders: ['src', path.join(workspace, 'src'), '~/other-project', '/somewhere/else', 7],
       }),
     );
-    expect(watchFoldersToRemember(loadSettings(file), [workspace], home, [workspace])).toEqual([
+    expect(watchFoldersToRemember(readSettingsFile(file).main, [workspace], home, [workspace])).toEqual([
       '~/other-project',
       '/somewhere/else',
       workspace,
