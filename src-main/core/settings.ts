@@ -12,8 +12,8 @@ import { resolveRealPath } from './workspace-paths';
 export const mainSettingsSchema = z.object({
   workspaceFolders: z.array(z.string()).default([]),
   /**
-   * Clients, by the name shown under Connections (e.g. "Clio"), whose direct edits (Clio's applyDiff)
-   * are written without review. Absent means none: read it with `autoApplyClients`.
+   * Clients, by the name shown under Connections (e.g. "Clio"), whose proposals are accepted whole as
+   * they arrive (core/auto-apply.ts). Absent means none; the store reads it (AppSettings.autoApply).
    */
   autoApply: z.array(z.string()).optional(),
   /**
