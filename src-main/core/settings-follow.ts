@@ -1,7 +1,9 @@
 /**
  * What core takes from settings.json and gives back to it: the settings shown to the windows, paused
- * clients remembered across restarts, and auto-apply read as each review arrives.
+ * clients remembered across restarts (and hand edits of them followed), and auto-apply read as each
+ * review arrives.
  */
+import { clientPauseKey } from '../../shared/client-protocols';
 import { autoAppliesTo } from './auto-apply';
 import type { ReviewQueue } from './review-queue';
 import { pausedClients } from './settings';
@@ -29,6 +31,17 @@ export function followSettings(
 
   // Read at start, so a paused client stays paused after a restart; written at each change.
   for (const client of pausedClients(store.main, log)) queue.setPaused(client, true);
+  // A hand edit of the list applies too, but only from a file DiffTray can read whole: a broken one
+  // gives the defaults, which would resume every client.
+  store.onChange(() => {
+    if (store.fileState().problem !== undefined) return;
+    const wanted = pausedClients(store.main, () => {});
+    const wantedKeys = new Set(wanted.map((client) => clientPauseKey(client)));
+    for (const client of queue.pausedClients()) {
+      if (!wantedKeys.has(client.key)) queue.setPaused(client, false);
+    }
+    for (const client of wanted) queue.setPaused(client, true);
+  });
   queue.onChange((change) => {
     if (change.kind !== 'paused') return;
     try {

@@ -128,6 +128,27 @@ describe('settings through the app API', () => {
     expect(JSON.parse(readFileSync(settingsFile(rt), 'utf8'))).toEqual({ pausedClients: [] });
   });
 
+  it('a hand edit of the paused clients applies while running; a broken file resumes no one', async () => {
+    const rt = await start();
+    const paused = { key: 'claude-ide:Claude Code', name: 'Claude Code', protocol: 'claude-ide' };
+    writeFileSync(settingsFile(rt), JSON.stringify({ pausedClients: [paused] }));
+    await until(
+      () => (rt.runtime.core.snapshot().pausedClients.length === 1 ? true : undefined),
+      'the pause read',
+    );
+    expect(rt.runtime.core.snapshot().pausedClients).toEqual([paused]);
+
+    writeFileSync(settingsFile(rt), '{ "pausedClients": [ broken');
+    await until(() => rt.runtime.core.snapshot().settingsFile?.problem, 'the broken file reported');
+    expect(rt.runtime.core.snapshot().pausedClients).toEqual([paused]);
+
+    writeFileSync(settingsFile(rt), JSON.stringify({ pausedClients: [] }));
+    await until(
+      () => (rt.runtime.core.snapshot().pausedClients.length === 0 ? true : undefined),
+      'the resume read',
+    );
+  });
+
   it('auto-apply for Claude Code: openDiff answered as saved at once, nothing pending, History says so', async () => {
     const rt = await start();
     const file = path.join(rt.workspace, 'notes.txt');
