@@ -113,6 +113,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     remembered: () => store.main.workspaceFolders,
     remember: (list) => store.write({ workspaceFolders: list }),
   });
+  followWorkspaceHandEdits(store, workspace, log);
   const bridge = await BridgeServer.start({
     core,
     endpoints: options.endpoints ?? defaultEndpoints(env),
@@ -199,5 +200,26 @@ function followExtraLockFolders(store: SettingsStore, bridge: BridgeServer, home
     if (next.length === folders.length && next.every((folder, i) => folder === folders[i])) return;
     folders = next;
     bridge.setExtraLockFolders(next);
+  });
+}
+
+/**
+ * workspaceFolders edited by hand in settings.json applies while DiffTray runs (the app's own Add and
+ * Remove write the file too, and then find nothing left to do). Only a file read whole counts: a broken
+ * one gives the defaults, which would empty the workspace.
+ */
+function followWorkspaceHandEdits(
+  store: SettingsStore,
+  workspace: WorkspaceEditor,
+  log: (m: string) => void,
+): void {
+  let written = store.main.workspaceFolders;
+  store.onChange(() => {
+    if (store.fileState().problem !== undefined) return;
+    const now = store.main.workspaceFolders;
+    if (now.length === written.length && now.every((entry, i) => entry === written[i])) return;
+    const before = written;
+    written = now;
+    workspace.followHandEdit(before, now, log);
   });
 }

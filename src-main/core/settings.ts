@@ -6,7 +6,7 @@ import { clientPauseKey, type PausedClient, type TrustedProgram } from '../../sh
 import type { ClientProtocol } from '../../shared/client-protocols';
 import { labelField, pathField } from '../../shared/field-limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
-import { implicitStartFolder, type FolderContext } from './workspace-choice';
+import { broadFolderProblem, implicitStartFolder, type FolderContext } from './workspace-choice';
 import { resolveRealPath } from './workspace-paths';
 
 export const mainSettingsSchema = z.object({
@@ -240,8 +240,13 @@ export function resolveWorkspaceFolders(
     }
   }
   // Real paths, so that checks against symlink-resolved file paths compare like with like.
-  const all = [...given, ...settings.workspaceFolders].map((folder) =>
-    resolveRealPath(path.resolve(cwd, folder)),
-  );
-  return [...new Set(all)];
+  const real = (folder: string) => resolveRealPath(path.resolve(cwd, expandHome(folder, context.home)));
+  // settings.json's folders get the check Settings' Add makes (the root and system folders never), as
+  // the file may have been written by hand; `--workspace` is the person's word for this run.
+  const remembered = settings.workspaceFolders.map(real).filter((folder) => {
+    const problem = broadFolderProblem(folder, context, { homeAllowed: true });
+    if (problem !== undefined) log(`settings.json: ${folder} is not taken as a workspace folder: ${problem}`);
+    return problem === undefined;
+  });
+  return [...new Set([...given.map(real), ...remembered])];
 }

@@ -53,6 +53,29 @@ export class WorkspaceEditor {
     return [...this.core.workspaceFolders];
   }
 
+  /**
+   * settings.json's list was edited by hand, from `before` to `after` (as written there): folders taken
+   * out leave the workspace; folders put in join it when they may be workspace folders, else `log` says
+   * why. Nothing is written back.
+   */
+  followHandEdit(before: readonly string[], after: readonly string[], log: (message: string) => void): void {
+    const realBefore = new Set(before.map((entry) => this.realOf(entry)));
+    const realAfter = new Set(after.map((entry) => this.realOf(entry)));
+    let next = this.core.workspaceFolders.filter(
+      (folder) => !realBefore.has(folder) || realAfter.has(folder),
+    );
+    for (const entry of after) {
+      if (realBefore.has(this.realOf(entry))) continue;
+      try {
+        const folder = this.checkedFolder(entry);
+        if (!next.includes(folder)) next = [...next, folder];
+      } catch (error) {
+        log(`settings.json: ${entry} is not taken as a workspace folder: ${(error as Error).message}`);
+      }
+    }
+    this.core.setWorkspaceFolders(next);
+  }
+
   private checkedFolder(requested: string): string {
     const given = expandHome(requested, this.options.context.home);
     if (!path.isAbsolute(given)) {

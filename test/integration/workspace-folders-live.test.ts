@@ -165,6 +165,33 @@ describe('workspace folders changed in the app', () => {
     expect(t.runtime.core.workspaceFolders).toEqual([t.workspace]);
   });
 
+  it('follows settings.json edited by hand: a folder put in joins, one taken out leaves, / is refused', async () => {
+    const logs: string[] = [];
+    t = await startTestRuntime({ log: (message) => logs.push(message) });
+    const added = makeFolder(t, 'by-hand');
+    const claudeLock = () => readJson(path.join(t!.claudeLockDir, `${t!.runtime.bridge.port}.lock`));
+    const lockLists = async (folders: string[], what: string) =>
+      until(
+        () => (JSON.stringify(claudeLock().workspaceFolders) === JSON.stringify(folders) ? true : undefined),
+        what,
+      );
+
+    writeFileSync(settingsFile(t), JSON.stringify({ workspaceFolders: [added, '/'] }));
+    await lockLists([t.workspace, added], 'the folder written by hand in the lock file');
+    expect(t.runtime.core.workspaceFolders).toEqual([t.workspace, added]);
+    expect(logs.join('\n')).toMatch(
+      /settings\.json: \/ is not taken as a workspace folder: .*root of the disk/,
+    );
+
+    writeFileSync(settingsFile(t), JSON.stringify({ workspaceFolders: [] }));
+    await lockLists([t.workspace], 'the folder taken out by hand gone from the lock file');
+
+    // A broken file empties nothing.
+    writeFileSync(settingsFile(t), '{ "workspaceFolders": [');
+    await until(() => t!.runtime.core.snapshot().settingsFile?.problem, 'the broken file reported');
+    expect(t.runtime.core.workspaceFolders).toEqual([t.workspace]);
+  });
+
   it('stops watching a watched folder that leaves the workspace', async () => {
     t = await startTestRuntime({ watchQuietMs: 50 });
     const added = makeFolder(t, 'watched');

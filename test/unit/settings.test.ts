@@ -155,6 +155,19 @@ describe('resolveWorkspaceFolders', () => {
     }
   });
 
+  it("skips settings.json's root and system folders, saying so; --workspace is taken as given", () => {
+    const warn = vi.fn();
+    expect(
+      resolveWorkspaceFolders(['/etc'], { workspaceFolders: ['/', '/etc', b] }, cwd, npmStart, warn),
+    ).toEqual(['/etc', b]);
+    expect(warn.mock.calls.map(([message]) => message)).toEqual([
+      expect.stringMatching(/^settings\.json: \/ is not taken as a workspace folder: it is the root/),
+      expect.stringMatching(
+        /^settings\.json: \/etc is not taken as a workspace folder: it is a system folder/,
+      ),
+    ]);
+  });
+
   it('takes no folder by itself from an app started from a launcher: it asks instead', () => {
     const launcher = { ...npmStart, env: {} };
     expect(resolveWorkspaceFolders([], { workspaceFolders: [] }, cwd, launcher)).toEqual([]);
