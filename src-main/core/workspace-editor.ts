@@ -3,7 +3,7 @@
  * remembered in settings.json first and then made, so a folder is never open to agents without the
  * person seeing it there next time, and a settings file that cannot be written refuses the change.
  */
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
 import path from 'node:path';
 import type { AppCore } from './app-core';
 import { expandHome } from './settings';
@@ -81,14 +81,16 @@ export class WorkspaceEditor {
     if (!path.isAbsolute(given)) {
       throw new WorkspaceFolderError(`${requested} is not a full path: start it with / or ~/`);
     }
+    // The real path is what is kept and used, so it is what is looked at: a link swapped after the
+    // look cannot turn a folder into something else.
+    const folder = resolveRealPath(path.resolve(given));
     let isFolder: boolean;
     try {
-      isFolder = statSync(given).isDirectory();
+      isFolder = lstatSync(folder).isDirectory();
     } catch {
       throw new WorkspaceFolderError(`${given} does not exist`);
     }
     if (!isFolder) throw new WorkspaceFolderError(`${given} is not a folder`);
-    const folder = resolveRealPath(path.resolve(given));
     const problem = broadFolderProblem(folder, this.options.context, { homeAllowed: true });
     if (problem !== undefined)
       throw new WorkspaceFolderError(`${folder} cannot be a workspace folder: ${problem}`);

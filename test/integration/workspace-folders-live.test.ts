@@ -3,6 +3,7 @@
  * file says the new folders at once, a client proposing in a new folder is reviewed (and refused
  * again once it is removed), and what cannot be a workspace folder is refused with the reason.
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, renameSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -116,6 +117,12 @@ describe('workspace folders changed in the app', () => {
     ];
     mkdirSync(path.join(t.workspace, 'nested'));
     refusals.push([path.join(t.workspace, 'nested'), /already in the workspace, inside/]);
+    // A FIFO is looked at, never opened (nothing waits on it); a link is judged by what it points to.
+    const fifo = path.join(path.dirname(t.workspace), 'pipe');
+    execFileSync('mkfifo', [fifo]);
+    const linkToFile = path.join(path.dirname(t.workspace), 'link-to-file');
+    symlinkSync(aFile, linkToFile);
+    refusals.push([fifo, /is not a folder/], [linkToFile, /is not a folder/]);
     for (const [folder, reason] of refusals) {
       await expect(t.runtime.handler('addWorkspaceFolder', { folder }), folder).rejects.toThrow(reason);
     }
