@@ -18,6 +18,7 @@ import {
   watchFoldersToRemember,
 } from './core/settings';
 import { SettingsStore } from './core/settings-store';
+import { sameValue } from '../shared/state-sync';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
 import { WorkspaceEditor } from './core/workspace-editor';
@@ -113,7 +114,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     remembered: () => store.main.workspaceFolders,
     remember: (list) => store.write({ workspaceFolders: list }),
   });
-  followWorkspaceHandEdits(store, workspace, log);
+  // Edited by hand too (the app's own Add and Remove write the file, and then find nothing left to do).
+  followSetting(
+    store,
+    () => store.main.workspaceFolders,
+    (before, after) => workspace.followHandEdit(before, after, log),
+    { onlyWholeFile: true },
+  );
   const bridge = await BridgeServer.start({
     core,
     endpoints: options.endpoints ?? defaultEndpoints(env),
@@ -121,7 +128,13 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
   });
-  followExtraLockFolders(store, bridge, home);
+  // Claude Code's lock file follows the setting at once. Entries that are not paths were reported at
+  // start; not again at every change of another setting.
+  followSetting(
+    store,
+    () => extraLockFolders(store.main, home, () => {}),
+    (_before, after) => bridge.setExtraLockFolders(after),
+  );
   const clio = await startClioEndpoint({
     core,
     lockFile: clioBridgeFile(home),
@@ -190,36 +203,23 @@ function rememberTrustedPrograms(store: SettingsStore, programs: readonly unknow
   }
 }
 
-/** extraLockFolders changed in Settings (or by hand): Claude Code's lock file follows at once. */
-function followExtraLockFolders(store: SettingsStore, bridge: BridgeServer, home: string): void {
-  // Entries that are not paths were reported at start; not again at every change of another setting.
-  const now = () => extraLockFolders(store.main, home, () => {});
-  let folders = now();
-  store.onChange(() => {
-    const next = now();
-    if (next.length === folders.length && next.every((folder, i) => folder === folders[i])) return;
-    folders = next;
-    bridge.setExtraLockFolders(next);
-  });
-}
-
 /**
- * workspaceFolders edited by hand in settings.json applies while DiffTray runs (the app's own Add and
- * Remove write the file too, and then find nothing left to do). Only a file read whole counts: a broken
- * one gives the defaults, which would empty the workspace.
+ * Calls `apply(before, after)` each time what `read` takes from settings.json changes, in Settings or by
+ * hand. With `onlyWholeFile`, a file with a problem changes nothing: its defaults are not the person's.
  */
-function followWorkspaceHandEdits(
+function followSetting<T>(
   store: SettingsStore,
-  workspace: WorkspaceEditor,
-  log: (m: string) => void,
+  read: () => T,
+  apply: (before: T, after: T) => void,
+  { onlyWholeFile = false }: { onlyWholeFile?: boolean } = {},
 ): void {
-  let written = store.main.workspaceFolders;
+  let last = read();
   store.onChange(() => {
-    if (store.fileState().problem !== undefined) return;
-    const now = store.main.workspaceFolders;
-    if (now.length === written.length && now.every((entry, i) => entry === written[i])) return;
-    const before = written;
-    written = now;
-    workspace.followHandEdit(before, now, log);
+    if (onlyWholeFile && store.fileState().problem !== undefined) return;
+    const next = read();
+    if (sameValue(next, last)) return;
+    const before = last;
+    last = next;
+    apply(before, next);
   });
 }

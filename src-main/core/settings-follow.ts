@@ -4,6 +4,7 @@
  * review arrives.
  */
 import { clientPauseKey } from '../../shared/client-protocols';
+import { sameValue } from '../../shared/state-sync';
 import { autoAppliesTo } from './auto-apply';
 import type { ReviewQueue } from './review-queue';
 import { pausedClients } from './settings';
@@ -16,15 +17,13 @@ export function followSettings(
   feed: StateFeed,
   log: (message: string) => void,
 ): void {
-  let shown = '';
+  let shown: unknown;
   const show = () => {
-    const settings = store.settings;
-    const settingsFile = store.fileState();
+    const now = { settings: store.settings, settingsFile: store.fileState() };
     // main's own keys change too (watched folders...): the windows hear only of what they show.
-    const now = JSON.stringify({ settings, settingsFile });
-    if (now === shown) return;
+    if (sameValue(now, shown)) return;
     shown = now;
-    feed.setSettings(settings, settingsFile);
+    feed.setSettings(now.settings, now.settingsFile);
   };
   show();
   store.onChange(show);

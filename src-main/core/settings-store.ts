@@ -12,6 +12,7 @@ import {
   type AppSettingsPatch,
   type SettingsFileState,
 } from '../../shared/app-settings';
+import { sameValue } from '../../shared/state-sync';
 import type { Settings } from './settings';
 import { updateSettingsFile } from './settings-file';
 import { readSettingsFile, type SettingsRead } from './settings-read';
@@ -107,7 +108,7 @@ export class SettingsStore {
   reload(): void {
     const before = this.state;
     this.state = readSettingsFile(this.file);
-    if (JSON.stringify(before) === JSON.stringify(this.state)) return;
+    if (sameValue(before, this.state)) return;
     if (this.state.problem !== before.problem) {
       this.log(`Settings: ${this.state.problem ?? `${this.file} is read without problems again`}`);
     }

@@ -3,6 +3,7 @@
  * check reads them at the moment it is made: parts that were given the list at start take a getter
  * (`FolderList`), never a copy.
  */
+import { sameValue } from '../../shared/state-sync';
 
 /** The folders as a list fixed for a run (the `difftray` command, tests) or read live from the app. */
 export type FolderList = readonly string[] | (() => readonly string[]);
@@ -27,9 +28,7 @@ export class WorkspaceFolders {
   /** Replaces the list; listeners hear of it when it differs. Answers whether it did. */
   replace(folders: readonly string[]): boolean {
     const next = [...new Set(folders)];
-    if (next.length === this.folders.length && next.every((folder, i) => folder === this.folders[i])) {
-      return false;
-    }
+    if (sameValue(next, this.folders)) return false;
     this.folders = Object.freeze(next);
     for (const listener of this.listeners) listener(this.folders);
     return true;
