@@ -13,7 +13,7 @@ import {
   type SettingsFileState,
 } from '../../shared/app-settings';
 import { sameValue } from '../../shared/state-sync';
-import type { Settings } from './settings';
+import { isLockFolderEntry, type Settings } from './settings';
 import { updateSettingsFile } from './settings-file';
 import { readSettingsFile, type SettingsRead } from './settings-read';
 
@@ -71,7 +71,7 @@ export class SettingsStore {
         `Settings not changed: ${where ? `${where}: ` : ''}${issue?.message ?? 'invalid'}`,
       );
     }
-    const folder = parsed.data.extraLockFolders?.find((entry) => !isLockFolderPath(entry));
+    const folder = parsed.data.extraLockFolders?.find((entry) => !isLockFolderEntry(entry));
     if (folder !== undefined) {
       throw new SettingsStoreError(
         `Settings not changed: extraLockFolders: ${JSON.stringify(folder)} must be an absolute path or start with ~/`,
@@ -159,11 +159,4 @@ export class SettingsStore {
       this.log(`Settings: hand edits of ${this.file} apply at the next start (${(error as Error).message})`);
     }
   }
-}
-
-/** What settings.ts's `extraLockFolders` will use rather than skip: absolute, `~` or `~/...`. */
-function isLockFolderPath(folder: string): boolean {
-  return (
-    folder === '~' || folder.startsWith('~/') || folder.startsWith(`~${path.sep}`) || path.isAbsolute(folder)
-  );
 }

@@ -133,6 +133,12 @@ function pathEntries(
   });
 }
 
+/** Whether an extraLockFolders entry is one `extraLockFolders` uses: absolute, `~` or `~/...`. */
+export function isLockFolderEntry(entry: string): boolean {
+  // Whatever the home folder, `~` and `~/...` expand to absolute paths and nothing else does.
+  return path.isAbsolute(expandHome(entry, path.sep));
+}
+
 /** `~` alone or followed by a separator is the home folder; `~user` is not expanded (left relative). */
 export function expandHome(folder: string, home: string): string {
   if (folder === '~') return home;
