@@ -11,6 +11,7 @@ import { startLiveState } from './live-state';
 import { openSettingsOnRequest } from './settings-view';
 import { useAppStore } from './store';
 import './styles.css';
+import { messageOf } from '../shared/error-message';
 
 const carrier = selectCarrier(window);
 const api = createAppApi(carrier);
@@ -18,10 +19,7 @@ const actions = createActions(api);
 
 const live = startLiveState(
   api,
-  (error) =>
-    useAppStore
-      .getState()
-      .announce(`Could not load reviews: ${error instanceof Error ? error.message : String(error)}`),
+  (error) => useAppStore.getState().announce(`Could not load reviews: ${messageOf(error)}`),
   (review) => void actions.loadContents(review),
 );
 openSettingsOnRequest(api);

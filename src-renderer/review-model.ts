@@ -2,6 +2,7 @@
 import type { AppSnapshot, HunkView, ReviewItem, ReviewState, ReviewSummary } from '../shared/app-api';
 import type { HunkDecision, HunkStats } from '../shared/hunks';
 import type { HunkState } from '../shared/line-decisions';
+import { messageOf } from '../shared/error-message';
 
 /** Pending reviews, oldest first: the queue the person works through. */
 export function pendingReviews(snapshot: AppSnapshot | null): ReviewItem[] {
@@ -212,6 +213,6 @@ export function shortenPaths(text: string, workspaceFolders: readonly string[]):
 
 /** What an error says, with workspace paths shortened (shortenPaths). */
 export function errorMessage(error: unknown, workspaceFolders: readonly string[]): string {
-  const text = error instanceof Error ? error.message : String(error);
+  const text = messageOf(error);
   return shortenPaths(text, workspaceFolders);
 }

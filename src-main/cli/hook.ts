@@ -26,6 +26,7 @@ import { askApproval } from './approve';
 import { ProtocolError, type NativeClient } from './client';
 import { CliError } from './errors';
 import { connectOneShot } from './one-shot';
+import { messageOf } from '../../shared/error-message';
 
 export const HOOK_CLIENT_NAME = 'Claude Code';
 
@@ -185,5 +186,5 @@ function passThrough(io: HookIo, why: string): number {
 
 function reasonOf(error: unknown): string {
   if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
-  return error instanceof Error ? error.message : String(error);
+  return messageOf(error);
 }

@@ -13,6 +13,7 @@ import { review } from './review';
 import { setup } from './setup';
 import { open, status } from './status';
 import { watch } from './watch';
+import { messageOf } from '../../shared/error-message';
 
 const USAGE = `usage: difftray <command> [options]
 
@@ -258,10 +259,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    const message =
-      error instanceof CliError
-        ? error.message
-        : `internal error: ${error instanceof Error ? error.message : String(error)}`;
+    const message = error instanceof CliError ? error.message : `internal error: ${messageOf(error)}`;
     process.stderr.write(`difftray: ${message}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 2;
   },

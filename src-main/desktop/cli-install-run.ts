@@ -6,6 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { dialog } from 'electron';
 import { installedMessage, planCliInstall, writeLauncher, type CliInstallContext } from './cli-install';
+import { messageOf } from '../../shared/error-message';
 
 const run = promisify(execFile);
 
@@ -35,7 +36,7 @@ export async function installCommandLineTool(context: CliInstallContext): Promis
     await dialog.showMessageBox({
       type: 'error',
       message: 'The difftray command could not be installed',
-      detail: error instanceof Error ? error.message : String(error),
+      detail: messageOf(error),
     });
   }
 }

@@ -39,6 +39,7 @@ import { desktopPlatform, trayView, type TrayAction } from './tray-model';
 import { restartToUpdate, startUpdates } from './update-shell';
 import { updateFeedFile, updatePolicy, updateReadyNotice } from './updates';
 import { WindowFeed } from './window-feed';
+import { messageOf } from '../../shared/error-message';
 
 const rendererDir = path.join(__dirname, '..', 'renderer');
 const assetsDir = path.join(__dirname, '..', '..', 'assets');
@@ -92,10 +93,6 @@ function updateTray(): void {
 /** The window in front of the person: a review arriving there needs no notification. */
 function windowInFront(): boolean {
   return Boolean(mainWindow && !mainWindow.isDestroyed() && mainWindow.isVisible() && mainWindow.isFocused());
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 function onTrayAction(action: TrayAction): void {
@@ -269,7 +266,7 @@ if (!app.requestSingleInstanceLock()) {
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
-      console.error(`DiffTray failed to start: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`DiffTray failed to start: ${messageOf(error)}`);
       app.exit(1);
     });
 }

@@ -6,6 +6,7 @@
  */
 import { DEFAULT_APP_SETTINGS, type AppSettings, type AppSettingsPatch } from '../../shared/app-settings';
 import { loginItemStep } from './desktop-settings';
+import { messageOf } from '../../shared/error-message';
 
 export interface SettingsFollowerOptions {
   /** The system's login item: read once at start, then written. */
@@ -64,8 +65,4 @@ export class SettingsFollower {
     }
     this.options.loginItemChanged();
   }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

@@ -1,6 +1,7 @@
 /** Updates with electron-updater, as updates.ts decides: look, download, and wait for the person. */
 import { autoUpdater } from 'electron-updater';
 import type { UpdatePolicy } from './updates';
+import { messageOf } from '../../shared/error-message';
 
 /**
  * Looks for an update now and then every `policy.everyMs`, downloading what it finds; `onReady` is told
@@ -16,7 +17,7 @@ export function startUpdates(policy: UpdatePolicy, onReady: (version: string) =>
   autoUpdater.on('error', (error) => console.warn(`DiffTray update: ${error.message}`));
   const look = () => {
     autoUpdater.checkForUpdates().catch((error: unknown) => {
-      console.warn(`DiffTray update: ${error instanceof Error ? error.message : String(error)}`);
+      console.warn(`DiffTray update: ${messageOf(error)}`);
     });
   };
   look();

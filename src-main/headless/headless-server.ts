@@ -26,6 +26,7 @@ import {
   type Log,
 } from '../loopback/socket-guard';
 import { readStaticTarget, resolveStaticFile } from '../loopback/static-files';
+import { messageOf } from '../../shared/error-message';
 
 export interface HeadlessOptions {
   core: AppCore;
@@ -190,7 +191,7 @@ function serveApiSocket(ws: WebSocket, { core, handler, log = () => {} }: Headle
         send({ id, result: await handler(method, params, subscription) });
       } catch (error) {
         // The call failed, or its result could not be sent: either way the renderer hears of it.
-        send({ id, error: { message: error instanceof Error ? error.message : String(error) } });
+        send({ id, error: { message: messageOf(error) } });
       }
     },
     () => send({ id: -1, error: { message: 'DiffTray could not handle this message' } }),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
 import { startRuntime } from '../runtime';
 import { HeadlessServer } from './headless-server';
+import { messageOf } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
@@ -36,6 +37,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`DiffTray failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(`DiffTray failed to start: ${messageOf(error)}`);
   process.exit(1);
 });

@@ -1,6 +1,7 @@
 import '../settings.css';
 import { useId, useState, type FormEvent, type Ref } from 'react';
 import { Refusal } from './Refusal';
+import { messageOf } from '../../../shared/error-message';
 
 /**
  * A path field with Add (and, where there is one, "Choose folder…" for the desktop app's picker). `add`
@@ -46,7 +47,7 @@ export function AddFolderForm({
     try {
       chosen = await pick();
     } catch (error) {
-      setProblem(error instanceof Error ? error.message : String(error));
+      setProblem(messageOf(error));
       return;
     }
     if (chosen !== null) await run(chosen);
