@@ -38,7 +38,7 @@ export function startClaudeIdeSession(options: ClaudeIdeSessionOptions): ClaudeI
   const configDir = path.join(home, '.claude');
   mkdirSync(configDir, { recursive: true });
   writeClaudeState(configDir, workspace);
-  const env: Record<string, string> = { TERM: 'xterm-256color', LANG: 'C.UTF-8' };
+  const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(claudeEnv({ workspace, home, configDir, tmp }, baseUrl))) {
     if (value !== undefined) env[key] = value;
   }

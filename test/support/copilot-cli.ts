@@ -94,8 +94,6 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
   mkdirSync(logDir, { recursive: true });
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
     HOME: home,
     TMPDIR: tmp,
     COPILOT_HOME: path.join(home, '.copilot'),

@@ -91,8 +91,6 @@ export function startGeminiSession(options: GeminiSessionOptions): GeminiSession
   writeGeminiSettings(home);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
     HOME: home,
     TMPDIR: tmp,
     GEMINI_API_KEY: 'stand-in-key',

@@ -91,8 +91,6 @@ export function startQwenSession(options: QwenSessionOptions): QwenSession {
   writeQwenSettings(home);
   const env: Record<string, string> = {
     PATH: path.dirname(process.execPath) + path.delimiter + (process.env.PATH ?? '/usr/bin:/bin'),
-    LANG: 'C.UTF-8',
-    TERM: 'xterm-256color',
     HOME: home,
     TMPDIR: tmp,
     OPENAI_API_KEY: 'stand-in-key',

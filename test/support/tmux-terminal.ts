@@ -17,7 +17,10 @@ export interface TerminalOptions {
   command: string[];
   /** The folder it starts in. */
   cwd: string;
-  /** Its whole environment (PATH, HOME, TERM... are not inherited). */
+  /**
+   * Its whole environment (PATH, HOME... are not inherited); TERM and LANG are the terminal's own
+   * (xterm-256color, C.UTF-8) unless given.
+   */
   env: Record<string, string>;
   /** Where the launcher script goes. */
   tmp: string;
@@ -46,7 +49,8 @@ export function terminalUnavailable(): string | undefined {
 }
 
 export function startTerminal(options: TerminalOptions): Terminal {
-  const { name, command, cwd, env, tmp } = options;
+  const { name, command, cwd, tmp } = options;
+  const env = { TERM: 'xterm-256color', LANG: 'C.UTF-8', ...options.env };
   const launcher = path.join(tmp, `${name}-launch.sh`);
   const assignments = Object.entries(env).map(([key, value]) => `${key}=${shellQuote(value)}`);
   writeFileSync(
