@@ -23,7 +23,9 @@ const NAMES = ['a.txt', 'b.txt', 'c.txt', 'd.txt', 'e.txt'];
 
 let t: TestRuntime | undefined;
 let clients: RawNative[] = [];
+const savedPath = process.env.PATH;
 afterEach(async () => {
+  process.env.PATH = savedPath;
   for (const client of clients) client.close();
   clients = [];
   await t?.close();
@@ -54,8 +56,8 @@ async function plantedAndWatched(plant: Plant): Promise<{ rt: TestRuntime; marke
       const outside = path.dirname(marker);
       mkdirSync(outside, { recursive: true });
       const script = path.join(outside, 'evil.sh');
-      // Reads stdin to its end (a filter or hook may be fed), records that it ran, and fails.
-      writeFileSync(script, `#!/bin/sh\necho "ran: $0 $*" >> '${marker}'\ncat > /dev/null\nexit 1\n`);
+      // Records that it ran, and fails (git goes on without what it asked of it).
+      writeFileSync(script, `#!/bin/sh\necho "ran: $0 $*" >> '${marker}'\nexit 1\n`);
       chmodSync(script, 0o755);
       git(workspace, 'init', '-q');
       for (const name of NAMES) writeFileSync(path.join(workspace, name), `${name}\n${BASE}`);
@@ -116,11 +118,10 @@ async function fileTreeAsked(rt: TestRuntime): Promise<unknown> {
 async function attackedAndNothingRan(plant: Plant, files = [...NAMES].sort()): Promise<void> {
   const { rt, marker } = await plantedAndWatched(plant);
   await burstsReviewedAgainstTheIndex(rt);
-  expect(await fileTreeAsked(rt)).toMatchObject({
-    filter_type: 'gitignore',
-    files: expect.arrayContaining(files) as unknown,
-  });
+  const tree = await fileTreeAsked(rt);
   expect(existsSync(marker) ? readFileSync(marker, 'utf8') : 'not created').toBe('not created');
+  // Still git's answer: the file tree honours .gitignore.
+  expect(tree).toMatchObject({ filter_type: 'gitignore', files: expect.arrayContaining(files) as unknown });
 }
 
 describe('git config and attributes planted in the workspace run nothing', () => {
@@ -177,5 +178,15 @@ describe('git config and attributes planted in the workspace run nothing', () =>
       }
       git(workspace, 'config', 'core.hooksPath', hooksPath);
     });
+  });
+
+  it('a `git` program planted in the workspace, found through an empty entry in PATH', async () => {
+    await attackedAndNothingRan((workspace, script) => {
+      writeFileSync(path.join(workspace, 'git'), readFileSync(script));
+      chmodSync(path.join(workspace, 'git'), 0o755);
+      // An empty entry (here the first) means the current folder, which is where git runs: the workspace.
+      // DiffTray's own environment, as a careless shell profile leaves it.
+      process.env.PATH = `:${savedPath ?? '/usr/bin:/bin'}`;
+    }, [...NAMES, 'git'].sort());
   });
 });
