@@ -62,7 +62,10 @@ const NEUTRAL_GIT_ENV: Readonly<Record<string, string>> = {
   LC_ALL: 'C',
 };
 
-/** Where to find the repository and its work tree, once known: a `.git` changed later cannot move them. */
+/**
+ * The repository and its work tree, once found: a `core.worktree` set later, or a `.git` planted later in
+ * a folder below the top (where git would otherwise find it first), does not move them.
+ */
 export interface PinnedRepository {
   gitDir: string;
   workTree: string;
@@ -134,7 +137,11 @@ export interface SafeGitOptions {
 }
 
 /** Runs git in `cwd` with the neutral settings and environment, never through a shell. */
-export function runSafeGit(cwd: string, args: readonly string[], options: SafeGitOptions): Promise<GitAnswer> {
+export function runSafeGit(
+  cwd: string,
+  args: readonly string[],
+  options: SafeGitOptions,
+): Promise<GitAnswer> {
   const program = findGitProgram();
   if (program === undefined) {
     return Promise.resolve({ ok: false, stderr: 'git was not found on PATH', tooLarge: false });

@@ -130,30 +130,36 @@ describe('git config and attributes planted in the workspace run nothing', () =>
   });
 
   it('a clean/smudge filter and a long-running filter process, chosen by .gitattributes', async () => {
-    await attackedAndNothingRan((workspace, script) => {
-      writeFileSync(path.join(workspace, '.gitattributes'), '*.txt filter=evil\n[abc].txt filter=proc\n');
-      git(workspace, 'config', 'filter.evil.clean', script);
-      git(workspace, 'config', 'filter.evil.smudge', script);
-      git(workspace, 'config', 'filter.evil.required', 'true');
-      git(workspace, 'config', 'filter.proc.process', script);
-      git(workspace, 'config', 'filter.proc.required', 'true');
-    }, [...NAMES, '.gitattributes'].sort());
+    await attackedAndNothingRan(
+      (workspace, script) => {
+        writeFileSync(path.join(workspace, '.gitattributes'), '*.txt filter=evil\n[abc].txt filter=proc\n');
+        git(workspace, 'config', 'filter.evil.clean', script);
+        git(workspace, 'config', 'filter.evil.smudge', script);
+        git(workspace, 'config', 'filter.evil.required', 'true');
+        git(workspace, 'config', 'filter.proc.process', script);
+        git(workspace, 'config', 'filter.proc.required', 'true');
+      },
+      [...NAMES, '.gitattributes'].sort(),
+    );
   });
 
   it('diff.external, a textconv driver, a pager, an ssh command and a credential helper', async () => {
-    await attackedAndNothingRan((workspace, script) => {
-      writeFileSync(path.join(workspace, '.gitattributes'), '*.txt diff=evil\n');
-      for (const key of [
-        'diff.external',
-        'diff.evil.textconv',
-        'diff.evil.command',
-        'core.pager',
-        'core.sshCommand',
-        'credential.helper',
-      ]) {
-        git(workspace, 'config', key, script);
-      }
-    }, [...NAMES, '.gitattributes'].sort());
+    await attackedAndNothingRan(
+      (workspace, script) => {
+        writeFileSync(path.join(workspace, '.gitattributes'), '*.txt diff=evil\n');
+        for (const key of [
+          'diff.external',
+          'diff.evil.textconv',
+          'diff.evil.command',
+          'core.pager',
+          'core.sshCommand',
+          'credential.helper',
+        ]) {
+          git(workspace, 'config', key, script);
+        }
+      },
+      [...NAMES, '.gitattributes'].sort(),
+    );
   });
 
   it('core.hooksPath and .git/hooks, with every hook git has', async () => {
@@ -181,12 +187,15 @@ describe('git config and attributes planted in the workspace run nothing', () =>
   });
 
   it('a `git` program planted in the workspace, found through an empty entry in PATH', async () => {
-    await attackedAndNothingRan((workspace, script) => {
-      writeFileSync(path.join(workspace, 'git'), readFileSync(script));
-      chmodSync(path.join(workspace, 'git'), 0o755);
-      // An empty entry (here the first) means the current folder, which is where git runs: the workspace.
-      // DiffTray's own environment, as a careless shell profile leaves it.
-      process.env.PATH = `:${savedPath ?? '/usr/bin:/bin'}`;
-    }, [...NAMES, 'git'].sort());
+    await attackedAndNothingRan(
+      (workspace, script) => {
+        writeFileSync(path.join(workspace, 'git'), readFileSync(script));
+        chmodSync(path.join(workspace, 'git'), 0o755);
+        // An empty entry (here the first) means the current folder, which is where git runs: the workspace.
+        // DiffTray's own environment, as a careless shell profile leaves it.
+        process.env.PATH = `:${savedPath ?? '/usr/bin:/bin'}`;
+      },
+      [...NAMES, 'git'].sort(),
+    );
   });
 });
