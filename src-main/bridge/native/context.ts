@@ -1,15 +1,20 @@
 /**
  * Context commands (seed 003): the files of a workspace folder, and one file's content.
  *
- * .gitignore is honoured by asking git itself (`git ls-files --cached --others --exclude-standard`)
- * when the folder is in a git work tree and git is installed; elsewhere the folder is walked, leaving
- * out `.git` and `node_modules` only (`filter_type: 'default'`). No ignore-file parser is bundled.
+ * .gitignore is honoured by asking git itself (`git ls-files --cached --others --exclude-standard`, run
+ * by core/safe-git.ts so that nothing the workspace's git config names runs) when the folder is in a git
+ * work tree and git is installed; elsewhere the folder is walked confined (core/context/confined-walk.ts:
+ * links and special files are never followed, a folder swapped for a link while the walk runs is
+ * refused), leaving out `.git` and `node_modules` and what .gitignore files found on the way say
+ * (`filter_type: 'gitignore'` if any had rules, else `'default'`).
  */
-import { execFile } from 'node:child_process';
-import type { Dirent } from 'node:fs';
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { CONTEXT_MAX_WALK_ENTRIES, CONTEXT_MAX_WALK_MS } from '../../../shared/limits';
+import { confinedWalk } from '../../core/context/confined-walk';
+import { filterTypeOf } from '../../core/context/context-folders';
 import { hashBytes, readConfinedSnapshot } from '../../core/disk-snapshot';
+import { runSafeGit } from '../../core/safe-git';
+import { IgnoreRules } from '../../core/watch/ignore-rules';
 import {
   isInside,
   joinUnresolved,
@@ -29,7 +34,6 @@ export class ContextError extends Error {
 }
 
 const DEFAULT_MAX_ENTRIES = 10_000;
-const ALWAYS_SKIPPED = new Set(['.git', 'node_modules']);
 
 export interface FileTree {
   folder: string;
@@ -53,51 +57,52 @@ export async function getFileTree(
   }
   const max = payload.max_entries ?? DEFAULT_MAX_ENTRIES;
   const fromGit = await gitFiles(folder);
-  const all = fromGit ?? (await walk(folder, max + 1));
-  const files = all.sort();
+  const found = fromGit
+    ? { files: fromGit, filterType: 'gitignore' as const, stopped: false }
+    : await walk(folder, workspaceFolders, max + 1);
+  const files = found.files.sort();
   return {
     folder,
     files: files.slice(0, max),
-    filter_type: fromGit ? 'gitignore' : 'default',
-    truncated: files.length > max,
+    filter_type: found.filterType,
+    truncated: files.length > max || found.stopped,
   };
 }
 
-function gitFiles(folder: string): Promise<string[] | undefined> {
-  return new Promise((resolve) => {
-    execFile(
-      'git',
-      ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate'],
-      { cwd: folder, maxBuffer: 256 * 1024 * 1024, timeout: 20_000, windowsHide: true },
-      (error, stdout) => {
-        if (error) return resolve(undefined);
-        resolve(stdout.split('\0').filter((name) => name !== ''));
-      },
-    );
-  });
+async function gitFiles(folder: string): Promise<string[] | undefined> {
+  const answer = await runSafeGit(
+    folder,
+    ['ls-files', '-z', '--cached', '--others', '--exclude-standard', '--deduplicate'],
+    { maxBuffer: 256 * 1024 * 1024, timeoutMs: 20_000 },
+  );
+  if (!answer.ok) return undefined;
+  return answer.stdout
+    .toString('utf8')
+    .split('\0')
+    .filter((name) => name !== '');
 }
 
-async function walk(root: string, limit: number): Promise<string[]> {
-  const out: string[] = [];
-  const queue = [''];
-  while (queue.length > 0 && out.length < limit) {
-    const relative = queue.shift()!;
-    let entries: Dirent[];
-    try {
-      entries = await readdir(path.join(root, relative), { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!ALWAYS_SKIPPED.has(entry.name)) queue.push(name);
-      } else if (entry.isFile()) {
-        out.push(name);
-      }
-    }
+/** Up to `limit` files under `folder`; `stopped` when the walk's own bounds ended it first. */
+async function walk(
+  folder: string,
+  workspaceFolders: readonly string[],
+  limit: number,
+): Promise<{ files: string[]; filterType: 'gitignore' | 'default'; stopped: boolean }> {
+  const rules = new IgnoreRules(folder);
+  const files: string[] = [];
+  let stopped = false;
+  const items = confinedWalk(folder, {
+    folders: workspaceFolders,
+    rules,
+    maxEntries: CONTEXT_MAX_WALK_ENTRIES,
+    deadline: Date.now() + CONTEXT_MAX_WALK_MS,
+  });
+  for await (const item of items) {
+    // Links, FIFOs, sockets and devices are left out, as are folders that turned into links.
+    if (item.kind === 'skip') stopped ||= item.reason === 'walk_limit';
+    else if (files.push(item.relative) >= limit) break;
   }
-  return out;
+  return { files, filterType: filterTypeOf(rules), stopped };
 }
 
 export interface FileContent {

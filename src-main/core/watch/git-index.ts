@@ -2,14 +2,17 @@
  * The text git's index holds for a file: the baseline of a file in a git work tree the first time it
  * changes. Read with `git cat-file blob :0:<path>` (the staged blob, raw: no textconv, no filters), or for
  * many files at once with `git cat-file --batch` (a burst of hundreds of files costs a few processes, not
- * hundreds); bounded in bytes and time, and never through a shell.
+ * hundreds); bounded in bytes and time, and never through a shell. Every command is run by safe-git.ts,
+ * so that no program the workspace's git config or attributes name runs, and none of them converts
+ * content (so no filter driver could run even if one were named).
  */
-import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { looksBinary } from '../disk-snapshot';
 import { MAX_FILE_BYTES } from '../limits';
+import { runSafeGit, type GitAnswer, type PinnedRepository } from '../safe-git';
+import { readSmallFileSync } from '../small-file-read';
 import { isInside } from '../workspace-paths';
 import { parseBatch, parseBatchCheck } from './cat-file-batch';
 
@@ -24,35 +27,15 @@ const MAX_LISTING_BYTES = 16 * 1024 * 1024;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** `input`, if given, is written to git's stdin. */
+/** git, run as safe-git.ts says (nothing the workspace names runs); `input` is written to its stdin. */
 function runGit(
   cwd: string,
   args: string[],
   maxBuffer: number,
   input?: string,
-): Promise<{ ok: true; stdout: Buffer } | { ok: false; stderr: string; tooLarge: boolean }> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      'git',
-      args,
-      // Only what git needs: a GIT_DIR or GIT_INDEX_FILE of DiffTray's own environment must not steer it.
-      { cwd, encoding: 'buffer', maxBuffer, timeout: GIT_TIMEOUT_MS, env: gitEnv() },
-      (error, stdout, stderr) => {
-        if (!error) return resolve({ ok: true, stdout });
-        const code = (error as NodeJS.ErrnoException).code;
-        resolve({
-          ok: false,
-          stderr: String(stderr ?? ''),
-          tooLarge: code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER',
-        });
-      },
-    );
-    if (input !== undefined) {
-      // git gone early (killed on timeout, say): its answer says so; the broken pipe is no news.
-      child.stdin?.on('error', () => {});
-      child.stdin?.end(input);
-    }
-  });
+  pinned?: PinnedRepository,
+): Promise<GitAnswer> {
+  return runSafeGit(cwd, args, { maxBuffer, timeoutMs: GIT_TIMEOUT_MS, input, pinned });
 }
 
 /** Where git looks for global excludes when core.excludesFile is unset (git's xdg_config_home). */
@@ -63,34 +46,36 @@ function defaultExcludesFile(): string | undefined {
   return home ? path.join(home, '.config', 'git', 'ignore') : undefined;
 }
 
-function gitEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
-  for (const [key, value] of Object.entries(process.env)) if (!key.startsWith('GIT_')) env[key] = value;
-  return env;
-}
-
 export class GitIndex {
   private constructor(
     readonly topLevel: string,
     /** The global excludes file git reads in this work tree (core.excludesFile or its default). */
     readonly excludesFile: string | undefined,
+    /** The repository and work tree found at start, used by every later command. */
+    private readonly pinned: PinnedRepository,
   ) {}
 
-  /** The git work tree `folder` is in, or undefined (no git, not a work tree, git missing). */
+  /**
+   * The git work tree `folder` is in, or undefined (no git, not a work tree, git missing, or a work
+   * tree that is not where its repository's `.git` is: see `isOwnWorkTree`).
+   */
   static async find(folder: string): Promise<GitIndex | undefined> {
     const [answer, excludes] = await Promise.all([
-      runGit(folder, ['rev-parse', '--show-toplevel'], 64 * 1024),
+      runGit(folder, ['rev-parse', '--show-toplevel', '--absolute-git-dir'], 64 * 1024),
       runGit(folder, ['config', '--path', 'core.excludesFile'], 64 * 1024),
     ]);
     if (!answer.ok) return undefined;
-    const top = answer.stdout.toString('utf8').trim();
-    if (top === '') return undefined;
+    const [top = '', gitDir = ''] = answer.stdout.toString('utf8').split('\n');
+    if (top === '' || gitDir === '') return undefined;
     let topLevel: string;
+    let realFolder: string;
     try {
       topLevel = realpathSync(top);
+      realFolder = realpathSync(folder);
     } catch {
       return undefined;
     }
+    if (!isInside(topLevel, realFolder) || !isOwnWorkTree(topLevel, gitDir)) return undefined;
     // Unset (git config fails): git's default, in the XDG config folder.
     const configured = excludes.ok ? excludes.stdout.toString('utf8').replace(/\r?\n$/, '') : undefined;
     const excludesFile =
@@ -99,7 +84,7 @@ export class GitIndex {
         : configured === ''
           ? undefined
           : path.resolve(topLevel, configured);
-    return new GitIndex(topLevel, excludesFile);
+    return new GitIndex(topLevel, excludesFile, { gitDir, workTree: topLevel });
   }
 
   /**
@@ -111,6 +96,8 @@ export class GitIndex {
       folder,
       ['ls-files', '-z', '--others', '--exclude-standard', '--full-name'],
       MAX_LISTING_BYTES,
+      undefined,
+      this.pinned,
     );
     if (!answer.ok) return undefined;
     return answer.stdout
@@ -126,7 +113,13 @@ export class GitIndex {
     if (relative === undefined) return { kind: 'unknown', why: 'outside the git work tree' };
     // The buffer bounds git's error message too: room for one, however small maxBytes is.
     const buffer = Math.max(maxBytes + 1, 64 * 1024);
-    const answer = await runGit(this.topLevel, ['cat-file', 'blob', indexName(relative)], buffer);
+    const answer = await runGit(
+      this.topLevel,
+      ['cat-file', 'blob', indexName(relative)],
+      buffer,
+      undefined,
+      this.pinned,
+    );
     if (answer.ok && answer.stdout.length > maxBytes) return { kind: 'unknown', why: TOO_LARGE };
     if (!answer.ok) {
       if (answer.tooLarge) return { kind: 'unknown', why: TOO_LARGE };
@@ -161,6 +154,7 @@ export class GitIndex {
       ['cat-file', '--batch-check', '--buffer'],
       MAX_LISTING_BYTES,
       asked.map(({ relative }) => `${indexName(relative)}\n`).join(''),
+      this.pinned,
     );
     const answers = check.ok ? parseBatchCheck(check.stdout, asked.length) : undefined;
     if (!answers) return results;
@@ -188,6 +182,7 @@ export class GitIndex {
       ['cat-file', '--batch', '--buffer'],
       total + wanted.size * 128,
       [...wanted.keys()].map((oid) => `${oid}\n`).join(''),
+      this.pinned,
     );
     const blobs = batch.ok ? parseBatch(batch.stdout) : undefined;
     for (const [oid, bytes] of blobs ?? []) {
@@ -199,7 +194,13 @@ export class GitIndex {
 
   /** The files with entries in a merge conflict (stages 1 to 3), or undefined if git cannot say. */
   private async unmerged(): Promise<Set<string> | undefined> {
-    const answer = await runGit(this.topLevel, ['ls-files', '-z', '--unmerged'], MAX_LISTING_BYTES);
+    const answer = await runGit(
+      this.topLevel,
+      ['ls-files', '-z', '--unmerged'],
+      MAX_LISTING_BYTES,
+      undefined,
+      this.pinned,
+    );
     if (!answer.ok) return undefined;
     const files = new Set<string>();
     for (const entry of answer.stdout.toString('utf8').split('\0')) {
@@ -217,6 +218,32 @@ export class GitIndex {
 }
 
 const TOO_LARGE = 'too large in the git index';
+
+/**
+ * Whether `topLevel` is the work tree git's own `.git` in it leads to: `.git` there is the repository
+ * `gitDir` (a folder, or a link to one), or a `.git` file (`gitdir: ...`, as a linked work tree or a
+ * submodule has) naming it. Not so when `core.worktree` (which an agent can write into `.git/config`)
+ * moved the work tree elsewhere, say to the person's home: then git would list and read another tree
+ * than the folder's, and watch mode takes the folder as not in git (its start snapshot is the baseline).
+ * A `.git` file may lead to a repository outside the workspace (a linked work tree's is in the main
+ * one): git only reads there, and nothing it names runs (safe-git.ts).
+ */
+function isOwnWorkTree(topLevel: string, gitDir: string): boolean {
+  const dotGit = path.join(topLevel, '.git');
+  try {
+    const target = lstatSync(dotGit).isFile() ? gitdirOf(dotGit, topLevel) : dotGit;
+    return target !== undefined && realpathSync(target) === realpathSync(gitDir);
+  } catch {
+    return false;
+  }
+}
+
+/** The repository a `.git` file names (`gitdir: <path>`, relative to the file's folder). */
+function gitdirOf(dotGit: string, topLevel: string): string | undefined {
+  const read = readSmallFileSync(dotGit, 4096);
+  const named = read.ok ? /^gitdir: *(.+?)\r?$/m.exec(read.text)?.[1] : undefined;
+  return named === undefined ? undefined : path.resolve(topLevel, named);
+}
 
 /** The staged blob's name: with the stage said, a file named like `1:x` is not read as stage 1 of `x`. */
 function indexName(relative: string): string {

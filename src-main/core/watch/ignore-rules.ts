@@ -7,9 +7,9 @@
  * lowest first). Checking a path costs one test per rules file on its way up, never a look at the tree.
  * Where the global file is, git says (GitIndex.find); nothing here runs a process.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readSmallFileSync } from '../small-file-read';
 import { isInside } from '../workspace-paths';
 
 /** Names skipped wherever they are (also what get_filter_info reports). */
@@ -29,23 +29,30 @@ export class IgnoreRules {
   /** The exclude files that had rules: the global one, then `.git/info/exclude` (for get_filter_info). */
   readonly globalExcludes: string | undefined;
   readonly infoExclude: string | undefined;
+  private readonly onRefused: ((file: string, why: string) => void) | undefined;
 
   /**
    * `outerTop`: the git work tree's top, the root itself or a folder above it: its `.git/info/exclude`
    * applies, and so do the .gitignore files from there down to the root's parent, as git reads them.
    * `excludesFile`: the global excludes file git reads for that work tree. Read once, here.
+   * `onRefused`: told of a rules file not read because it is a link or not a regular file.
    */
   constructor(
     private readonly root: string,
     outerTop?: string,
-    options: { excludesFile?: string | undefined } = {},
+    options: {
+      excludesFile?: string | undefined;
+      onRefused?: ((file: string, why: string) => void) | undefined;
+    } = {},
   ) {
+    this.onRefused = options.onRefused;
     if (outerTop === undefined || !isInside(outerTop, root)) return;
     const relative = path.relative(outerTop, root);
     this.top = outerTop;
     const files = [options.excludesFile, path.join(outerTop, '.git', 'info', 'exclude')] as const;
-    const found = files.map((file) => {
-      const text = file === undefined ? '' : readRules(file);
+    const found = files.map((file, index) => {
+      // The global excludes file is the person's own, often a link into their dotfiles: followed.
+      const text = file === undefined ? '' : readRules(file, index === 0, this.onRefused);
       if (text.trim() === '') return undefined;
       this.excludes.push(ignore().add(text));
       return file;
@@ -63,7 +70,7 @@ export class IgnoreRules {
 
   /** Reads (again) the .gitignore of `folder`; a missing or unreadable one means no rules there. */
   load(folder: string): void {
-    this.setRules(folder, readRules(path.join(folder, '.gitignore')));
+    this.setRules(folder, readRules(path.join(folder, '.gitignore'), false, this.onRefused));
   }
 
   /** The .gitignore text of `folder`, read by the caller (the context services read it confined). */
@@ -151,30 +158,19 @@ export class IgnoreRules {
 
 /**
  * A rules file's text; a missing, unreadable or huge one, or one that is not a regular file, has no
- * rules. Opened without blocking and looked at before reading: a FIFO named .gitignore must not hang the
- * process that watches.
+ * rules. Read by readSmallFileSync: looked at before it is opened, opened without blocking (a FIFO named
+ * .gitignore must not hang the process that watches) and checked again by fstat. A rules file in the
+ * workspace that is a symbolic link (or one swapped in) is not followed: its target may be any file of
+ * the person's, whose lines would then decide which changes are reviewed (git, since 2.32, does not
+ * follow a .gitignore link in the work tree either); it counts as no rules, and `refused` hears of it.
  */
-function readRules(file: string): string {
-  let fd: number;
-  try {
-    fd = openSync(file, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
-  } catch {
-    return '';
-  }
-  try {
-    const stats = fstatSync(fd);
-    if (!stats.isFile() || stats.size > MAX_GITIGNORE_BYTES) return '';
-    const bytes = Buffer.alloc(stats.size);
-    let read = 0;
-    while (read < bytes.length) {
-      const got = readSync(fd, bytes, read, bytes.length - read, read);
-      if (got === 0) break;
-      read += got;
-    }
-    return bytes.subarray(0, read).toString('utf8');
-  } catch {
-    return '';
-  } finally {
-    closeSync(fd);
-  }
+function readRules(
+  file: string,
+  followLinks: boolean,
+  refused: ((file: string, why: string) => void) | undefined,
+): string {
+  const read = readSmallFileSync(file, MAX_GITIGNORE_BYTES, { followLinks });
+  if (read.ok) return read.text;
+  if (read.why !== 'absent' && read.why !== 'unreadable') refused?.(file, read.why);
+  return '';
 }

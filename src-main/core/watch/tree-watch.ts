@@ -22,6 +22,8 @@ export interface TreeWatchOptions {
   gitTopLevel?: string;
   /** The global excludes file git reads for that work tree (GitIndex.excludesFile). */
   excludesFile?: string | undefined;
+  /** A rules file (.gitignore, .git/info/exclude) not read: a link, or not a regular file. */
+  onRulesRefused?: (file: string, why: string) => void;
   /** A folder that could not be watched (most often: the system's limit of watches is reached). */
   onWatchFailed?: (folder: string, error: Error) => void;
 }
@@ -37,7 +39,10 @@ export class TreeWatch {
     readonly root: string,
     private readonly options: TreeWatchOptions,
   ) {
-    this.rules = new IgnoreRules(root, options.gitTopLevel, { excludesFile: options.excludesFile });
+    this.rules = new IgnoreRules(root, options.gitTopLevel, {
+      excludesFile: options.excludesFile,
+      onRefused: options.onRulesRefused,
+    });
     this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
   }
 

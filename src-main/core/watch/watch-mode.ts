@@ -170,6 +170,10 @@ export class WatchMode {
       onChange: (file) => reviews.noteChange(file),
       onFound: (file, size) => baselines.noteFound(file, size),
       ...(git && { gitTopLevel: git.topLevel, excludesFile: git.excludesFile }),
+      onRulesRefused: (file, why) =>
+        options.log?.(
+          `Watch mode: ${file} not read (${why === 'symlink' ? 'a symbolic link' : why}), its rules do not apply`,
+        ),
       onWatchFailed: (folder, error) => {
         if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
         else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;

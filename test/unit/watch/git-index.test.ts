@@ -167,3 +167,36 @@ describe('GitIndex.texts', () => {
     expect(parseBatch(Buffer.from(`${oid} blob 2\nabc\n`))).toBeUndefined();
   });
 });
+
+describe('GitIndex.find: the work tree is where its `.git` is', () => {
+  it('refuses a work tree core.worktree moved elsewhere (here: to the folder above)', async () => {
+    const outer = folder();
+    const repo = path.join(outer, 'repo');
+    mkdirSync(repo);
+    git(repo, 'init', '-q');
+    writeFileSync(path.join(repo, 'a.txt'), 'a\n');
+    git(repo, 'add', 'a.txt');
+    git(repo, 'commit', '-qm', 'base');
+    expect((await GitIndex.find(repo))?.topLevel).toBe(repo);
+    // What an agent can write into .git/config: git would now list and read the whole folder above.
+    git(repo, 'config', 'core.worktree', outer);
+    expect(
+      execFileSync('git', ['rev-parse', '--show-toplevel'], { cwd: repo, encoding: 'utf8' }).trim(),
+    ).toBe(outer);
+    expect(await GitIndex.find(repo)).toBeUndefined();
+  });
+
+  it("takes a linked work tree, whose `.git` file leads to the main repository's, outside the folder", async () => {
+    const main = folder();
+    git(main, 'init', '-q');
+    writeFileSync(path.join(main, 'a.txt'), 'in the index\n');
+    git(main, 'add', 'a.txt');
+    git(main, 'commit', '-qm', 'base');
+    const linked = path.join(folder(), 'linked');
+    git(main, 'worktree', 'add', '-q', linked);
+    const index = await GitIndex.find(linked);
+    expect(index?.topLevel).toBe(linked);
+    writeFileSync(path.join(linked, 'a.txt'), 'changed\n');
+    expect(await index?.text(path.join(linked, 'a.txt'))).toEqual({ kind: 'text', text: 'in the index\n' });
+  });
+});
