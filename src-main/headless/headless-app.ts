@@ -5,7 +5,7 @@
  */
 import { startRuntime, type Runtime, type RuntimeOptions } from '../runtime';
 import { HeadlessServer } from './headless-server';
-import { systemBrowserOpener, type BrowserOpener } from './open-browser';
+import { systemBrowserOpener, throttledOpener, type BrowserOpener } from './open-browser';
 
 export interface HeadlessAppOptions {
   runtime: RuntimeOptions;
@@ -39,7 +39,7 @@ export async function startHeadlessApp(options: HeadlessAppOptions): Promise<Hea
     await runtime.close();
     throw error;
   }
-  const openBrowser = options.openBrowser ?? systemBrowserOpener();
+  const openBrowser = throttledOpener(options.openBrowser ?? systemBrowserOpener());
   runtime.native.setAppHooks({ openInBrowser: () => openBrowser(headless.url) });
   return {
     runtime,

@@ -39,3 +39,24 @@ export function systemBrowserOpener(
       });
     });
 }
+
+/** How long after opening the browser another request is answered without opening it again. */
+export const BROWSER_QUIET_MS = 2000;
+
+/**
+ * At most one launch per `quietMs`: a client asking again and again (an agent, a fuzz run) does not
+ * flood the person with tabs. A request inside the quiet time gets the last launch's outcome.
+ */
+export function throttledOpener(
+  open: BrowserOpener,
+  quietMs = BROWSER_QUIET_MS,
+  now: () => number = Date.now,
+): BrowserOpener {
+  let last: { at: number; opened: Promise<boolean> } | undefined;
+  return (url) => {
+    const at = now();
+    if (last && at - last.at < quietMs) return last.opened;
+    last = { at, opened: open(url) };
+    return last.opened;
+  };
+}

@@ -1,7 +1,7 @@
 /** Opening the person's browser from DiffTray's own process: which program, and what it is given. */
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { browserCommand, systemBrowserOpener } from '../../src-main/headless/open-browser';
+import { browserCommand, systemBrowserOpener, throttledOpener } from '../../src-main/headless/open-browser';
 import { browserRecorder } from '../support/headless-process';
 import { makeTempDir } from '../support/temp';
 import { until } from '../support/wait';
@@ -44,5 +44,27 @@ describe.runIf(process.platform !== 'win32')('systemBrowserOpener', () => {
     temp = makeTempDir('open-browser');
     const missing = path.join(temp.dir, 'no-such-browser');
     expect(await systemBrowserOpener('linux', { BROWSER: missing })(URL_WITH_TOKEN)).toBe(false);
+  });
+});
+
+describe('throttledOpener', () => {
+  it('opens once per quiet time, answering repeats with the last outcome', async () => {
+    let clock = 0;
+    const opened: string[] = [];
+    const open = throttledOpener(
+      async (url) => {
+        opened.push(url);
+        return opened.length === 1;
+      },
+      2000,
+      () => clock,
+    );
+    expect(await open('a')).toBe(true);
+    clock = 1999;
+    expect(await open('a')).toBe(true);
+    expect(opened).toEqual(['a']);
+    clock = 2000;
+    expect(await open('a')).toBe(false);
+    expect(opened).toEqual(['a', 'a']);
   });
 });
