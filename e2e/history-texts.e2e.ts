@@ -19,6 +19,8 @@ describe('History', () => {
     await claude.callTool('closeAllDiffTabs', {});
     await waitForReview(app.runtime.core, (r) => r.state === 'cancelled' && r.textsDropped === true);
 
+    // The page dropped its token from the address bar; the session cookie admits the reload.
+    expect(page.url()).not.toContain('token');
     await page.reload();
     await page.getByRole('tab', { name: 'History' }).click();
     const history = page.getByRole('navigation', { name: 'Review history' });

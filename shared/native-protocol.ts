@@ -364,7 +364,6 @@ export interface StatusResponse {
   workspace_folders: string[];
   pending: number;
   clients: Array<{ name: string; protocol: string; version?: string; since: number; status?: string }>;
-  headless_url?: string;
   /** Folders whose changes on disk are reviewed (watch mode), sorted; absent where there is no watch mode. */
   watched_folders?: string[];
 }
@@ -374,11 +373,15 @@ export interface WatchFolderResponse {
   watched_folders: string[];
 }
 
+/**
+ * Never the headless UI's address: it carries the token that decides reviews, and the caller may be the
+ * agent under review. (Earlier servers sent `headless_url` when headless; a client ignores it.)
+ */
 export interface ShowWindowResponse {
-  /** A window was shown (the desktop app). */
+  /** The window was shown (the desktop app), or DiffTray opened its headless UI in the person's browser. */
   shown: boolean;
-  /** Where the UI is when DiffTray runs headless. */
-  headless_url?: string;
+  /** Set when the UI was opened in the person's browser (DiffTray runs headless). */
+  in_browser?: boolean;
 }
 
 export interface ErrorPayload {
@@ -396,7 +399,6 @@ export interface NativeLockFile {
   ideName: 'DiffTray';
   transport: 'ws';
   protocol_version: string;
-  headlessUrl?: string;
 }
 
 export const lockFileSchema = z.object({
@@ -407,7 +409,6 @@ export const lockFileSchema = z.object({
   ideName: z.literal('DiffTray'),
   transport: z.literal('ws'),
   protocol_version: z.string(),
-  headlessUrl: z.string().optional(),
 });
 
 /** The first issue of a failed parse, as one line a client author can act on. */

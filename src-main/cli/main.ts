@@ -34,7 +34,8 @@ Commands:
                            answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
   status                   Whether DiffTray runs, its pending reviews, connected clients and the folders
                            it reviews changes on disk in (watch).
-  open                     Show DiffTray's window, or print the headless UI's address.
+  open                     Show DiffTray's window; a headless DiffTray opens its UI in your browser
+                           itself (its address is printed only where DiffTray was started).
   watch [folder]           Review what any agent writes directly into the folder (default: the current
                            one), after the fact, as "Changes on disk"; remembered in DiffTray's settings.
     --off                  Stop reviewing that folder's changes

@@ -1,7 +1,9 @@
 /**
  * `difftray status`: whether DiffTray runs, its pending reviews and connected clients (asked of the app
- * itself over the native protocol), and `difftray open`: shows the window, or prints the headless UI's
- * address. Neither says hello, so neither appears as a client.
+ * itself over the native protocol), and `difftray open`: shows the window, or has DiffTray open its
+ * headless UI in the person's browser. Neither says hello, so neither appears as a client. Neither
+ * learns the headless UI's address: it carries the token that decides reviews, and whoever runs this
+ * command may be the agent under review.
  */
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -37,7 +39,6 @@ export async function status(io: DiscoveryOptions & { out: (line: string) => voi
   // A paired DiffTray runs on another host: this host's Clio bridge file is not its, whatever pid it names.
   const clioPort = lock.via ? undefined : clioPortOf(answer.pid);
   if (clioPort !== undefined) io.out(`Clio bridge: port ${clioPort} (export CLIO_IDE_PORT=${clioPort})`);
-  if (answer.headless_url) io.out(`UI: ${answer.headless_url}`);
   return 0;
 }
 
@@ -51,15 +52,12 @@ export async function open(io: DiscoveryOptions & { out: (line: string) => void 
     client.close();
   }
   if (answer.shown) {
-    io.out('DiffTray window shown');
+    io.out(answer.in_browser ? 'DiffTray opened in your browser' : 'DiffTray window shown');
     return 0;
   }
-  if (answer.headless_url) {
-    // The address alone, so that `xdg-open "$(difftray open)"` works.
-    io.out(answer.headless_url);
-    return 0;
-  }
-  throw new CliError('DiffTray has no window to show and no headless UI address');
+  throw new CliError(
+    'DiffTray could not show its window or open a browser: open the address it printed on the terminal that started it',
+  );
 }
 
 /** The Clio bridge port, if ~/.clio/ide/bridge.json belongs to this DiffTray. */

@@ -1,9 +1,11 @@
 /**
  * The app API served over HTTP + WebSocket on 127.0.0.1, so the renderer runs in any browser.
  *
- * The page and the API are guarded by a per-run token carried in the URL DiffTray prints. The API
- * WebSocket also requires our own Origin (a browser always sends it, and a foreign page cannot fake
- * it) and a loopback Host (no DNS rebinding).
+ * The page and the API are guarded by a per-run token carried in the URL DiffTray prints on the terminal
+ * that started it (and nowhere an agent can read: no lock file, no protocol answer). The page loaded
+ * with the token sets a session cookie (./session-cookie.ts), which then admits the page and the API
+ * alone. The API WebSocket also requires our own Origin (a browser always sends it, and a foreign page
+ * cannot fake it) and a loopback Host (no DNS rebinding).
  */
 import http from 'node:http';
 import type { RawData, WebSocketServer } from 'ws';
@@ -26,6 +28,7 @@ import {
   type Log,
 } from '../loopback/socket-guard';
 import { readStaticTarget, resolveStaticFile } from '../loopback/static-files';
+import { hasSessionCookie, sessionCookieHeader } from './session-cookie';
 import { messageOf } from '../../shared/error-message';
 
 export interface HeadlessOptions {
@@ -42,6 +45,9 @@ export interface HeadlessOptions {
 const apiRequestSchema = z.object({ id: z.number(), method: z.string(), params: z.unknown().optional() });
 
 export class HeadlessServer {
+  /** The session cookie's value: a secret of its own, so the cookie is not the token that is printed. */
+  private readonly sessionSecret = generateToken();
+
   private constructor(
     private readonly server: http.Server,
     private readonly wss: WebSocketServer,
@@ -78,6 +84,15 @@ export class HeadlessServer {
     return new URL(request.url ?? '/', 'http://x').searchParams.get('token') ?? undefined;
   }
 
+  private hasToken(request: http.IncomingMessage): boolean {
+    return tokensEqual(this.tokenOf(request), this.token);
+  }
+
+  /** The printed token in the URL, or the session cookie the page loaded with it set. */
+  private admitted(request: http.IncomingMessage): boolean {
+    return this.hasToken(request) || hasSessionCookie(request.headers.cookie, this.port, this.sessionSecret);
+  }
+
   private serve(options: HeadlessOptions): void {
     this.server.on('request', (request, response) => {
       void this.serveHttp(options.rendererDir, request, response);
@@ -92,7 +107,7 @@ export class HeadlessServer {
           ? 404
           : !this.hostAllowed(request.headers.host) || !ownOrigin
             ? 403
-            : !tokensEqual(this.tokenOf(request), this.token)
+            : !this.admitted(request)
               ? 401
               : 0;
       if (status) {
@@ -120,14 +135,20 @@ export class HeadlessServer {
       return;
     }
     const { pathname } = new URL(request.url ?? '/', 'http://x');
-    // Decided on what would be served, however the path is spelled: every page needs the token.
+    // Decided on what would be served, however the path is spelled: every page needs the token or the
+    // session cookie; the token sets the cookie, so the page may drop it from the address bar.
     const target = await resolveStaticFile(rendererDir, pathname);
-    if (target?.isPage && !tokensEqual(this.tokenOf(request), this.token)) {
+    if (target?.isPage && !this.admitted(request)) {
       response
         .writeHead(401, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
-        .end('DiffTray: open the address DiffTray printed at start; it carries the access token.\n');
+        .end(
+          'DiffTray: open the address DiffTray printed on the terminal that started it (it carries the ' +
+            'access token), or run `difftray open`.\n',
+        );
       return;
     }
+    const cookie =
+      target?.isPage && this.hasToken(request) && sessionCookieHeader(this.port, this.sessionSecret);
     const file = target && (await readStaticTarget(target));
     if (!file) {
       response.writeHead(404, { ...headers, 'content-type': 'text/plain' }).end('Not found\n');
@@ -138,6 +159,7 @@ export class HeadlessServer {
       'content-type': file.type,
       'content-security-policy': RENDERER_CSP,
       'referrer-policy': 'no-referrer',
+      ...(cookie && { 'set-cookie': cookie }),
     });
     response.end(request.method === 'HEAD' ? undefined : file.body);
   }

@@ -1,21 +1,17 @@
 /**
- * `npm start -- --headless`: the whole app without Electron. The UI is served on 127.0.0.1 and the
- * address (with its token) is printed for the person to open.
+ * `npm start -- --headless`: the whole app without Electron. The UI is served on 127.0.0.1 and its
+ * address (with its token) is printed here, on the terminal that started DiffTray, and nowhere else.
  */
 import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
-import { startRuntime } from '../runtime';
-import { HeadlessServer } from './headless-server';
+import { startHeadlessApp } from './headless-app';
 import { messageOf } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
-  const runtime = await startRuntime({ workspaces: options.workspaces });
-  const rendererDir = path.join(__dirname, '..', 'renderer');
-  const headless = await HeadlessServer.start({
-    core: runtime.core,
-    handler: runtime.handler,
-    rendererDir,
+  const { runtime, headless, close } = await startHeadlessApp({
+    runtime: { workspaces: options.workspaces },
+    rendererDir: path.join(__dirname, '..', 'renderer'),
     port: options.port,
     log: (message) => console.log(message),
   });
@@ -23,13 +19,11 @@ async function main(): Promise<void> {
   const discovery = [...runtime.bridge.lockFilePaths(), ...runtime.bridge.discoveryFilePaths()];
   console.log(`Bridge listening on 127.0.0.1:${runtime.bridge.port} (discovery: ${discovery.join(', ')})`);
   console.log(`Clio bridge on 127.0.0.1:${runtime.clio.port} (CLIO_IDE_PORT=${runtime.clio.port})`);
-  runtime.native.setAppHooks({ headlessUrl: () => headless.url });
   console.log(`Native protocol on 127.0.0.1:${runtime.native.port} (lock file: ${runtime.native.lockFile})`);
   console.log(`Open the UI: ${headless.url}`);
 
   const stop = async () => {
-    await headless.close();
-    await runtime.close();
+    await close();
     process.exit(0);
   };
   process.once('SIGINT', () => void stop());

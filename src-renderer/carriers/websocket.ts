@@ -14,11 +14,29 @@ export interface WebSocketCarrierOptions {
   createSocket?: (url: string) => WebSocket;
 }
 
-/** The headless server serves the renderer and its API on the same origin; the token comes in the page URL. */
+/**
+ * The headless server serves the renderer and its API on the same origin. The token comes in the page URL
+ * the first time; after that (a reload, the token dropped from the address bar) the session cookie the
+ * page was served with admits the API on its own.
+ */
 export function headlessApiUrl(location: Pick<Location, 'protocol' | 'host' | 'search'>): string {
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
-  const token = new URLSearchParams(location.search).get('token') ?? '';
-  return `${scheme}//${location.host}/api?token=${encodeURIComponent(token)}`;
+  const token = new URLSearchParams(location.search).get('token');
+  return `${scheme}//${location.host}/api${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+}
+
+/**
+ * The page's address without its token, or undefined when it has none: the address bar (and so history,
+ * bookmarks, screen shares) stops showing it once the page has its session cookie.
+ */
+export function addressWithoutToken(
+  location: Pick<Location, 'pathname' | 'search' | 'hash'>,
+): string | undefined {
+  const query = new URLSearchParams(location.search);
+  if (!query.has('token')) return undefined;
+  query.delete('token');
+  const rest = query.toString();
+  return `${location.pathname}${rest ? `?${rest}` : ''}${location.hash}`;
 }
 
 interface PendingCall {

@@ -25,6 +25,7 @@ import { sandboxEnv, startHeadlessProcess } from '../support/headless-process';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
+import { until } from '../support/wait';
 
 const BIN = DIFFTRAY_BIN;
 
@@ -108,6 +109,8 @@ interface App {
   /** The environment the CLI runs with: the same HOME and DIFFTRAY_HOME as the app. */
   env: NodeJS.ProcessEnv;
   headlessUrl: string;
+  /** The addresses DiffTray opened in "the person's browser". */
+  browserOpened(): string[];
   api: AppApiClient;
   /** DiffTray quits (the native endpoint closes; the subprocess gets SIGTERM). */
   quit(): Promise<void>;
@@ -127,16 +130,21 @@ async function startInProcess(): Promise<App> {
     handler: t.runtime.handler,
     rendererDir: renderer.dir,
   });
+  const opened: string[] = [];
   const native: NativeEndpoint = await startNativeEndpoint({
     core: t.runtime.core,
     lockDir,
-    headlessUrl: () => headless.url,
+    openInBrowser: async () => {
+      opened.push(headless.url);
+      return true;
+    },
   });
   const api = await AppApiClient.connect(headless.url);
   return {
     workspace: t.workspace,
     env: cliEnv(t.home, lockDir, path.join(t.home, '.claude'), t.tmpDir),
     headlessUrl: headless.url,
+    browserOpened: () => opened,
     api,
     native,
     quit: () => native.close(),
@@ -152,7 +160,7 @@ async function startInProcess(): Promise<App> {
 
 /** Resolves undefined when the app started but serves no native endpoint (not wired yet). */
 async function startSubprocess(): Promise<App | undefined> {
-  const { child, url, workspace, env, stop } = await startHeadlessProcess('cli-app');
+  const { child, url, workspace, env, browserOpened, stop } = await startHeadlessProcess('cli-app');
   const lockDir = env.DIFFTRAY_HOME!;
   const deadline = Date.now() + 3000;
   while (!(existsSync(lockDir) && readdirSync(lockDir).some((name) => name.endsWith('.lock')))) {
@@ -167,6 +175,7 @@ async function startSubprocess(): Promise<App | undefined> {
     workspace,
     env,
     headlessUrl: url,
+    browserOpened,
     api,
     quit: async () => {
       const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -460,8 +469,8 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
       'Connected clients: 1',
     ]);
     expect(out[4]).toMatch(/^ {2}difftray review 0\.1\.0 \(native, since \d\d:\d\d( [AP]M)?\)$/);
-    // Then the other bridges' ports where a CLI needs them (Clio), and the UI address.
-    expect(out).toContain(`UI: ${app!.headlessUrl}`);
+    // Never the UI's address: its token would let the agent running this decide its own review.
+    expect(stdout).not.toContain(new URL(app!.headlessUrl).searchParams.get('token'));
     await app!.api.call('reject', { reviewId: review.id, reason: 'not now' });
     expect(await waiting.done).toEqual({ code: 1, stdout: 'rejected b.txt: not now\n', stderr: '' });
   });
@@ -481,9 +490,16 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
     expect(read('b.txt')).toBe(B_OLD);
   });
 
-  it('open prints the headless UI address (no window here)', async () => {
+  it('open has DiffTray open its UI in the browser (no window here), and does not print its address', async () => {
     const { code, stdout, stderr } = await run(app!, ['open'], { cwd: app!.workspace }).done;
-    expect({ code, stdout, stderr }).toEqual({ code: 0, stdout: `${app!.headlessUrl}\n`, stderr: '' });
+    expect({ code, stdout, stderr }).toEqual({
+      code: 0,
+      stdout: 'DiffTray opened in your browser\n',
+      stderr: '',
+    });
+    // DiffTray itself launched the browser on the address with its token.
+    await until(() => (app!.browserOpened().length > 0 ? true : undefined), 'the browser to be opened');
+    expect(app!.browserOpened()).toEqual([app!.headlessUrl]);
   });
 });
 

@@ -55,9 +55,13 @@ function get(
 function connectApi(
   query: string,
   origin: string | null = `http://127.0.0.1:${headless.port}`,
+  headers: Record<string, string> = {},
 ): Promise<{ socket: WebSocket; next: Inbox }> {
   return new Promise((resolve, reject) => {
-    const socket = new WebSocket(`ws://127.0.0.1:${headless.port}/api${query}`, origin ? { origin } : {});
+    const socket = new WebSocket(`ws://127.0.0.1:${headless.port}/api${query}`, {
+      ...(origin && { origin }),
+      headers,
+    });
     // The first snapshot can arrive with the upgrade response: listen before 'open'.
     const next = inbox(socket);
     socket.once('open', () => resolve({ socket, next }));
@@ -143,6 +147,63 @@ describe('headless page', () => {
     expect((await get(`/?token=${headless.token}`, { Host: 'evil.example' })).status).toBe(403);
     expect((await get('/../../etc/passwd')).status).toBe(404);
     expect((await get('/%2e%2e/%2e%2e/etc/passwd')).status).toBe(404);
+  });
+});
+
+describe('headless session cookie', () => {
+  /** The cookie the page with the token sets, as a browser sends it back (`name=value`). */
+  async function sessionCookie(): Promise<string> {
+    const page = await get(`/?token=${headless.token}`);
+    expect(page.status).toBe(200);
+    const [cookie] = page.headers['set-cookie'] ?? [];
+    expect(cookie).toMatch(
+      new RegExp(`^difftray-ui-${headless.port}=[0-9a-f]{64}; HttpOnly; SameSite=Strict; Path=/$`),
+    );
+    // The cookie is not the printed token (the token stays in the person's terminal).
+    expect(cookie).not.toContain(headless.token);
+    return cookie!.split(';')[0]!;
+  }
+
+  it('the page loaded with the token sets it; then the page and the API work with the cookie alone', async () => {
+    const cookie = await sessionCookie();
+    // A reload after the page dropped the token from the address bar.
+    const reload = await get('/', { Cookie: cookie });
+    expect(reload.status).toBe(200);
+    expect(reload.body).toContain('<title>DiffTray</title>');
+    // Among other cookies of 127.0.0.1 (cookies do not keep to a port), as a browser sends them.
+    expect((await get('/', { Cookie: `a=b; ${cookie}; c=d` })).status).toBe(200);
+    const { socket, next } = await connectApi('', undefined, { Cookie: cookie });
+    expect(await next((m) => 'event' in m)).toMatchObject({ event: 'snapshot', snapshot: { reviews: [] } });
+    socket.send(JSON.stringify({ id: 1, method: 'getSnapshot', params: {} }));
+    expect(await next((m) => 'id' in m && m.id === 1)).toMatchObject({ id: 1, result: { reviews: [] } });
+    socket.close();
+  });
+
+  it('sets no cookie for a wrong token, nor for assets', async () => {
+    expect((await get('/?token=nope')).headers['set-cookie']).toBeUndefined();
+    expect((await get('/assets/app.js')).headers['set-cookie']).toBeUndefined();
+    expect((await get(`/assets/app.js?token=${headless.token}`)).headers['set-cookie']).toBeUndefined();
+  });
+
+  it('refuses a missing or wrong cookie, and the right one from a foreign Origin or Host', async () => {
+    const cookie = await sessionCookie();
+    const [name, value] = cookie.split('=') as [string, string];
+    const wrong = [
+      `${name}=${'0'.repeat(64)}`,
+      `${name}=`,
+      `${name}=${headless.token}`,
+      // The right value under another DiffTray's name (another port).
+      `difftray-ui-${headless.port + 1}=${value}`,
+      `${name}x=${value}`,
+    ];
+    for (const bad of wrong) {
+      expect((await get('/', { Cookie: bad })).status).toBe(401);
+      await expect(connectApi('', undefined, { Cookie: bad })).rejects.toThrow('HTTP 401');
+    }
+    await expect(connectApi('')).rejects.toThrow('HTTP 401');
+    await expect(connectApi('', 'https://evil.example', { Cookie: cookie })).rejects.toThrow('HTTP 403');
+    await expect(connectApi('', null, { Cookie: cookie })).rejects.toThrow('HTTP 403');
+    expect((await get('/', { Cookie: cookie, Host: 'evil.example' })).status).toBe(403);
   });
 });
 

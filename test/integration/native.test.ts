@@ -36,7 +36,8 @@ let lockDir: string;
 let clients: RawNative[];
 let logs: string[];
 let shown: number;
-let headlessUrl: string | undefined;
+let browserOpens: number;
+let browserOpensSucceed: boolean;
 
 async function startEndpoint(options: Partial<NativeEndpointOptions> = {}): Promise<NativeEndpoint> {
   return startNativeEndpoint({
@@ -55,7 +56,8 @@ beforeEach(async () => {
   clients = [];
   logs = [];
   shown = 0;
-  headlessUrl = undefined;
+  browserOpens = 0;
+  browserOpensSucceed = true;
   extraEndpoints = [];
   endpoint = await startEndpoint();
 });
@@ -139,8 +141,6 @@ describe('discovery and the connection gate', () => {
     });
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(statSync(lockDir).mode & 0o777).toBe(0o700);
-    endpoint.setAppHooks({ headlessUrl: () => 'http://127.0.0.1:1/?token=x' });
-    expect(JSON.parse(readFileSync(file, 'utf8')).headlessUrl).toBe('http://127.0.0.1:1/?token=x');
     await endpoint.close();
     expect(existsSync(file)).toBe(false);
   });
@@ -1067,10 +1067,13 @@ describe('other commands', () => {
     expect((await client.request('get_review', { review_id: 'r999' })).payload).toMatchObject({ code: 2004 });
   });
 
-  it('status and show_window work without a session: pending count, clients, window or headless URL', async () => {
+  it('status and show_window work without a session: pending count, clients, the window or the browser', async () => {
     const withHooks = await startEndpoint({
       showWindow: () => shown++,
-      headlessUrl: () => headlessUrl,
+      openInBrowser: async () => {
+        browserOpens++;
+        return browserOpensSucceed;
+      },
     });
     extraEndpoints.push(withHooks);
     await connected(withHooks, 'other agent');
@@ -1085,13 +1088,13 @@ describe('other commands', () => {
     });
     expect((await client.request('show_window')).payload).toEqual({ shown: true });
     expect(shown).toBe(1);
-    headlessUrl = 'http://127.0.0.1:9/?token=t';
+    // Headless: DiffTray opens the person's browser itself; the caller is told that, never where.
     withHooks.setAppHooks({ showWindow: undefined });
-    expect((await client.request('show_window')).payload).toEqual({
-      shown: false,
-      headless_url: headlessUrl,
-    });
-    expect((await client.request('status')).payload).toMatchObject({ headless_url: headlessUrl });
+    expect((await client.request('show_window')).payload).toEqual({ shown: true, in_browser: true });
+    expect(browserOpens).toBe(1);
+    browserOpensSucceed = false;
+    expect((await client.request('show_window')).payload).toEqual({ shown: false });
+    expect(browserOpens).toBe(2);
     expect((await client.request('status', { message: 'hi' })).payload).toMatchObject({ code: 1003 });
   });
 

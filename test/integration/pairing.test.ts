@@ -403,11 +403,9 @@ describe('pairing a remote agent', () => {
       () => local.close(),
       () => paired.close(),
     );
-    rt.runtime.native.setAppHooks({ headlessUrl: () => 'http://127.0.0.1:1/?token=the-ui-token' });
-    expect((await local.request('status', {})).payload).toMatchObject({ headless_url: expect.any(String) });
+    expect((await local.request('status', {})).payload).toMatchObject({ workspace_folders: [rt.workspace] });
     const status = await paired.request('status', {});
     expect(status.payload).toMatchObject({ workspace_folders: [], clients: [] });
-    expect(status.payload).not.toHaveProperty('headless_url');
     expect(status.payload).not.toHaveProperty('watched_folders');
     const resumed = await paired.request('hello', {
       client_name: 'box',

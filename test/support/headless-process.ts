@@ -4,7 +4,7 @@
  * and TMPDIR: nothing it writes reaches the real ones. Resolves once it prints the UI address.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, realpathSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from './temp';
 
@@ -21,6 +21,8 @@ export interface HeadlessProcess {
   env: NodeJS.ProcessEnv;
   /** Everything it printed so far. */
   output(): string;
+  /** The addresses the app opened in "the person's browser" ($BROWSER, a recorder outside HOME and TMPDIR). */
+  browserOpened(): string[];
   /** SIGTERM (SIGKILL after 3 s) and the temp folders removed. */
   stop(): Promise<void>;
 }
@@ -58,9 +60,25 @@ export function makeSandboxDirs(prefix: string) {
   return { temp, workspace, home, tmp };
 }
 
+/**
+ * A stand-in for the person's browser: a program that records each address it is asked to open, one a
+ * line. Nothing opens a real browser while tests run.
+ */
+export function browserRecorder(dir: string): { program: string; opened: () => string[] } {
+  mkdirSync(dir, { recursive: true });
+  const program = path.join(dir, 'browser.sh');
+  const log = path.join(dir, 'opened.txt');
+  writeFileSync(program, `#!/bin/sh\nprintf '%s\\n' "$1" >> '${log}'\n`, { mode: 0o700 });
+  return {
+    program,
+    opened: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
+  };
+}
+
 export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
   const { temp, workspace, home, tmp } = makeSandboxDirs(prefix);
-  const env = sandboxEnv(home, tmp);
+  const browser = browserRecorder(path.join(path.dirname(home), 'browser'));
+  const env = { ...sandboxEnv(home, tmp), BROWSER: browser.program };
   const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -87,5 +105,5 @@ export async function startHeadlessProcess(prefix: string): Promise<HeadlessProc
     await stop();
     throw error;
   });
-  return { child, url, workspace, home, env, output: () => output, stop };
+  return { child, url, workspace, home, env, output: () => output, browserOpened: browser.opened, stop };
 }

@@ -66,9 +66,8 @@ export interface NativeEndpoint {
   /** The lock file's path. */
   lockFile: string;
   /**
-   * Sets (or replaces) how the app shows its window / where its headless UI is, for `show_window`,
-   * `status` and the lock file's `headlessUrl` (rewritten at once). For carriers that start after the
-   * endpoint.
+   * Sets (or replaces) how the app shows itself for `show_window`: its window, or its headless UI in the
+   * person's browser. For carriers that start after the endpoint.
    */
   setAppHooks(hooks: AppHooks): void;
   /** Removes the lock file at once, then ends every session (pending reviews cancelled) and closes. */
@@ -125,8 +124,8 @@ export class NativeLoopback implements LoopbackEndpoint {
   constructor(private readonly options: NativeEndpointOptions) {
     this.log = options.log ?? (() => {});
     this.hooks = {
-      ...(options.headlessUrl && { headlessUrl: options.headlessUrl }),
       ...(options.showWindow && { showWindow: options.showWindow }),
+      ...(options.openInBrowser && { openInBrowser: options.openInBrowser }),
     };
     this.sessions = new NativeSessions({
       core: options.core,
@@ -185,10 +184,9 @@ export class NativeLoopback implements LoopbackEndpoint {
 
   setAppHooks(next: AppHooks): void {
     this.hooks = { ...this.hooks, ...next };
-    this.rewriteLockFile();
   }
 
-  /** The lock file follows what it says: the headless URL, the workspace folders. */
+  /** The lock file follows what it says: the workspace folders. */
   private rewriteLockFile(): void {
     if (this.closing || !this.lock) return;
     try {
@@ -237,8 +235,8 @@ export class NativeLoopback implements LoopbackEndpoint {
     });
   }
 
+  /** What any process of this user may read: never the headless UI's address (its token decides reviews). */
   private lockContent(): NativeLockFile {
-    const headlessUrl = this.hooks.headlessUrl?.();
     return {
       pid: process.pid,
       port: this.port,
@@ -247,7 +245,6 @@ export class NativeLoopback implements LoopbackEndpoint {
       ideName: 'DiffTray',
       transport: 'ws',
       protocol_version: NATIVE_PROTOCOL_VERSION,
-      ...(headlessUrl !== undefined && { headlessUrl }),
     };
   }
 

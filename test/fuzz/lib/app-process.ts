@@ -180,6 +180,8 @@ export function appEnv(home: string, tmp: string): NodeJS.ProcessEnv {
     DIFFTRAY_HOME: path.join(home, '.difftray'),
     CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
     TMPDIR: tmp,
+    // `show_window` has a headless DiffTray open the person's browser: here a program that does nothing.
+    BROWSER: 'true',
   };
 }
 

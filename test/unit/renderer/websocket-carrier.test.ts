@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createWebSocketCarrier, headlessApiUrl } from '../../../src-renderer/carriers/websocket';
+import {
+  addressWithoutToken,
+  createWebSocketCarrier,
+  headlessApiUrl,
+} from '../../../src-renderer/carriers/websocket';
 
 class FakeSocket {
   readyState = 0;
@@ -47,7 +51,16 @@ describe('headless WebSocket carrier', () => {
     expect(headlessApiUrl({ protocol: 'http:', host: '127.0.0.1:5000', search: '?token=ab%2Bc' })).toBe(
       'ws://127.0.0.1:5000/api?token=ab%2Bc',
     );
-    expect(headlessApiUrl({ protocol: 'https:', host: 'x', search: '' })).toBe('wss://x/api?token=');
+    // No token in the page address (a reload after it was dropped): the session cookie admits the API.
+    expect(headlessApiUrl({ protocol: 'https:', host: 'x', search: '' })).toBe('wss://x/api');
+  });
+
+  it('drops the token from the page address, keeping the rest', () => {
+    expect(addressWithoutToken({ pathname: '/', search: '?token=abc', hash: '' })).toBe('/');
+    expect(addressWithoutToken({ pathname: '/index.html', search: '?a=1&token=abc', hash: '#x' })).toBe(
+      '/index.html?a=1#x',
+    );
+    expect(addressWithoutToken({ pathname: '/', search: '?a=1', hash: '' })).toBeUndefined();
   });
 
   it('answers calls by id, relays pushes and reports status', async () => {

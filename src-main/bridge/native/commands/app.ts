@@ -12,10 +12,9 @@ export const status = defineCommand('status', (payload, { services, connection, 
     const level = payload.level ?? 'info';
     core.clients.setStatus(client.id, level === 'info' ? payload.message : `${level}: ${payload.message}`);
   }
-  // A paired host learns nothing of this machine: not its folders, its other clients, nor the headless
-  // UI's address (whose token would let it decide its own reviews).
+  // A paired host learns nothing of this machine: not its folders nor its other clients. No answer says
+  // where the headless UI is: its address carries the token that decides reviews.
   const local = connection.paired === undefined;
-  const headlessUrl = local ? services.hooks().headlessUrl?.() : undefined;
   const response: StatusResponse = {
     server_version: services.serverVersion,
     pid: process.pid,
@@ -28,19 +27,20 @@ export const status = defineCommand('status', (payload, { services, connection, 
       since: client.connectedAt,
       ...(client.status && { status: client.status.text }),
     })),
-    ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
     ...(services.watch && local && { watched_folders: services.watch.watchedFolders }),
   };
   respond(response);
 });
 
-export const showWindow = defineCommand('show_window', (_payload, { services, respond }) => {
+/** The window (desktop), or the headless UI opened in the person's browser by DiffTray, never its address. */
+export const showWindow = defineCommand('show_window', async (_payload, { services, respond }) => {
   const hooks = services.hooks();
-  const headlessUrl = hooks.headlessUrl?.();
-  hooks.showWindow?.();
-  const response: ShowWindowResponse = {
-    shown: hooks.showWindow !== undefined,
-    ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
-  };
+  let response: ShowWindowResponse = { shown: false };
+  if (hooks.showWindow) {
+    hooks.showWindow();
+    response = { shown: true };
+  } else if (hooks.openInBrowser) {
+    response = (await hooks.openInBrowser()) ? { shown: true, in_browser: true } : { shown: false };
+  }
   respond(response);
 });

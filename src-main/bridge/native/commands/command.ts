@@ -16,11 +16,15 @@ import type { WatchMode } from '../../../core/watch/watch-mode';
 import type { RateLimit } from '../../rate-limit';
 import type { NativeSessions, Session, SessionConnection } from '../sessions';
 
+/**
+ * How the app shows itself to the person. Neither hook tells the caller where the UI is: the headless
+ * UI's address carries its token, and whoever holds that decides reviews (the agent under review must not).
+ */
 export interface AppHooks {
-  /** The headless UI's address (with its token), when DiffTray runs headless. */
-  headlessUrl?: () => string | undefined;
   /** Shows and focuses the window (the desktop app). */
   showWindow?: () => void;
+  /** Opens the headless UI in the person's browser, launched by DiffTray itself; false if it could not. */
+  openInBrowser?: () => Promise<boolean>;
 }
 
 /** What commands use of the endpoint: the same for every connection. */
