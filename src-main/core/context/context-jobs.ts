@@ -9,9 +9,9 @@ import type { FolderTexts } from './folder-texts';
 import type { SearchOutcome, SearchQuery } from './text-search';
 
 export type ContextJob =
-  | { kind: 'folder-texts'; target: ContextFolder; folders: string[] }
-  | { kind: 'search'; targets: ContextFolder[]; folders: string[]; query: SearchQuery }
-  | { kind: 'filter-info'; target: ContextFolder; folders: string[] };
+  | { kind: 'folder-texts'; target: ContextFolder; folders: readonly string[] }
+  | { kind: 'search'; targets: readonly ContextFolder[]; folders: readonly string[]; query: SearchQuery }
+  | { kind: 'filter-info'; target: ContextFolder; folders: readonly string[] };
 
 export interface ContextResults {
   'folder-texts': FolderTexts;

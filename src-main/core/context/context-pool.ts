@@ -56,6 +56,7 @@ export class ContextPool {
   private readonly queue: Queued[] = [];
   private queuedBytes = 0;
   private readonly idle: PoolWorker[] = [];
+  private readonly busy = new Set<PoolWorker>();
   private started = 0;
   private closed = false;
   private readonly workers: number;
@@ -101,8 +102,6 @@ export class ContextPool {
     await Promise.all(this.idle.splice(0).map((worker) => worker.terminate()));
     await Promise.all([...this.busy].map((worker) => worker.terminate()));
   }
-
-  private readonly busy = new Set<PoolWorker>();
 
   private dispatch(): void {
     while (this.queue.length > 0 && !this.closed) {
