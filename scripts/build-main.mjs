@@ -1,6 +1,7 @@
 // Bundles the main-process entry points (Electron main, preload, headless server, CLI) with esbuild.
 // Everything but Electron is bundled, so the packaged app needs no node_modules.
 import { build } from 'esbuild';
+import { contextWorkerDefine } from './context-worker-source.mjs';
 
 const common = {
   bundle: true,
@@ -11,7 +12,8 @@ const common = {
   external: ['electron'],
   logLevel: 'warning',
   // Some dependencies read import.meta.url; in a CJS bundle it is derived from __filename.
-  define: { 'import.meta.url': 'importMetaUrl' },
+  // The context worker's code, as a string the pool evaluates (context-worker-source.mjs).
+  define: { 'import.meta.url': 'importMetaUrl', ...(await contextWorkerDefine()) },
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 };
 

@@ -3,6 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { contextWorkerDefine } from './context-worker-source.mjs';
 
 const built = spawnSync(process.execPath, ['scripts/build-main.mjs'], { stdio: 'inherit' });
 if (built.status !== 0) process.exit(built.status ?? 1);
@@ -16,6 +17,8 @@ await build({
   target: 'node20',
   packages: 'external',
   logLevel: 'warning',
+  // In-process runtimes run context jobs in workers whose code is this string.
+  define: await contextWorkerDefine(),
 });
 const result = spawnSync(process.execPath, [outfile, ...process.argv.slice(2)], { stdio: 'inherit' });
 process.exit(result.status ?? 1);

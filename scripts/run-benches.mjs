@@ -7,6 +7,7 @@ import { existsSync, readFileSync, readdirSync, rmSync, mkdirSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
+import { contextWorkerDefine } from './context-worker-source.mjs';
 
 /** The issue's order: (a) throughput … (f) start, then the rest. */
 const ORDER = ['throughput', 'round-trip', 'visible', 'big-file', 'idle', 'start'];
@@ -33,6 +34,7 @@ const resultsFile = path.join(outDir, 'results.jsonl');
 rmSync(resultsFile, { force: true });
 
 printMachine();
+const workerDefine = await contextWorkerDefine();
 let failed = false;
 const started = Date.now();
 for (const name of benches) {
@@ -46,6 +48,8 @@ for (const name of benches) {
     target: 'node20',
     packages: 'external',
     logLevel: 'warning',
+    // In-process runtimes run context jobs in workers whose code is this string.
+    define: workerDefine,
     // The test helpers find dist/main through __dirname; the bundle sits two levels below the root.
     banner: {
       js: "import { fileURLToPath as __benchPath } from 'node:url'; const __dirname = __benchPath(new URL('.', import.meta.url));",

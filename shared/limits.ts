@@ -150,6 +150,22 @@ export const SEARCH_MAX_RESPONSE_BYTES = 1024 * 1024;
 export const SEARCH_REGEX_MAX_MS = 3000;
 
 /**
+ * The context services' walks and searches run in worker threads (core/context/context-pool.ts), never
+ * on the thread that answers the window. A connection may have this many of them running or waiting at
+ * once; one more is refused at once with 4006 (CONTEXT_BUSY).
+ */
+export const CONTEXT_MAX_JOBS_PER_CLIENT = 4;
+
+/** Context requests waiting for a worker, all clients together; one more is refused with 4006. */
+export const CONTEXT_MAX_QUEUED_JOBS = 64;
+
+/** The same queue, by the bytes of what the requests carry (queries, folder names). */
+export const CONTEXT_MAX_QUEUED_BYTES = 1024 * 1024;
+
+/** One context worker's JavaScript heap; past it the worker is ended and its request gets an error. */
+export const CONTEXT_WORKER_HEAP_MB = 256;
+
+/**
  * A connection without a token (the real Clio CLI) waits this long for the person to answer its prompt;
  * unanswered, it is closed.
  */

@@ -49,6 +49,12 @@ export const ErrorCode = {
   TOO_MANY_PENDING_REVIEWS: 4004,
   /** The person paused reviews for this client in Connections: nothing was queued; go ahead unreviewed. */
   REVIEWS_PAUSED: 4005,
+  /**
+   * A context request (search, folder texts, filter rules) refused because the client already has
+   * CONTEXT_MAX_JOBS_PER_CLIENT running or waiting, or DiffTray's context queue is full: ask again
+   * once an answer came back.
+   */
+  CONTEXT_BUSY: 4006,
   INTERNAL: 5001,
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -99,6 +99,11 @@ export function observeFileReads(observer: ((path: string) => void) | undefined)
   readObserver = observer;
 }
 
+/** The observer set in this thread, if any (the context pool forwards its workers' reads to it). */
+export function fileReadObserver(): ((path: string) => void) | undefined {
+  return readObserver;
+}
+
 /** A NUL byte in the first 8 KiB is how git and most editors tell binary from text. */
 export function looksBinary(bytes: Uint8Array): boolean {
   const end = Math.min(bytes.length, 8192);

@@ -209,29 +209,37 @@ class NativeConnection implements CommandConnection {
         services: this.options,
         connection: this,
         respond: (payload) => this.respond(message, payload),
+        answerLater: (work) => {
+          work.catch((error: unknown) => this.refuse(messageId, command, error));
+        },
       });
     } catch (error) {
-      if (error instanceof RequestError) {
-        this.sendError(messageId, command, {
-          code: error.code,
-          message: error.message,
-          ...(error.details !== undefined && { details: error.details }),
-        });
-      } else if (error instanceof TooManyPendingReviewsError) {
-        this.sendError(messageId, command, {
-          code: ErrorCode.TOO_MANY_PENDING_REVIEWS,
-          message: error.message,
-          details: { limit: error.limit },
-        });
-      } else if (error instanceof ReviewsPausedError) {
-        this.sendError(messageId, command, { code: ErrorCode.REVIEWS_PAUSED, message: error.message });
-      } else {
-        this.options.log(`native: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
-        this.sendError(messageId, command, {
-          code: ErrorCode.INTERNAL,
-          message: `DiffTray could not handle this message: ${(error as Error).message}`,
-        });
-      }
+      this.refuse(messageId, command, error);
+    }
+  }
+
+  /** A failed request's error_response: its protocol code, or 5001 (logged) for anything unforeseen. */
+  private refuse(messageId: string | undefined, command: string, error: unknown): void {
+    if (error instanceof RequestError) {
+      this.sendError(messageId, command, {
+        code: error.code,
+        message: error.message,
+        ...(error.details !== undefined && { details: error.details }),
+      });
+    } else if (error instanceof TooManyPendingReviewsError) {
+      this.sendError(messageId, command, {
+        code: ErrorCode.TOO_MANY_PENDING_REVIEWS,
+        message: error.message,
+        details: { limit: error.limit },
+      });
+    } else if (error instanceof ReviewsPausedError) {
+      this.sendError(messageId, command, { code: ErrorCode.REVIEWS_PAUSED, message: error.message });
+    } else {
+      this.options.log(`native: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
+      this.sendError(messageId, command, {
+        code: ErrorCode.INTERNAL,
+        message: `DiffTray could not handle this message: ${(error as Error).message}`,
+      });
     }
   }
 

@@ -10,6 +10,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
+import { ContextPool } from '../../core/context/context-pool';
 import type { AppCore } from '../../core/app-core';
 import type { WatchMode } from '../../core/watch/watch-mode';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
@@ -120,6 +121,8 @@ export class NativeLoopback implements LoopbackEndpoint {
   private readonly pairGate: PairGate | undefined;
   /** Each paired client's open sockets, closed at once when it is revoked. */
   private readonly pairedSockets = new Map<string, Set<WebSocket>>();
+  /** The context commands' walks and searches, in worker threads started on first use. */
+  private readonly contextPool = new ContextPool();
 
   constructor(private readonly options: NativeEndpointOptions) {
     this.log = options.log ?? (() => {});
@@ -208,6 +211,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     await this.sessions.settled(1000);
     await closeSockets(this.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
     if (this.pairGate) await closeSockets(this.pairGate.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
+    await this.contextPool.close();
   }
 
   private serve(ws: WebSocket, paired: PairedIdentity | undefined): void {
@@ -232,6 +236,7 @@ export class NativeLoopback implements LoopbackEndpoint {
       hooks: () => this.hooks,
       ...(this.options.watch && { watch: this.options.watch }),
       log: this.log,
+      contextPool: this.contextPool,
     });
   }
 

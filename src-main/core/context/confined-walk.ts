@@ -46,9 +46,21 @@ export interface WalkOptions {
 
 /**
  * Listing and reading are direct system calls (each takes microseconds), so a walk would hold the event
- * loop from start to end: between folders it lets other work run once this long has passed.
+ * loop from start to end: between folders, and every few entries inside a big one, it lets other work
+ * run once this long has passed. (The context commands walk in worker threads, context-pool.ts; this
+ * keeps a walk on any thread from holding it for a whole 100,000-entry folder.)
  */
 const EVENT_LOOP_TURN_MS = 10;
+
+/** Entries handled between two looks at the clock inside a folder. */
+const ENTRIES_PER_CLOCK_LOOK = 256;
+
+/** Lets other work run when the last turn was more than EVENT_LOOP_TURN_MS ago; the time of the last. */
+async function turnIfDue(lastTurn: number): Promise<number> {
+  if (performance.now() - lastTurn <= EVENT_LOOP_TURN_MS) return lastTurn;
+  await new Promise((resolve) => setImmediate(resolve));
+  return performance.now();
+}
 
 /** Walks `start` (a real path inside the workspace). */
 export async function* confinedWalk(start: string, options: WalkOptions): AsyncGenerator<WalkItem> {
@@ -67,10 +79,7 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       };
       return;
     }
-    if (performance.now() - lastTurn > EVENT_LOOP_TURN_MS) {
-      await new Promise((resolve) => setImmediate(resolve));
-      lastTurn = performance.now();
-    }
+    lastTurn = await turnIfDue(lastTurn);
     const opened = await openFolder(folder, options.folders);
     if ('skip' in opened) {
       yield opened.skip;
@@ -95,7 +104,9 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       const prefix = path.relative(start, directory.realPath).split(path.sep).join('/');
       // A canonical folder path and a plain name: joined without path.join's normalizing, per entry.
       const base = directory.realPath.endsWith(path.sep) ? directory.realPath : directory.realPath + path.sep;
-      for (const entry of entries) {
+      for (let i = 0; i < entries.length; i++) {
+        if (i % ENTRIES_PER_CLOCK_LOOK === ENTRIES_PER_CLOCK_LOOK - 1) lastTurn = await turnIfDue(lastTurn);
+        const entry = entries[i]!;
         const full = base + entry.name;
         const isFolder = entry.isDirectory();
         if (ignores?.(entry.name, isFolder)) continue;

@@ -12,6 +12,7 @@ import {
   type RequestPayload,
 } from '../../../../shared/native-protocol';
 import type { AppCore } from '../../../core/app-core';
+import type { ContextPool } from '../../../core/context/context-pool';
 import type { WatchMode } from '../../../core/watch/watch-mode';
 import type { RateLimit } from '../../rate-limit';
 import type { NativeSessions, Session, SessionConnection } from '../sessions';
@@ -39,6 +40,8 @@ export interface NativeServices {
   /** Watch mode, whose folders `watch_folder` turns on and off; absent where the app runs none (tests). */
   watch?: WatchMode;
   log: (message: string) => void;
+  /** The worker threads that walk and search the workspace for the context commands. */
+  contextPool: ContextPool;
 }
 
 /** A paired client (an agent on another host) that proved its own token at the upgrade. */
@@ -64,6 +67,11 @@ export interface CommandContext {
   readonly connection: CommandConnection;
   /** Answers the request being handled (a `response` with its message_id). */
   respond(payload: unknown): void;
+  /**
+   * Lets the connection go on to its next messages while `work` runs (a context job in a worker);
+   * `work` answers with `respond`, and what it throws is answered as the handler's errors are.
+   */
+  answerLater(work: Promise<void>): void;
 }
 
 /** A refusal with its protocol code; the message reaches the client as is. */

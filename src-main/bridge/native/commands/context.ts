@@ -3,20 +3,25 @@
  * the files under review, search, trust and filter rules, and the client that receives pushes. Every
  * read goes through core's confined walk (src-main/core/context); refusals reach the client with their
  * numbered code.
+ *
+ * Walks and searches run in core's worker pool (context-pool.ts), answered when done, so the connection
+ * goes on to its next messages meanwhile. A connection may have CONTEXT_MAX_JOBS_PER_CLIENT of them
+ * running or waiting; one more, or one past the pool's full queue, is refused at once with 4006
+ * (CONTEXT_BUSY): nothing is queued for it, and the client asks again once an answer came back.
  */
 import { pathToFileURL } from 'node:url';
 import { ErrorCode } from '../../../../shared/native-protocol';
 import type { FilterInfoResponse, GenericAck, SearchResponse } from '../../../../shared/native-context';
-import { SEARCH_DEFAULT_RESULTS } from '../../../../shared/limits';
+import { CONTEXT_MAX_JOBS_PER_CLIENT, SEARCH_DEFAULT_RESULTS } from '../../../../shared/limits';
+import type { ContextJob, ContextResult } from '../../../core/context/context-jobs';
+import { ContextBusyError, ContextWorkerError } from '../../../core/context/context-pool';
 import {
   ContextFolderError,
   outermostFolders,
   resolveContextFolder,
   type ContextFolder,
 } from '../../../core/context/context-folders';
-import { filterInfo } from '../../../core/context/filter-info';
-import { readFolderTexts } from '../../../core/context/folder-texts';
-import { SearchQueryError, searchTexts } from '../../../core/context/text-search';
+import { SearchQueryError } from '../../../core/context/text-search';
 import {
   activeFileInfo,
   codebaseAnswer,
@@ -25,18 +30,22 @@ import {
   openFiles,
   workspaceTrust,
 } from '../context-answers';
-import { defineCommand, RequestError } from './command';
+import { defineCommand, RequestError, type CommandConnection, type CommandContext } from './command';
 
-export const folderContent = defineCommand('get_folder_content', async (payload, { services, respond }) => {
-  const folders = services.core.workspaceFolders;
+export const folderContent = defineCommand('get_folder_content', (payload, context) => {
+  const folders = [...context.services.core.workspaceFolders];
   const target = folderOrRefuse(payload.folderPath, folders);
-  respond(folderContentAnswer(target, await readFolderTexts(target, folders), folders));
+  inWorker(context, { kind: 'folder-texts', target, folders }, (texts) =>
+    context.respond(folderContentAnswer(target, texts, folders)),
+  );
 });
 
-export const entireCodebase = defineCommand('get_entire_codebase', async (payload, { services, respond }) => {
-  const folders = services.core.workspaceFolders;
+export const entireCodebase = defineCommand('get_entire_codebase', (payload, context) => {
+  const folders = [...context.services.core.workspaceFolders];
   const target = folderOrRefuse(payload.workspaceFolderUri, folders);
-  respond(codebaseAnswer(target, await readFolderTexts(target, folders)));
+  inWorker(context, { kind: 'folder-texts', target, folders }, (texts) =>
+    context.respond(codebaseAnswer(target, texts)),
+  );
 });
 
 export const activeFile = defineCommand('get_active_file_info', (_payload, { services, respond }) =>
@@ -47,28 +56,31 @@ export const openFilesCommand = defineCommand('get_open_files', (_payload, { ser
   respond(openFiles(services.core)),
 );
 
-export const searchWorkspace = defineCommand('search_workspace', async (payload, { services, respond }) => {
-  const folders = services.core.workspaceFolders;
+export const searchWorkspace = defineCommand('search_workspace', (payload, context) => {
+  const folders = [...context.services.core.workspaceFolders];
   const targets: ContextFolder[] =
     payload.workspaceFolderUri == null
       ? outermostFolders(folders).map((root) => ({ root, folder: root }))
       : [folderOrRefuse(payload.workspaceFolderUri, folders)];
-  let outcome;
-  try {
-    outcome = await searchTexts(targets, folders, {
-      query: payload.query,
-      isRegex: payload.isRegex ?? false,
-      caseSensitive: payload.caseSensitive ?? true,
-      maxResults: payload.maxResults ?? SEARCH_DEFAULT_RESULTS,
-    });
-  } catch (error) {
-    if (error instanceof SearchQueryError) throw new RequestError(ErrorCode.INVALID_PAYLOAD, error.message);
-    throw error;
-  }
-  const { matches, ...rest } = outcome;
-  const folderOf = folderNamer(folders);
-  const response: SearchResponse = {
+  const query = {
     query: payload.query,
+    isRegex: payload.isRegex ?? false,
+    caseSensitive: payload.caseSensitive ?? true,
+    maxResults: payload.maxResults ?? SEARCH_DEFAULT_RESULTS,
+  };
+  inWorker(context, { kind: 'search', targets, folders, query }, (outcome) =>
+    context.respond(searchAnswer(payload.query, outcome, folders)),
+  );
+});
+
+function searchAnswer(
+  query: string,
+  { matches, ...rest }: ContextResult<'search'>,
+  folders: readonly string[],
+): SearchResponse {
+  const folderOf = folderNamer(folders);
+  return {
+    query,
     results: matches.map((match) => {
       const url = pathToFileURL(match.path).href;
       return {
@@ -84,22 +96,20 @@ export const searchWorkspace = defineCommand('search_workspace', async (payload,
     }),
     ...rest,
   };
-  respond(response);
-});
+}
 
 export const workspaceTrustCommand = defineCommand(
   'check_workspace_trust',
   (payload, { services, respond }) => respond(workspaceTrust(services.core, payload.path)),
 );
 
-export const filterInfoCommand = defineCommand('get_filter_info', async (payload, { services, respond }) => {
-  const folders = services.core.workspaceFolders;
+export const filterInfoCommand = defineCommand('get_filter_info', (payload, context) => {
+  const folders = [...context.services.core.workspaceFolders];
   const target = folderOrRefuse(payload.workspaceFolderUri, folders);
-  const response: FilterInfoResponse = {
-    workspaceFolderUri: pathToFileURL(target.folder).href,
-    ...(await filterInfo(target, folders)),
-  };
-  respond(response);
+  inWorker(context, { kind: 'filter-info', target, folders }, (info) => {
+    const response: FilterInfoResponse = { workspaceFolderUri: pathToFileURL(target.folder).href, ...info };
+    context.respond(response);
+  });
 });
 
 export const registerActiveTarget = defineCommand(
@@ -137,3 +147,46 @@ const CODES: Record<ContextFolderError['problem'], ErrorCode> = {
   'not-found': ErrorCode.NOT_FOUND,
   invalid: ErrorCode.INVALID_PAYLOAD,
 };
+
+/** Context jobs each connection has running or waiting in the pool. */
+const jobsOf = new WeakMap<CommandConnection, number>();
+
+/**
+ * Runs `job` in the pool and answers with `answer` when it is done, the connection meanwhile free for
+ * its next messages. Refused at once (4006) past the connection's share or the pool's queue.
+ */
+function inWorker<K extends ContextJob['kind']>(
+  { services, connection, answerLater }: CommandContext,
+  job: Extract<ContextJob, { kind: K }>,
+  answer: (result: ContextResult<K>) => void,
+): void {
+  const running = jobsOf.get(connection) ?? 0;
+  if (running >= CONTEXT_MAX_JOBS_PER_CLIENT) {
+    throw new RequestError(
+      ErrorCode.CONTEXT_BUSY,
+      `This connection already has ${running} context requests running or waiting (the most one client may have): ask again once one is answered`,
+    );
+  }
+  jobsOf.set(connection, running + 1);
+  const done = () => jobsOf.set(connection, (jobsOf.get(connection) ?? 1) - 1);
+  const work = services.contextPool
+    .run<K>(job, () => !connection.closed)
+    .then(
+      (result) => {
+        done();
+        answer(result);
+      },
+      (error: unknown) => {
+        done();
+        throw asRequestError(error);
+      },
+    );
+  answerLater(work);
+}
+
+function asRequestError(error: unknown): unknown {
+  if (error instanceof ContextBusyError) return new RequestError(ErrorCode.CONTEXT_BUSY, error.message);
+  if (error instanceof SearchQueryError) return new RequestError(ErrorCode.INVALID_PAYLOAD, error.message);
+  if (error instanceof ContextWorkerError) return new RequestError(ErrorCode.INTERNAL, error.message);
+  return error;
+}
