@@ -1,5 +1,11 @@
 /** `status` (what DiffTray is doing, and the client's own status line) and `show_window`. */
-import { ErrorCode, type ShowWindowResponse, type StatusResponse } from '../../../../shared/native-protocol';
+import type { WatchFolderIssue } from '../../../../shared/app-api';
+import {
+  ErrorCode,
+  type ShowWindowResponse,
+  type StatusResponse,
+  type WatchIssueInfo,
+} from '../../../../shared/native-protocol';
 import { defineCommand, RequestError } from './command';
 
 export const status = defineCommand('status', (payload, { services, connection, respond }) => {
@@ -30,9 +36,26 @@ export const status = defineCommand('status', (payload, { services, connection, 
     })),
     ...(headlessUrl !== undefined && { headless_url: headlessUrl }),
     ...(services.watch && local && { watched_folders: services.watch.watchedFolders }),
+    ...(services.watch && local && { watch_issues: services.watch.issues.map(watchIssueInfo) }),
   };
   respond(response);
 });
+
+/** A watch issue as `status` says it. */
+function watchIssueInfo({ folder, paused, unwatched }: WatchFolderIssue): WatchIssueInfo {
+  return {
+    folder,
+    ...(paused && { paused: { reason: paused.reason, held_changes: paused.heldChanges } }),
+    ...(unwatched && {
+      unwatched: {
+        count: unwatched.count,
+        first: unwatched.first,
+        reason: unwatched.reason,
+        ...(unwatched.fix && { fix: unwatched.fix }),
+      },
+    }),
+  };
+}
 
 export const showWindow = defineCommand('show_window', (_payload, { services, respond }) => {
   const hooks = services.hooks();
