@@ -33,9 +33,9 @@ export function pausedText(paused: NonNullable<WatchFolderIssue['paused']>): str
 }
 
 export function unwatchedText(unwatched: NonNullable<WatchFolderIssue['unwatched']>): string {
-  const folders = plural(unwatched.count, 'folder here is', 'folders here are');
+  const folders = plural(unwatched.count, 'folder here', 'folders here');
   return (
-    `Not watched: ${folders} not watched, so changes in them are not seen ` +
+    `Not all watched: ${folders} cannot be watched, so changes in them are not seen ` +
     `(first: ${unwatched.first}: ${unwatched.reason}).`
   );
 }

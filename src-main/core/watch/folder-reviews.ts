@@ -23,7 +23,6 @@ import {
   ReviewError,
   ReviewsPausedError,
   TooManyPendingReviewsError,
-  type ProposedFile,
   type ReviewOutcome,
 } from '../review-queue';
 import { isInside } from '../workspace-paths';
@@ -31,6 +30,7 @@ import type { Baselines } from './baselines';
 import { FolderPause } from './folder-pause';
 import type { TreeWatch } from './tree-watch';
 import { WatchFailures } from './watch-failures';
+import { decided, reviewDescription, reviewTitle, shownPath, type Reviewed } from './watch-review';
 import { openInWatchedFolder } from './watch-folders';
 
 export interface FolderReviewsOptions {
@@ -41,13 +41,7 @@ export interface FolderReviewsOptions {
 
 /** A burst never waits longer than this many quiet periods, however busy the disk stays. */
 const MAX_BURST_QUIET_PERIODS = 8;
-/** Paths named in a review's title; the rest are counted. */
-const TITLE_PATHS = 5;
-
 const ABSENT: DiskSnapshot = { exists: false };
-
-/** A file as put up for review: base = its baseline, onDisk = the snapshot read. */
-type Reviewed = ProposedFile & { onDisk: DiskSnapshot };
 
 /** The folder's pending review: its files by path, in the order the queue holds them. */
 interface PendingReview {
@@ -287,8 +281,8 @@ export class FolderReviews {
     const files = new Map(reviewed.map((file) => [file.path, file]));
     const added = this.core.queue.add({
       client: this.client,
-      title: this.title(files),
-      description: this.description(notes),
+      title: reviewTitle(this.root, files.keys()),
+      description: reviewDescription(this.root, notes),
       files: reviewed,
     });
     const pending: PendingReview = { id: added.id, files };
@@ -299,7 +293,7 @@ export class FolderReviews {
   private grow(pending: PendingReview, reviewed: Reviewed[], notes: readonly string[]): void {
     const files = new Map(pending.files);
     for (const file of reviewed) files.set(file.path, file);
-    this.core.queue.growReview(pending.id, reviewed, this.title(files));
+    this.core.queue.growReview(pending.id, reviewed, reviewTitle(this.root, files.keys()));
     pending.files = files;
     for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
   }
@@ -316,40 +310,13 @@ export class FolderReviews {
     this.onIssue();
   }
 
-  private title(files: ReadonlyMap<string, Reviewed>): string {
-    const names = [...files.keys()].slice(0, TITLE_PATHS + 1).map((file) => this.shown(file));
-    const more = files.size > TITLE_PATHS ? ` and ${files.size - TITLE_PATHS} more` : '';
-    return `Changes on disk: ${names.slice(0, TITLE_PATHS).join(', ')}${more}`;
-  }
-
-  private description(notes: readonly string[]): string {
-    return [
-      `Written on disk in ${this.root} by something other than DiffTray. Accept keeps it; reject puts the ` +
-        'rejected lines back as they were. Files changed again while it waits are added to it.',
-      ...(notes.length > 0 ? ['', 'Left out:', ...notes.map((note) => `- ${note}`)] : []),
-    ].join('\n');
-  }
-
   /** Carries out the decision on disk through core's writer; the baselines follow what was decided. */
   private async settle(pending: PendingReview, outcome: ReviewOutcome): Promise<void> {
     if (this.pending === pending) this.pending = undefined;
     if (outcome.kind === 'cancelled' || outcome.kind === 'superseded') return;
     const finals = outcome.kind === 'accepted' ? new Map(outcome.files.map((f) => [f.path, f])) : undefined;
     for (const file of pending.files.values()) {
-      let expected: DiskSnapshot;
-      let target: DiskSnapshot;
-      const final = finals?.get(file.path);
-      if (final) {
-        expected = final.expectedOnDisk;
-        target = !final.changed
-          ? file.base
-          : !file.onDisk.exists && final.finalText === ''
-            ? ABSENT
-            : { exists: true, kind: 'text', text: final.finalText };
-      } else {
-        expected = file.onDisk;
-        target = file.base;
-      }
+      const { expected, target } = decided(file, finals?.get(file.path));
       // Set before the write, so the watch's report of it finds the disk at its baseline.
       this.baselines.set(file.path, target);
       // Only inside this folder: one in it swapped for a link since is not written through.
@@ -386,6 +353,6 @@ export class FolderReviews {
   }
 
   private shown(file: string): string {
-    return path.relative(this.root, file).split(path.sep).join('/');
+    return shownPath(this.root, file);
   }
 }
