@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary, WatchFolderIssue } from '../../shared/app-api';
 import { MAX_PENDING_REVIEWS_PER_CLIENT, WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
+import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until } from '../support/wait';
 
@@ -46,6 +47,16 @@ const named = (rt: TestRuntime, review: ReviewSummary) =>
 /** What the window is told (the snapshot every window starts from and keeps up to date). */
 const issueOf = (rt: TestRuntime): WatchFolderIssue | undefined =>
   rt.runtime.core.snapshot().watchIssues?.find((issue) => issue.folder === rt.workspace);
+
+/** What `difftray status` is told: the native endpoint's `status` answer. */
+async function nativeStatus(rt: TestRuntime): Promise<unknown> {
+  const client = await RawNative.open(rt.runtime.native.port, { [NATIVE_HEADER]: rt.runtime.native.token });
+  try {
+    return (await client.request('status')).payload;
+  } finally {
+    client.close();
+  }
+}
 
 async function contentOf(rt: TestRuntime, reviewId: string, file: string) {
   const contents = (await api(rt)('getReviewContent', { reviewId })) as Array<{
@@ -129,6 +140,10 @@ describe('watch mode takes nothing as reviewed', () => {
     expect(others).toEqual([]);
     expect(named(rt, review!)).toEqual(names.slice(0, WATCH_MAX_FILES_PER_REVIEW));
     expect(logged.filter((line) => /not reviewed/.test(line))).toEqual([]);
+    expect(await nativeStatus(rt)).toMatchObject({
+      watched_folders: [rt.workspace],
+      watch_issues: [{ folder: rt.workspace, paused: { reason: issue.paused!.reason, held_changes: 20 } }],
+    });
 
     // Paused, a new change is held too, not reviewed and not taken as reviewed.
     writeFileSync(path.join(rt.workspace, 'later.txt'), 'while paused\n');
