@@ -2,12 +2,14 @@
  * Watch mode switched from the app, in Chromium against the headless app: the empty state offers it,
  * the person turns "Review changes on disk" on in Connections, a file written in the workspace (as an
  * agent that writes directly would) comes up as a "Changes on disk" review that can be rejected, and the
- * switch is remembered in settings.json and shown again after a reload.
+ * switch is remembered in settings.json and shown again after a reload. A folder paused at a limit is
+ * shown paused, with the reason, in Connections and in the sidebar, and resumes from there.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { WATCH_MAX_FILES_PER_REVIEW } from '../shared/limits';
 import { screenshot } from '../test/support/chromium';
 import type { HeadlessApp } from '../test/support/headless-app';
 import { until } from '../test/support/wait';
@@ -145,5 +147,50 @@ describe('watch mode from the app', () => {
     expect(app.runtime.watch.watchedFolders).toEqual([app.workspace]);
     await openConnections(page);
     await switchShows(page, app.workspace, true);
+  });
+
+  it(`a burst of more than ${WATCH_MAX_FILES_PER_REVIEW} files: the person sees the folder paused with the reason, deals with the review and resumes`, async () => {
+    const { app, page } = await start(['.']);
+    await openConnections(page);
+    await switchShows(page, app.workspace, true);
+    // The watched agent writes one file more than a review holds, in one burst.
+    const names = Array.from(
+      { length: WATCH_MAX_FILES_PER_REVIEW + 1 },
+      (_, i) => `f${String(i).padStart(4, '0')}.txt`,
+    );
+    for (const name of names) writeFileSync(path.join(app.workspace, name), `${name}\n`);
+
+    // Connections: the folder's row says Paused, why, and what is held; the switch stays on.
+    const row = page.locator(`.dt-watch-row[data-folder="${app.workspace}"]`);
+    await row.and(page.locator('[data-watching="paused"]')).waitFor();
+    expect(await row.locator('.dt-watch-badge').textContent()).toBe('Paused');
+    const paused = row.getByTestId('watch-paused');
+    expect(await paused.textContent()).toContain(
+      `Paused: more than ${WATCH_MAX_FILES_PER_REVIEW} files changed while its review waits`,
+    );
+    expect(await paused.textContent()).toContain('1 change is held since, not reviewed yet');
+    await switchShows(page, app.workspace, true);
+    // The sidebar says it too, whatever tab is open.
+    const notice = page.getByTestId('watch-notice');
+    expect(await notice.textContent()).toContain(
+      `Reviewing changes on disk is paused in ${app.workspace}: more than ${WATCH_MAX_FILES_PER_REVIEW} files changed`,
+    );
+    await screenshot(page, 'watch-folder-paused');
+
+    // The person rejects the pending review, then resumes: the held file comes up for review.
+    await page.getByRole('tab', { name: 'Queue' }).click();
+    await diffReady(page, 'Changes on disk: f0000.txt');
+    await page.getByRole('button', { name: 'Reject…' }).click();
+    await page
+      .getByRole('dialog', { name: 'Reject review' })
+      .getByRole('button', { name: 'Reject review' })
+      .click();
+    await notice
+      .getByRole('button', { name: `Resume reviewing changes on disk in ${app.workspace}` })
+      .click();
+    await diffReady(page, `Changes on disk: ${names.at(-1)!}`);
+    await notice.waitFor({ state: 'detached' });
+    await openConnections(page);
+    await row.getByTestId('watch-issue').waitFor({ state: 'detached' });
   });
 });

@@ -197,6 +197,8 @@ export interface AppSnapshot {
   workspaceFolders: string[];
   /** Folders whose changes on disk are reviewed (watch mode's "Review changes on disk"), sorted. */
   watchedFolders: string[];
+  /** Watched folders whose changes are not all reviewed now (paused, or parts the system will not watch). */
+  watchIssues?: WatchFolderIssue[];
   // Connection prompts (clients without a token): see ConnectionRequest.
   /** Connections without a token waiting for the person to allow them, oldest first. */
   connectionRequests: ConnectionRequest[];
@@ -212,6 +214,39 @@ export interface AppSnapshot {
   settings?: AppSettings;
   /** The settings file, and what is wrong with it when it could not be used. */
   settingsFile?: SettingsFileState;
+}
+
+/**
+ * A watched folder (watch mode) whose changes on disk are not all being reviewed now, and why. Its
+ * switch still says "on": this says what it cannot do.
+ */
+export interface WatchFolderIssue {
+  folder: string;
+  /**
+   * Reviewing is paused because a limit was reached (files in one review, bytes or reviews waiting).
+   * Changes since are held, neither reviewed nor taken as reviewed: their baselines stay where the
+   * person last decided. Resuming (setFolderWatched(folder, true)) reviews them.
+   */
+  paused?: { reason: string; since: number; heldChanges: number };
+  /** Folders inside it the system would not watch (fs.watch failed): changes there are not seen. */
+  unwatched?: WatchUnwatched;
+}
+
+/** Folders inside a watched folder that could not be watched, the first one's error, and the fix. */
+export interface WatchUnwatched {
+  count: number;
+  /** The first folder that failed, and the system's error (ENOSPC, EMFILE...). */
+  first: string;
+  reason: string;
+  code?: string;
+  fix?: WatchFix;
+}
+
+/** How to lift a system limit: what it is, the commands (as root), and what to do after. */
+export interface WatchFix {
+  explain: string;
+  commands: string[];
+  then: string;
 }
 
 /** One review's writes kept in the undo journal (also those of earlier runs, whose review is gone). */
@@ -258,6 +293,7 @@ export interface AppChange {
   pausedClients?: PausedClient[];
   workspaceFolders?: string[];
   watchedFolders?: string[];
+  watchIssues?: WatchFolderIssue[];
   connectionRequests?: ConnectionRequest[];
   trustedPrograms?: TrustedProgram[];
   pairedClients?: PairedClientInfo[];

@@ -372,6 +372,20 @@ export interface StatusResponse {
   clients: Array<{ name: string; protocol: string; version?: string; since: number; status?: string }>;
   /** Folders whose changes on disk are reviewed (watch mode), sorted; absent where there is no watch mode. */
   watched_folders?: string[];
+  /** Watched folders whose changes are not all reviewed now: paused, or parts the system will not watch. */
+  watch_issues?: WatchIssueInfo[];
+}
+
+/** A watched folder that is paused or partly unwatched, as `status` says it (AppSnapshot.watchIssues). */
+export interface WatchIssueInfo {
+  folder: string;
+  paused?: { reason: string; held_changes: number };
+  unwatched?: {
+    count: number;
+    first: string;
+    reason: string;
+    fix?: { explain: string; commands: string[]; then: string };
+  };
 }
 
 export interface WatchFolderResponse {

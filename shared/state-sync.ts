@@ -117,13 +117,18 @@ export function withHunks(item: ReviewItem, detail: ReviewDetail): ReviewSummary
 function optionalFieldsOf(
   change: AppChange,
   snapshot: AppSnapshot,
-): Pick<AppSnapshot, 'pairedClients' | 'pairing' | 'undoableWrites' | 'settings' | 'settingsFile'> {
+): Pick<
+  AppSnapshot,
+  'pairedClients' | 'pairing' | 'undoableWrites' | 'settings' | 'settingsFile' | 'watchIssues'
+> {
   const pairedClients = change.pairedClients ?? snapshot.pairedClients;
   const pairing = change.pairing ?? snapshot.pairing;
   const undoableWrites = change.undoableWrites ?? snapshot.undoableWrites;
   const settings = change.settings ?? snapshot.settings;
   const settingsFile = change.settingsFile ?? snapshot.settingsFile;
+  const watchIssues = change.watchIssues ?? snapshot.watchIssues;
   return {
+    ...(watchIssues !== undefined && { watchIssues }),
     ...(pairedClients !== undefined && { pairedClients }),
     ...(pairing !== undefined && { pairing }),
     ...(undoableWrites !== undefined && { undoableWrites }),

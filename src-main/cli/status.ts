@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { clioBridgeFile } from '../core/discovery-locations';
-import type { ShowWindowResponse, StatusResponse } from '../../shared/native-protocol';
+import type { ShowWindowResponse, StatusResponse, WatchIssueInfo } from '../../shared/native-protocol';
 import { NativeClient } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
@@ -36,6 +36,7 @@ export async function status(io: DiscoveryOptions & { out: (line: string) => voi
   // Said by the app's own endpoint (older servers and bare endpoints say nothing).
   if (watched?.length === 0) io.out('Watch mode: off (difftray watch turns it on for a folder)');
   else if (watched) io.out(`Watch mode: reviewing changes on disk in ${watched.join(', ')}`);
+  for (const line of watchIssueLines(answer.watch_issues ?? [])) io.out(line);
   // A paired DiffTray runs on another host: this host's Clio bridge file is not its, whatever pid it names.
   const clioPort = lock.via ? undefined : clioPortOf(answer.pid);
   if (clioPort !== undefined) io.out(`Clio bridge: port ${clioPort} (export CLIO_IDE_PORT=${clioPort})`);
@@ -58,6 +59,31 @@ export async function open(io: DiscoveryOptions & { out: (line: string) => void 
   throw new CliError(
     'DiffTray could not show its window or open a browser: open the address it printed on the terminal that started it',
   );
+}
+
+/** What keeps watched folders from being reviewed whole: paused ones, and folders the system will not watch. */
+function watchIssueLines(issues: readonly WatchIssueInfo[]): string[] {
+  const lines: string[] = [];
+  for (const { folder, paused, unwatched } of issues) {
+    if (paused) {
+      lines.push(
+        `  PAUSED in ${folder}: ${paused.reason}; ${paused.held_changes} change(s) held, not reviewed yet ` +
+          `(resume: difftray watch ${folder})`,
+      );
+    }
+    if (unwatched) {
+      lines.push(
+        `  NOT WATCHED in ${folder}: ${unwatched.count} folder(s), their changes are not seen ` +
+          `(first: ${unwatched.first}: ${unwatched.reason})`,
+      );
+      if (unwatched.fix) {
+        lines.push(`    ${unwatched.fix.explain} Fix:`);
+        for (const command of unwatched.fix.commands) lines.push(`      ${command}`);
+        lines.push(`    ${unwatched.fix.then}`);
+      }
+    }
+  }
+  return lines;
 }
 
 /** The Clio bridge port, if ~/.clio/ide/bridge.json belongs to this DiffTray. */

@@ -1,5 +1,5 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
-import type { AppChange, AppSnapshot } from '../../shared/app-api';
+import type { AppChange, AppSnapshot, WatchFolderIssue } from '../../shared/app-api';
 import { FileApplier } from './apply-outcome';
 import type { OnScreen } from './on-screen';
 import type { ClaudeHooksTarget } from './claude-hooks-setup';
@@ -127,6 +127,11 @@ export class AppCore {
   noteWatchedFolders(folders: readonly string[]): void {
     this.feed.setWatchedFolders(folders);
     for (const listener of this.watchedListeners) listener(folders);
+  }
+
+  /** Watch mode's folders that are paused or partly unwatched now: every window is told. */
+  noteWatchIssues(issues: readonly WatchFolderIssue[]): void {
+    this.feed.setWatchIssues(issues);
   }
 
   /** Called with the watched folders each time they change; returns the way to stop. */

@@ -73,6 +73,11 @@ export function createFileState(file: ProposedFile): FileState {
   return state;
 }
 
+/** Whether the person decided anything in this file yet (a hunk, a line, or the whole file). */
+export function hasDecisions(file: FileState): boolean {
+  return file.wholeDecision !== 'pending' || file.lines.some((lines) => hunkState(lines) !== 'pending');
+}
+
 export function isBinary(file: FileState): boolean {
   return file.base.exists && file.base.kind === 'opaque';
 }

@@ -161,6 +161,75 @@ export class ReviewQueue {
     return { id: review.id, outcome };
   }
 
+  /**
+   * Watch mode: one pending review per watched folder grows while it waits. A file already in it takes
+   * the new proposal in place (its base stays: the baseline has not moved), and its decisions start
+   * over, as a decision made on one text is never applied to another; the review's notes say so. Other
+   * files are added. Refused whole (TooManyPendingReviewsError, nothing changed) when the grown review
+   * would not fit the byte caps. `title` names the grown review. Answers the paths whose decisions were reset.
+   */
+  growReview(id: string, files: readonly ProposedFile[], title: string): string[] {
+    const review = this.pending(id);
+    const states = [...review.files];
+    const proposed = [...review.request.files];
+    const indexOf = new Map(states.map((state, index) => [state.path, index]));
+    const replaced = new Set<number>();
+    const reset: string[] = [];
+    let pendingBytes = review.pendingBytes;
+    for (const file of files) {
+      const state = reviewFile.createFileState(file);
+      pendingBytes += filesTextBytes([], [file]);
+      const index = indexOf.get(file.path);
+      if (index === undefined) {
+        indexOf.set(file.path, states.length);
+        states.push(state);
+        proposed.push(file);
+        continue;
+      }
+      const before = states[index]!;
+      pendingBytes -= filesTextBytes([], [proposed[index]!]);
+      // Cached contents are keyed by revision: the new text must never reuse a number.
+      state.contentRevision = before.contentRevision + 1;
+      if (reviewFile.hasDecisions(before) && !reset.includes(file.path)) reset.push(file.path);
+      states[index] = state;
+      proposed[index] = file;
+      replaced.add(index);
+    }
+    const ofClient = this.pendingOfClient.get(review.request.client.id) ?? new Set<Review>();
+    const others = [...ofClient].filter((other) => other !== review);
+    checkRoomFor(review.request.client, pendingBytes, {
+      // The review is there already: growing it adds no review to the count.
+      clientCount: 0,
+      clientBytes: others.reduce((total, other) => total + other.pendingBytes, 0),
+      totalBytes: this.pendingTextBytes - review.pendingBytes,
+    });
+    const added = states.slice(review.files.length);
+    review.files = states;
+    review.request.files = proposed;
+    review.request.title = title;
+    review.title = boundedTitle(title);
+    this.pendingTextBytes += pendingBytes - review.pendingBytes;
+    review.pendingBytes = pendingBytes;
+    for (const file of added) this.pathsOfPending.hold(file.path, review);
+    // An undo step would bring back a decision on a text that is gone.
+    review.undo = review.undo.filter((step) => step.every(({ fileIndex }) => !replaced.has(fileIndex)));
+    if (reset.length > 0) {
+      review.notes.push(
+        boundedNote(
+          `Changed again on disk while waiting; what was decided in it was reset: ${reset.join(', ')}`,
+        ),
+      );
+    }
+    this.emit({ kind: 'review', id });
+    return reset;
+  }
+
+  /** Whether a pending review other than `id` holds a file at `path`. */
+  heldByOtherThan(id: string | undefined, path: string): boolean {
+    for (const review of this.pathsOfPending.holders(path)) if (review.id !== id) return true;
+    return false;
+  }
+
   /** Auto-apply: accepted whole, as if submitted; what cannot be (conflict markers...) waits for the person. */
   private acceptAtOnce(id: string): void {
     try {

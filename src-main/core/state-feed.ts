@@ -13,6 +13,7 @@ import type {
   PairingState,
   UndoableWrites,
   ReviewDetail,
+  WatchFolderIssue,
   ReviewItem,
   ReviewPatch,
 } from '../../shared/app-api';
@@ -52,6 +53,7 @@ export class StateFeed {
   private readonly dirty = new Set<string>();
   private readonly removed = new Set<string>();
   private watchedFolders: string[] = [];
+  private watchIssues: WatchFolderIssue[] = [];
   private undoableWrites: UndoableWrites[] = [];
   private pairedClients: PairedClientInfo[] = [];
   private pairing: PairingState = {};
@@ -64,7 +66,10 @@ export class StateFeed {
   private readonly parts = {
     clients: () => ({ clients: this.clients.list().map((client) => ({ ...client })) }),
     paused: () => ({ pausedClients: this.queue.pausedClients() }),
-    watched: () => ({ watchedFolders: [...this.watchedFolders] }),
+    watched: () => ({
+      watchedFolders: [...this.watchedFolders],
+      watchIssues: structuredClone(this.watchIssues),
+    }),
     workspace: () => ({ workspaceFolders: [...this.workspaceFolders] }),
     undoable: () => ({
       undoableWrites: this.undoableWrites.map((set) => ({ ...set, files: [...set.files] })),
@@ -154,6 +159,12 @@ export class StateFeed {
   /** The folders watch mode watches now. */
   setWatchedFolders(folders: readonly string[]): void {
     this.watchedFolders = [...folders];
+    this.partChanged('watched');
+  }
+
+  /** The watched folders whose changes are not all reviewed now (watch mode paused, or unwatched). */
+  setWatchIssues(issues: readonly WatchFolderIssue[]): void {
+    this.watchIssues = structuredClone([...issues]);
     this.partChanged('watched');
   }
 

@@ -4,6 +4,7 @@ import {
   type ClientInfo,
   type PausedClient,
   type TrustedProgram,
+  type WatchFolderIssue,
 } from '../../shared/app-api';
 import { useApi } from '../api-context';
 import {
@@ -90,6 +91,7 @@ export function ConnectionsList({
   pausedClients = [],
   workspaceFolders = [],
   watchedFolders = [],
+  watchIssues = [],
   trustedPrograms = [],
 }: {
   clients: ClientInfo[];
@@ -97,6 +99,8 @@ export function ConnectionsList({
   pausedClients?: PausedClient[];
   workspaceFolders?: readonly string[];
   watchedFolders?: readonly string[];
+  /** Watched folders paused, or with folders the system will not watch. */
+  watchIssues?: readonly WatchFolderIssue[];
   /** Programs allowed to connect without a token, each revocable. */
   trustedPrograms?: readonly TrustedProgram[];
 }) {
@@ -214,7 +218,11 @@ export function ConnectionsList({
       )}
       <PausedList paused={pausedWithoutConnection(pausedClients, clients)} />
       <TrustedPrograms programs={trustedPrograms} />
-      <WatchedFolders workspaceFolders={workspaceFolders} watchedFolders={watchedFolders} />
+      <WatchedFolders
+        workspaceFolders={workspaceFolders}
+        watchedFolders={watchedFolders}
+        watchIssues={watchIssues}
+      />
       <PairRemoteAgent />
       <p className="dt-hooks-offer">
         Claude Code from any terminal, per hunk and with notes:{' '}

@@ -9,6 +9,7 @@ import { ShortcutLegend } from './ShortcutLegend';
 import { SettingsButton } from './SettingsButton';
 import { SidebarSettingsNotice } from './settings/SettingsFileBanner';
 import { ThemeSwitch } from './ThemeSwitch';
+import { SidebarWatchNotice } from './WatchIssue';
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'queue', label: 'Queue' },
   { id: 'history', label: 'History' },
@@ -102,11 +103,16 @@ export function Sidebar({
             pausedClients={snapshot?.pausedClients ?? []}
             workspaceFolders={snapshot?.workspaceFolders ?? []}
             watchedFolders={snapshot?.watchedFolders ?? []}
+            watchIssues={snapshot?.watchIssues ?? []}
             trustedPrograms={snapshot?.trustedPrograms ?? []}
           />
         )}
       </div>
       <div className="dt-sidebar-footer">
+        <SidebarWatchNotice
+          workspaceFolders={snapshot?.workspaceFolders ?? []}
+          issues={snapshot?.watchIssues ?? []}
+        />
         <SidebarSettingsNotice file={snapshot?.settingsFile} />
         <div className="dt-sidebar-settings">
           <SettingsButton />

@@ -6,7 +6,7 @@ import { setFolderWatched, useWatchBusy } from '../watch-toggle';
 import { CopyCommand } from './CopyCommand';
 
 /** Opens Connections, where each workspace folder has its switch, and moves focus to its tab. */
-function OpenConnections() {
+export function OpenConnections() {
   const setTab = useSidebarTab((s) => s.setTab);
   const open = (): void => {
     setTab('connections');

@@ -1,4 +1,6 @@
+import type { WatchFolderIssue } from '../../shared/app-api';
 import { useApi } from '../api-context';
+import { issueOf } from '../watch-issues';
 import {
   shownSubfolder,
   WATCH_HELP,
@@ -8,32 +10,55 @@ import {
   type WatchFolderRow,
 } from '../watch-folders';
 import { setFolderWatched, useWatchBusy } from '../watch-toggle';
+import { WatchIssueDetails } from './WatchIssue';
 
 const HELP_ID = 'dt-watch-help';
 
 /**
  * One folder's "Review changes on disk" switch. While its call runs it is busy and a click does not ask
  * again; a folder inside a watched one shows on, cannot be turned off here, and says which folder
- * covers it.
+ * covers it. A watched folder that is paused, or has folders the system will not watch, says so under
+ * its switch (and the switch's description names it).
  */
-function WatchSwitch({ row, shown, index }: { row: WatchFolderRow; shown: string; index: string }) {
+function WatchSwitch({
+  row,
+  shown,
+  index,
+  issue,
+}: {
+  row: WatchFolderRow;
+  shown: string;
+  index: string;
+  issue: WatchFolderIssue | undefined;
+}) {
   const api = useApi();
   const busy = useWatchBusy((s) => s.busy.has(row.folder));
   const { state } = row;
   const on = state.kind !== 'off';
   const coveredId = `dt-watch-covered-${index}`;
+  const issueId = `dt-watch-issue-${index}`;
+  const described = [state.kind === 'covered' && coveredId, issue && issueId, HELP_ID].filter(Boolean);
+  const watching = issue?.paused ? 'paused' : issue?.unwatched ? 'partly unwatched' : undefined;
   return (
-    <div className="dt-watch-row" data-folder={row.folder} data-state={state.kind}>
+    <div
+      className="dt-watch-row"
+      data-folder={row.folder}
+      data-state={state.kind}
+      {...(watching && { 'data-watching': watching })}
+    >
       <code className="dt-watch-folder" title={row.folder}>
         {shown}
       </code>
+      {watching && (
+        <strong className="dt-watch-badge">{watching === 'paused' ? 'Paused' : 'Not all watched'}</strong>
+      )}
       <button
         type="button"
         role="switch"
         className="dt-switch"
         aria-checked={on}
         aria-label={watchSwitchLabel(row.folder)}
-        aria-describedby={state.kind === 'covered' ? `${coveredId} ${HELP_ID}` : HELP_ID}
+        aria-describedby={described.join(' ')}
         aria-busy={busy || undefined}
         disabled={state.kind === 'covered'}
         onClick={() => void setFolderWatched(api, row.folder, !on)}
@@ -48,6 +73,7 @@ function WatchSwitch({ row, shown, index }: { row: WatchFolderRow; shown: string
           Watched as part of <code>{state.by}</code>
         </p>
       )}
+      {issue && <WatchIssueDetails issue={issue} id={issueId} />}
     </div>
   );
 }
@@ -60,9 +86,11 @@ function WatchSwitch({ row, shown, index }: { row: WatchFolderRow; shown: string
 export function WatchedFolders({
   workspaceFolders,
   watchedFolders,
+  watchIssues = [],
 }: {
   workspaceFolders: readonly string[];
   watchedFolders: readonly string[];
+  watchIssues?: readonly WatchFolderIssue[];
 }) {
   const groups = watchFolderGroups(workspaceFolders, watchedFolders);
   return (
@@ -76,7 +104,12 @@ export function WatchedFolders({
         <ul>
           {groups.map((group, g) => (
             <li key={group.workspace.folder} className="dt-watch-group">
-              <WatchSwitch row={group.workspace} shown={group.workspace.folder} index={`${g}`} />
+              <WatchSwitch
+                row={group.workspace}
+                shown={group.workspace.folder}
+                index={`${g}`}
+                issue={issueOf(group.workspace.folder, watchIssues)}
+              />
               {group.subfolders.length > 0 && (
                 <ul className="dt-watch-subfolders" aria-label={`Watched inside ${group.workspace.folder}`}>
                   {group.subfolders.map((row, s) => (
@@ -85,6 +118,7 @@ export function WatchedFolders({
                         row={row}
                         shown={shownSubfolder(group.workspace.folder, row.folder)}
                         index={`${g}-${s}`}
+                        issue={issueOf(row.folder, watchIssues)}
                       />
                     </li>
                   ))}

@@ -7,11 +7,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
+import { WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
 import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
 import { sandboxEnv } from '../support/headless-process';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
-import { waitForReview } from '../support/wait';
+import { until, waitForReview } from '../support/wait';
 
 beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
@@ -114,6 +115,33 @@ describe('difftray watch', () => {
       failed(`${sub} is watched as part of ${ws}: turn that folder off instead`),
     );
     expect(watched(rt)).toEqual([ws]);
+  });
+
+  it(`status says a paused folder, why, and how to resume; difftray watch resumes it`, async () => {
+    const rt = await app();
+    const ws = rt.workspace;
+    expect((await difftray(rt, ['watch'], ws)).code).toBe(0);
+    // More files in one burst than one review holds: the folder pauses, one change held.
+    for (let i = 0; i <= WATCH_MAX_FILES_PER_REVIEW; i++) {
+      writeFileSync(path.join(ws, `f${String(i).padStart(4, '0')}.txt`), `${i}\n`);
+    }
+    const reason = `more than ${WATCH_MAX_FILES_PER_REVIEW} files changed while its review waits; decide that review, then resume to review the rest`;
+    await until(
+      () => (rt.runtime.core.snapshot().watchIssues?.[0]?.paused?.heldChanges === 1 ? true : undefined),
+      'the folder paused',
+    );
+    const status = await difftray(rt, ['status'], ws);
+    expect(status.stdout.split('\n')).toContain(
+      `  PAUSED in ${ws}: ${reason}; 1 change(s) held, not reviewed yet (resume: difftray watch ${ws})`,
+    );
+
+    // The person decides the review, then resumes from the command line: the held file is reviewed.
+    const [pending] = rt.runtime.core.queue.pendingItems();
+    await rt.runtime.handler('reject', { reviewId: pending!.id });
+    expect((await difftray(rt, ['watch'], ws)).code).toBe(0);
+    const held = path.join(ws, `f${String(WATCH_MAX_FILES_PER_REVIEW).padStart(4, '0')}.txt`);
+    expect((await reviewOf(rt, held)).files.map((file) => file.path)).toEqual([held]);
+    expect(rt.runtime.core.snapshot().watchIssues).toEqual([]);
   });
 
   it('refuses, with one line and exit 2: outside the workspace, missing, a file, extra arguments', async () => {

@@ -7,7 +7,6 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
-import { WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
 import { connectClaudeClient, texts } from '../support/claude-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
@@ -95,56 +94,6 @@ describe('watch mode', () => {
     expect(content?.baseText).toBe(kept);
   });
 
-  it(`splits a burst of more than ${WATCH_MAX_FILES_PER_REVIEW} files into reviews of at most that many; rejecting one reverts exactly its files`, async () => {
-    const count = 2 * WATCH_MAX_FILES_PER_REVIEW + 50;
-    const names = Array.from({ length: count }, (_, i) => `f${String(i).padStart(4, '0')}.txt`);
-    const rt = await watching((workspace) => {
-      for (const name of names) writeFileSync(path.join(workspace, name), `old ${name}\n`);
-    });
-    // A formatter's run over the tree: every file rewritten in one burst.
-    for (const name of names) writeFileSync(path.join(rt.workspace, name), `new ${name}\n`);
-    const reviews = await until(() => {
-      const pending = watchReviews(rt).filter((review) => review.state === 'pending');
-      return pending.reduce((files, review) => files + review.files.length, 0) === count
-        ? pending
-        : undefined;
-    }, 'the burst reviewed');
-    const namesIn = (review: ReviewSummary) => relative(rt, review);
-    expect(reviews.map((review) => review.files.length)).toEqual([
-      WATCH_MAX_FILES_PER_REVIEW,
-      WATCH_MAX_FILES_PER_REVIEW,
-      50,
-    ]);
-    expect(reviews.flatMap(namesIn)).toEqual(names);
-    const shown = (first: number, more: number) =>
-      `Changes on disk: ${names.slice(first, first + 5).join(', ')} and ${more} more`;
-    expect(reviews.map((review) => review.title)).toEqual([
-      shown(0, WATCH_MAX_FILES_PER_REVIEW - 5),
-      shown(WATCH_MAX_FILES_PER_REVIEW, WATCH_MAX_FILES_PER_REVIEW - 5),
-      shown(2 * WATCH_MAX_FILES_PER_REVIEW, 45),
-    ]);
-
-    await api(rt)('reject', { reviewId: reviews[1]!.id });
-    const rejected = new Set(namesIn(reviews[1]!));
-    const expected = (name: string) => `${rejected.has(name) ? 'old' : 'new'} ${name}\n`;
-    const wrong = () =>
-      names.filter((name) => readFileSync(path.join(rt.workspace, name), 'utf8') !== expected(name));
-    await until(() => (wrong().length === 0 ? true : undefined), 'the rejected files reverted', 20_000);
-    // DiffTray's own writes are not reviewed again: a later change is reviewed on its own.
-    writeFileSync(path.join(rt.workspace, 'canary.txt'), 'after the reverts\n');
-    const canary = await waitForReview(
-      rt.runtime.core,
-      (review) => isWatchReview(review) && relative(rt, review).includes('canary.txt'),
-    );
-    expect(relative(rt, canary)).toEqual(['canary.txt']);
-    expect(watchReviews(rt).map((review) => review.state)).toEqual([
-      'pending',
-      'rejected',
-      'pending',
-      'pending',
-    ]);
-  });
-
   it('rejecting a whole review puts the files back and removes a created one', async () => {
     const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
     const a = path.join(rt.workspace, 'a.txt');
@@ -158,26 +107,36 @@ describe('watch mode', () => {
     await until(() => (readFileSyncOrNull(created) === null ? true : undefined), 'created.txt removed');
   });
 
-  it('an edit made while the review waits is a conflict, not overwritten, and is reviewed on its own', async () => {
+  it('an edit made while the review waits joins it: proposed against the same base, its decisions reset and said so', async () => {
     const rt = await watching((workspace) => writeFileSync(path.join(workspace, 'a.txt'), BASE));
     const a = path.join(rt.workspace, 'a.txt');
     writeFileSync(a, EDITED);
     const review = await pendingWatchReview(rt);
+    await api(rt)('decideHunks', {
+      reviewId: review.id,
+      fileIndex: 0,
+      hunkIndexes: [0],
+      decision: 'rejected',
+    });
     const byHand = EDITED.replace('line 6\n', 'line 6 (by hand)\n');
     writeFileSync(a, byHand);
-    await waitForReview(rt.runtime.core, (r) => r.id === review.id && r.files[0]?.disk.state === 'modified');
-    await expect(api(rt)('submit', { reviewId: review.id })).rejects.toThrow(/changed on disk/);
-    await api(rt)('reject', { reviewId: review.id });
-
-    const again = await pendingWatchReview(rt, 2);
-    expect(readFileSync(a, 'utf8')).toBe(byHand);
-    const [content] = (await api(rt)('getReviewContent', { reviewId: again.id })) as {
+    const grown = await waitForReview(
+      rt.runtime.core,
+      (r) => r.id === review.id && r.files[0]?.hunkCount === 3 && r.files[0].disk.state === 'unchanged',
+    );
+    expect(grown.state).toBe('pending');
+    expect(grown.files[0]?.hunks.map((hunk) => hunk.decision)).toEqual(['pending', 'pending', 'pending']);
+    expect(grown.notes?.join('\n')).toMatch(/Changed again on disk while waiting.*reset: .*a\.txt/);
+    const [content] = (await api(rt)('getReviewContent', { reviewId: review.id })) as {
       baseText: string;
       proposedText: string;
     }[];
     expect(content).toMatchObject({ baseText: BASE, proposedText: byHand });
-    const ended = rt.runtime.core.queue.summary(review.id);
-    expect(ended.notes?.join('\n')).toMatch(/a\.txt: not written/);
+    expect(watchReviews(rt)).toHaveLength(1);
+
+    // Rejecting the grown review puts back the text last decided.
+    await api(rt)('reject', { reviewId: review.id });
+    await until(() => (readFileSync(a, 'utf8') === BASE ? true : undefined), 'a.txt reverted');
   });
 
   it('a deleted file is reviewed; rejecting it puts the file back', async () => {

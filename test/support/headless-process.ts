@@ -75,14 +75,29 @@ export function browserRecorder(dir: string): { program: string; opened: () => s
   };
 }
 
-export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
+export interface HeadlessProcessOptions {
+  /** Called with the sandbox's folders before the app starts (settings.json, files in the workspace). */
+  beforeStart?: (dirs: { workspace: string; home: string }) => void;
+  /** A command the app is started through, before `node` (`unshare ... sh -c '...; exec "$0" "$@"'`). */
+  launcher?: readonly string[];
+}
+
+export async function startHeadlessProcess(
+  prefix: string,
+  options: HeadlessProcessOptions = {},
+): Promise<HeadlessProcess> {
   const { temp, workspace, home, tmp } = makeSandboxDirs(prefix);
   const browser = browserRecorder(path.join(path.dirname(home), 'browser'));
   const env = { ...sandboxEnv(home, tmp), BROWSER: browser.program };
-  const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  options.beforeStart?.({ workspace, home });
+  const [command = process.execPath, ...args] = [
+    ...(options.launcher ?? []),
+    process.execPath,
+    HEADLESS_ENTRY,
+    '--workspace',
+    workspace,
+  ];
+  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {

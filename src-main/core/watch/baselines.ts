@@ -165,6 +165,11 @@ export class Baselines {
     if (text === '') this.emptyOrAbsent.add(file);
   }
 
+  /** Every file with a baseline of its own (found at start, or decided since): deleted ones included. */
+  knownFiles(): Set<string> {
+    return new Set([...this.existedAtStart.keys(), ...this.texts.keys(), ...this.lost.keys()]);
+  }
+
   /** UTF-8 bytes of the texts kept. */
   get keptBytes(): number {
     return this.bytes;

@@ -5,19 +5,32 @@
  * A review's file has base = its baseline, proposal = the disk text, and onDisk = the snapshot read, so
  * core's writer reverts what was rejected only while the file still holds what was reviewed (else a
  * conflict, and the disk is left alone). A file whose disk text is its baseline is not reviewed: once an
- * outcome moves the baseline, DiffTray's own write is never reviewed again. A file in a pending review
- * (this mode's or another client's) waits until that review ends, then is looked at again.
+ * outcome moves the baseline, DiffTray's own write is never reviewed again.
+ *
+ * Nothing is taken as reviewed: the folder has one pending review at a time, which grows while it waits
+ * (a file already in it takes the new disk text as its proposal, keeping its base). When a limit is
+ * reached (files in one review, the pending caps), the folder pauses: changes are held, their baselines
+ * stay where the person last decided, and resuming (folder-pause.ts) reviews what changed since. A file in
+ * another client's pending review waits until that review ends, then is looked at again.
  */
 import path from 'node:path';
-import type { ClientInfo } from '../../../shared/app-api';
+import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import type { ConfinedDirectory } from '../confined-directory';
 import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
-import type { ProposedFile, ReviewOutcome } from '../review-queue';
+import {
+  ReviewError,
+  ReviewsPausedError,
+  TooManyPendingReviewsError,
+  type ReviewOutcome,
+} from '../review-queue';
 import { isInside } from '../workspace-paths';
 import type { Baselines } from './baselines';
+import { FolderPause } from './folder-pause';
 import type { TreeWatch } from './tree-watch';
+import { WatchFailures } from './watch-failures';
+import { decided, reviewDescription, reviewTitle, shownPath, type Reviewed } from './watch-review';
 import { openInWatchedFolder } from './watch-folders';
 
 export interface FolderReviewsOptions {
@@ -28,24 +41,27 @@ export interface FolderReviewsOptions {
 
 /** A burst never waits longer than this many quiet periods, however busy the disk stays. */
 const MAX_BURST_QUIET_PERIODS = 8;
-/** Paths named in a review's title; the rest are counted. */
-const TITLE_PATHS = 5;
-
 const ABSENT: DiskSnapshot = { exists: false };
 
-interface Reviewed {
-  file: ProposedFile & { onDisk: DiskSnapshot };
+/** The folder's pending review: its files by path, in the order the queue holds them. */
+interface PendingReview {
+  id: string;
+  files: Map<string, Reviewed>;
 }
 
 export class FolderReviews {
   private readonly changed = new Set<string>();
-  /** Changed paths held by a pending review, looked at again when a review ends. */
+  /** Changed paths held by another client's pending review, looked at again when a review ends. */
   private readonly waiting = new Set<string>();
   private quietTimer: NodeJS.Timeout | undefined;
   private burstStartedAt: number | undefined;
   /** Bursts are handled one after the other. */
   private flushing: Promise<void> = Promise.resolve();
   private closed = false;
+  private pending: PendingReview | undefined;
+  private readonly paused = new FolderPause();
+  /** Folders inside this one that the system would not watch. */
+  private readonly failures = new WatchFailures();
   private readonly quietMs: number;
   private readonly maxFileBytes: number;
   private readonly log: (message: string) => void;
@@ -57,6 +73,8 @@ export class FolderReviews {
     private readonly baselines: Baselines,
     private readonly tree: TreeWatch,
     options: FolderReviewsOptions = {},
+    /** Told when what `issue` answers changed (paused, resumed, a folder not watched). */
+    private readonly onIssue: () => void = () => {},
   ) {
     this.quietMs = options.quietMs ?? WATCH_QUIET_MS;
     this.maxFileBytes = options.maxFileBytes ?? MAX_FILE_BYTES;
@@ -69,16 +87,39 @@ export class FolderReviews {
     return !this.tree.rules.ignores(file, false);
   }
 
+  /** What keeps this folder's changes from all being reviewed now, if anything. */
+  get issue(): WatchFolderIssue | undefined {
+    const paused = this.paused.state;
+    const unwatched = this.failures.state;
+    if (!paused && !unwatched) return undefined;
+    return { folder: this.root, ...(paused && { paused }), ...(unwatched && { unwatched }) };
+  }
+
+  /** A folder inside this one could not be watched: its changes are not seen, and the window says so. */
+  watchFailed(folder: string, error: Error): void {
+    this.failures.note(folder, error);
+    this.onIssue();
+  }
+
   /** A file changed on disk: it joins the current burst. */
   noteChange(file: string): void {
-    if (this.closed) return;
-    this.changed.add(file);
-    const now = Date.now();
-    this.burstStartedAt ??= now;
-    clearTimeout(this.quietTimer);
-    const waited = now - this.burstStartedAt;
-    const delay = Math.max(0, Math.min(this.quietMs, this.quietMs * MAX_BURST_QUIET_PERIODS - waited));
-    this.quietTimer = setTimeout(() => this.endBurst(), delay);
+    this.noteChanges([file]);
+  }
+
+  /**
+   * The person resumes a paused folder (having dealt with its pending review): what changed while it was
+   * paused is looked at, against the baselines the person last decided. Answers whether it was paused.
+   */
+  resume(): boolean {
+    const resumed = this.paused.resume();
+    if (!resumed) return false;
+    this.log(`Watch mode (${this.root}): resumed`);
+    // Too many to have listed: every file there now, and every file with a baseline (deleted ones too).
+    this.noteChanges(
+      'all' in resumed ? new Set([...this.tree.files(), ...this.baselines.knownFiles()]) : resumed.files,
+    );
+    this.onIssue();
+    return true;
   }
 
   /** A review ended (any client's): the files that waited for one are looked at again. */
@@ -86,7 +127,7 @@ export class FolderReviews {
     if (this.waiting.size === 0) return;
     const files = [...this.waiting];
     this.waiting.clear();
-    for (const file of files) this.noteChange(file);
+    this.noteChanges(files);
   }
 
   /** An accepted review of another client wrote (or will write) `text` here: that is the baseline now. */
@@ -110,6 +151,18 @@ export class FolderReviews {
     return this.flushing;
   }
 
+  private noteChanges(files: Iterable<string>): void {
+    if (this.closed) return;
+    for (const file of files) this.changed.add(file);
+    if (this.changed.size === 0) return;
+    const now = Date.now();
+    this.burstStartedAt ??= now;
+    clearTimeout(this.quietTimer);
+    const waited = now - this.burstStartedAt;
+    const delay = Math.max(0, Math.min(this.quietMs, this.quietMs * MAX_BURST_QUIET_PERIODS - waited));
+    this.quietTimer = setTimeout(() => this.endBurst(), delay);
+  }
+
   private endBurst(): void {
     this.quietTimer = undefined;
     this.burstStartedAt = undefined;
@@ -122,16 +175,32 @@ export class FolderReviews {
       });
   }
 
-  /** Puts the burst's changed files up for review, those that differ from their baselines. */
+  /**
+   * Puts the burst's changed files up for review, those that differ from their baselines: into the
+   * folder's pending review while there is one, else a new one. Held instead while paused, and past
+   * the files one review may hold (the folder then pauses).
+   */
   private async review(files: readonly string[]): Promise<void> {
+    if (this.paused.isPaused) {
+      this.hold(files);
+      return;
+    }
+    const pending = this.livePending();
+    let room = WATCH_MAX_FILES_PER_REVIEW - (pending?.files.size ?? 0);
     const reviewed: Reviewed[] = [];
+    const beyond: string[] = [];
     const notes: string[] = [];
     // In git, the index texts the burst needs, read in one batch rather than a process per file.
     await this.baselines.prefetch(files);
     for (const file of files) {
       if (this.closed) return;
-      if (this.core.queue.hasPendingPath(file)) {
+      if (this.core.queue.heldByOtherThan(pending?.id, file)) {
         this.waiting.add(file);
+        continue;
+      }
+      const inReview = pending?.files.get(file);
+      if (!inReview && room <= 0) {
+        beyond.push(file);
         continue;
       }
       let snapshot: DiskSnapshot;
@@ -145,6 +214,14 @@ export class FolderReviews {
         notes.push(`${this.shown(file)}: ${snapshot.why}, not reviewed`);
         continue;
       }
+      const proposedText = snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '';
+      if (inReview) {
+        // Changed again while its review waits: the new text is proposed against the same baseline.
+        if (!sameContent(inReview.onDisk, snapshot)) {
+          reviewed.push({ path: file, base: inReview.base, proposedText, onDisk: snapshot });
+        }
+        continue;
+      }
       const baseline = await this.baselines.get(file, snapshot);
       if (!baseline.known) {
         // Nothing to compare with: what is there now is where reviewing this file starts.
@@ -155,64 +232,91 @@ export class FolderReviews {
         continue;
       }
       if (sameContent(baseline.snapshot, snapshot)) continue;
-      const proposedText = snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '';
-      reviewed.push({ file: { path: file, base: baseline.snapshot, proposedText, onDisk: snapshot } });
+      reviewed.push({ path: file, base: baseline.snapshot, proposedText, onDisk: snapshot });
+      room--;
     }
     if (this.closed) return;
-    if (reviewed.length === 0) {
-      for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
-      return;
-    }
-    for (let start = 0; start < reviewed.length; start += WATCH_MAX_FILES_PER_REVIEW) {
-      this.putUp(reviewed.slice(start, start + WATCH_MAX_FILES_PER_REVIEW), start === 0 ? notes : []);
+    if (reviewed.length > 0) this.putUp(pending, reviewed, notes);
+    else for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
+    if (beyond.length > 0) {
+      this.pause(
+        `more than ${WATCH_MAX_FILES_PER_REVIEW} files changed while its review waits; decide that ` +
+          'review, then resume to review the rest',
+        beyond,
+      );
     }
   }
 
-  private putUp(reviewed: Reviewed[], notes: readonly string[]): void {
-    const names = reviewed.map(({ file }) => this.shown(file.path));
-    const more = names.length > TITLE_PATHS ? ` and ${names.length - TITLE_PATHS} more` : '';
-    const title = `Changes on disk: ${names.slice(0, TITLE_PATHS).join(', ')}${more}`;
-    const description = [
-      `Written on disk in ${this.root} by something other than DiffTray. Accept keeps it; reject puts the ` +
-        'rejected lines back as they were.',
-      ...(notes.length > 0 ? ['', 'Left out:', ...notes.map((note) => `- ${note}`)] : []),
-    ].join('\n');
-    let added: { id: string; outcome: Promise<ReviewOutcome> };
+  /** The folder's pending review, while the queue still has it pending. */
+  private livePending(): PendingReview | undefined {
+    const { pending } = this;
+    if (pending && this.core.queue.item(pending.id)?.state === 'pending') return pending;
+    return undefined;
+  }
+
+  private putUp(pending: PendingReview | undefined, reviewed: Reviewed[], notes: readonly string[]): void {
     try {
-      added = this.core.queue.add({
-        client: this.client,
-        title,
-        description,
-        files: reviewed.map((r) => r.file),
-      });
+      if (pending) this.grow(pending, reviewed, notes);
+      else this.add(reviewed, notes);
     } catch (error) {
-      // Paused (the person lets these changes through) or too many waiting: they stand as written.
-      for (const { file } of reviewed) this.baselines.set(file.path, file.onDisk);
-      this.log(`Watch mode (${this.root}): ${names.join(', ')} not reviewed: ${(error as Error).message}`);
-      return;
+      if (error instanceof TooManyPendingReviewsError) {
+        // Not reviewed, and not taken as reviewed: held, their baselines where they were.
+        this.pause(
+          error.message,
+          reviewed.map((file) => file.path),
+        );
+      } else if (error instanceof ReviewsPausedError) {
+        // The person paused "Changes on disk" in Connections: they let these changes through as written.
+        for (const file of reviewed) this.baselines.set(file.path, file.onDisk);
+        const names = reviewed.map((file) => this.shown(file.path)).join(', ');
+        this.log(`Watch mode (${this.root}): ${names} not reviewed: ${error.message}`);
+      } else if (error instanceof ReviewError) {
+        // The pending review ended meanwhile: its outcome moves the baselines, then these are looked at again.
+        this.noteChanges(reviewed.map((file) => file.path));
+      } else throw error;
     }
-    void added.outcome.then((outcome) => this.settle(added.id, reviewed, outcome));
+  }
+
+  private add(reviewed: Reviewed[], notes: readonly string[]): void {
+    const files = new Map(reviewed.map((file) => [file.path, file]));
+    const added = this.core.queue.add({
+      client: this.client,
+      title: reviewTitle(this.root, files.keys()),
+      description: reviewDescription(this.root, notes),
+      files: reviewed,
+    });
+    const pending: PendingReview = { id: added.id, files };
+    this.pending = pending;
+    void added.outcome.then((outcome) => this.settle(pending, outcome));
+  }
+
+  private grow(pending: PendingReview, reviewed: Reviewed[], notes: readonly string[]): void {
+    const files = new Map(pending.files);
+    for (const file of reviewed) files.set(file.path, file);
+    this.core.queue.growReview(pending.id, reviewed, reviewTitle(this.root, files.keys()));
+    pending.files = files;
+    for (const note of notes) this.log(`Watch mode (${this.root}): ${note}`);
+  }
+
+  private pause(reason: string, files: readonly string[]): void {
+    if (this.paused.pause(reason, files)) {
+      this.log(`Watch mode (${this.root}): paused, ${reason}`);
+    }
+    this.onIssue();
+  }
+
+  private hold(files: readonly string[]): void {
+    this.paused.hold(files);
+    this.onIssue();
   }
 
   /** Carries out the decision on disk through core's writer; the baselines follow what was decided. */
-  private async settle(id: string, reviewed: readonly Reviewed[], outcome: ReviewOutcome): Promise<void> {
+  private async settle(pending: PendingReview, outcome: ReviewOutcome): Promise<void> {
+    if (this.pending === pending) this.pending = undefined;
     if (outcome.kind === 'cancelled' || outcome.kind === 'superseded') return;
-    for (let index = 0; index < reviewed.length; index++) {
-      const { file } = reviewed[index]!;
-      let expected: DiskSnapshot;
-      let target: DiskSnapshot;
-      if (outcome.kind === 'accepted') {
-        const final = outcome.files[index]!;
-        expected = final.expectedOnDisk;
-        target = !final.changed
-          ? file.base
-          : !file.onDisk.exists && final.finalText === ''
-            ? ABSENT
-            : { exists: true, kind: 'text', text: final.finalText };
-      } else {
-        expected = file.onDisk;
-        target = file.base;
-      }
+    const finals = outcome.kind === 'accepted' ? new Map(outcome.files.map((f) => [f.path, f])) : undefined;
+    for (const file of pending.files.values()) {
+      const { expected, target } = decided(file, finals?.get(file.path));
       // Set before the write, so the watch's report of it finds the disk at its baseline.
       this.baselines.set(file.path, target);
       // Only inside this folder: one in it swapped for a link since is not written through.
@@ -221,11 +325,11 @@ export class FolderReviews {
         expected,
         target,
         within: [this.root],
-        reviewId: id,
+        reviewId: pending.id,
       });
       if (result.status !== 'applied') {
         this.baselines.set(file.path, file.base);
-        this.core.queue.addNote(id, `${this.shown(file.path)}: not written (${result.reason})`);
+        this.core.queue.addNote(pending.id, `${this.shown(file.path)}: not written (${result.reason})`);
       }
       // Looked at again: a change made meanwhile is reviewed on its own.
       this.noteChange(file.path);
@@ -249,6 +353,6 @@ export class FolderReviews {
   }
 
   private shown(file: string): string {
-    return path.relative(this.root, file).split(path.sep).join('/');
+    return shownPath(this.root, file);
   }
 }

@@ -57,6 +57,29 @@ export class TreeWatch {
     this.watchers.clear();
   }
 
+  /**
+   * Every file in the watched folders now (not skipped, not over the size limit): what a paused folder
+   * that held too many changes to list looks at again when resumed.
+   */
+  files(): string[] {
+    const files: string[] = [];
+    for (const folder of this.watchers.keys()) {
+      let entries;
+      try {
+        entries = readdirSync(folder, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      const ignores = this.rules.folderJudge(folder);
+      for (const entry of entries) {
+        if (entry.isFile() && !ignores(entry.name, false) && !isTemporaryName(entry.name)) {
+          files.push(path.join(folder, entry.name));
+        }
+      }
+    }
+    return files;
+  }
+
   /** How many folders are watched. */
   get folderCount(): number {
     return this.watchers.size;
@@ -99,7 +122,10 @@ export class TreeWatch {
       const watcher = watch(folder, { persistent: false }, (_event, name) =>
         this.changed(folder, name === null ? undefined : String(name)),
       );
-      watcher.on('error', () => this.unwatchBelow(folder));
+      watcher.on('error', (error) => {
+        this.unwatchBelow(folder);
+        this.options.onWatchFailed?.(folder, error);
+      });
       this.watchers.set(folder, { watcher, ino: stats.ino });
       return true;
     } catch (error) {

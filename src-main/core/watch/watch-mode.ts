@@ -9,7 +9,7 @@
  * reviewed a second time.
  */
 import path from 'node:path';
-import type { ClientInfo } from '../../../shared/app-api';
+import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import { isInside } from '../workspace-paths';
 import { Baselines } from './baselines';
@@ -31,6 +31,7 @@ export class WatchMode {
   /** Turning folders on and off, one after the other. */
   private changing: Promise<unknown> = Promise.resolve();
   private closed = false;
+  private issuesScheduled = false;
   private readonly unsubscribe: () => void;
   private readonly unsubscribeWrites: () => void;
   private readonly unsubscribeWorkspace: () => void;
@@ -80,6 +81,11 @@ export class WatchMode {
     return [...this.folders.keys()].sort();
   }
 
+  /** The watched folders whose changes are not all reviewed now (paused, or parts not watched), sorted. */
+  get issues(): WatchFolderIssue[] {
+    return this.watchedFolders.flatMap((root) => this.folders.get(root)?.issue ?? []);
+  }
+
   /** Called with the watched folders whenever the person turns one on or off. */
   onChange(listener: (folders: string[]) => void): () => void {
     this.listeners.add(listener);
@@ -90,7 +96,8 @@ export class WatchMode {
    * Turns "Review changes on disk" on or off for `folder` (absolute, checked here, when it is used):
    * answers the folders watched after. A folder inside a watched one is already watched; turning on a
    * folder around watched ones takes their place. Their pending reviews are cancelled when a folder is
-   * turned off, leaving its changes on disk as they were written.
+   * turned off, leaving its changes on disk as they were written. Turning on a folder watched already
+   * resumes it when it is paused.
    */
   setWatched(folder: string, watched: boolean): Promise<string[]> {
     const change = this.changing.then(() => (watched ? this.add(folder) : this.remove(folder)));
@@ -119,7 +126,10 @@ export class WatchMode {
     const checked = this.check(requested);
     if ('problem' in checked) throw new WatchFolderError(checked.problem, checked.message);
     const root = checked.folder;
-    if (this.outerFolder(root)) return this.watchedFolders;
+    if (this.outerFolder(root)) {
+      this.folders.get(root)?.resume();
+      return this.watchedFolders;
+    }
     // Folders inside this one are seen through it from now on.
     for (const inner of [...this.folders.keys()].filter((watched) => isInside(root, watched))) {
       this.stopFolder(inner, `watching ${root} instead`);
@@ -164,8 +174,6 @@ export class WatchMode {
     const git = await GitIndex.find(root);
     const baselines = new Baselines(git, options.baselineMaxBytes);
     let starting = true;
-    let failed = 0;
-    let firstFailure = '';
     const tree = new TreeWatch(root, {
       onChange: (file) => reviews.noteChange(file),
       onFound: (file, size) => baselines.noteFound(file, size),
@@ -176,18 +184,22 @@ export class WatchMode {
         ),
       onWatchFailed: (folder, error) => {
         if (!starting) options.log?.(`Watch mode: ${folder} cannot be watched: ${error.message}`);
-        else if (failed++ === 0) firstFailure = `${folder}: ${error.message}`;
+        reviews.watchFailed(folder, error);
       },
       ...(options.maxFileBytes !== undefined && { maxFileBytes: options.maxFileBytes }),
     });
-    const reviews = new FolderReviews(root, this.core, client, baselines, tree, options);
+    const reviews = new FolderReviews(root, this.core, client, baselines, tree, options, () =>
+      this.issuesChanged(),
+    );
     tree.start();
     await baselines.snapshotStart(root);
     starting = false;
-    if (failed > 0) {
+    const unwatched = reviews.issue?.unwatched;
+    if (unwatched) {
       options.log?.(
-        `Watch mode: ${failed} folder(s) in ${root} cannot be watched, their changes are not seen ` +
-          `(first: ${firstFailure}; on Linux, fs.inotify.max_user_watches may be too low)`,
+        `Watch mode: ${unwatched.count} folder(s) in ${root} cannot be watched, their changes are not seen ` +
+          `(first: ${unwatched.first}: ${unwatched.reason})` +
+          (unwatched.fix ? `; fix: ${unwatched.fix.commands[0]}` : ''),
       );
     }
     return reviews;
@@ -236,7 +248,18 @@ export class WatchMode {
   private changed(): void {
     const folders = this.watchedFolders;
     this.core.noteWatchedFolders(folders);
+    this.issuesChanged();
     for (const listener of this.listeners) listener(folders);
+  }
+
+  /** Coalesced: a burst of held changes tells the windows once. */
+  private issuesChanged(): void {
+    if (this.issuesScheduled) return;
+    this.issuesScheduled = true;
+    queueMicrotask(() => {
+      this.issuesScheduled = false;
+      this.core.noteWatchIssues(this.issues);
+    });
   }
 
   /** Relative paths are taken from the first workspace folder, as in the settings file. */

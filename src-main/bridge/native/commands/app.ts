@@ -1,5 +1,11 @@
 /** `status` (what DiffTray is doing, and the client's own status line) and `show_window`. */
-import { ErrorCode, type ShowWindowResponse, type StatusResponse } from '../../../../shared/native-protocol';
+import type { WatchFolderIssue } from '../../../../shared/app-api';
+import {
+  ErrorCode,
+  type ShowWindowResponse,
+  type StatusResponse,
+  type WatchIssueInfo,
+} from '../../../../shared/native-protocol';
 import { defineCommand, RequestError } from './command';
 
 export const status = defineCommand('status', (payload, { services, connection, respond }) => {
@@ -28,9 +34,26 @@ export const status = defineCommand('status', (payload, { services, connection, 
       ...(client.status && { status: client.status.text }),
     })),
     ...(services.watch && local && { watched_folders: services.watch.watchedFolders }),
+    ...(services.watch && local && { watch_issues: services.watch.issues.map(watchIssueInfo) }),
   };
   respond(response);
 });
+
+/** A watch issue as `status` says it. */
+function watchIssueInfo({ folder, paused, unwatched }: WatchFolderIssue): WatchIssueInfo {
+  return {
+    folder,
+    ...(paused && { paused: { reason: paused.reason, held_changes: paused.heldChanges } }),
+    ...(unwatched && {
+      unwatched: {
+        count: unwatched.count,
+        first: unwatched.first,
+        reason: unwatched.reason,
+        ...(unwatched.fix && { fix: unwatched.fix }),
+      },
+    }),
+  };
+}
 
 /** The window (desktop), or the headless UI opened in the person's browser by DiffTray, never its address. */
 export const showWindow = defineCommand('show_window', async (_payload, { services, respond }) => {
