@@ -3,13 +3,13 @@
  * itself over the native protocol), and `difftray open`: shows the window, or prints the headless UI's
  * address. Neither says hello, so neither appears as a client.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { clioBridgeFile } from '../core/discovery-locations';
 import type { ShowWindowResponse, StatusResponse } from '../../shared/native-protocol';
 import { NativeClient } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
+import { readRegularFile } from '../core/regular-file';
 
 export async function status(io: DiscoveryOptions & { out: (line: string) => void }): Promise<number> {
   const { lock } = findDiffTray(io);
@@ -65,7 +65,7 @@ export async function open(io: DiscoveryOptions & { out: (line: string) => void 
 /** The Clio bridge port, if ~/.clio/ide/bridge.json belongs to this DiffTray. */
 function clioPortOf(pid: number): number | undefined {
   try {
-    const info = JSON.parse(readFileSync(clioBridgeFile(os.homedir()), 'utf8')) as {
+    const info = JSON.parse(readRegularFile(clioBridgeFile(os.homedir()))) as {
       pid?: unknown;
       port?: unknown;
     };
