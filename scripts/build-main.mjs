@@ -10,6 +10,9 @@ const common = {
   sourcemap: true,
   external: ['electron'],
   logLevel: 'warning',
+  // jsonc-parser's "main" is a UMD build whose require('./impl/...') calls esbuild cannot follow (the
+  // bundle fails at run time with "Cannot find module './impl/format'"): bundle its ES module build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Some dependencies read import.meta.url; in a CJS bundle it is derived from __filename.
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
