@@ -4,13 +4,16 @@
  */
 import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
+import { installLastResort, raiseOpenFileLimit } from '../process-guard';
 import { startRuntime } from '../runtime';
 import { HeadlessServer } from './headless-server';
 import { messageOf } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
+  raiseOpenFileLimit(process.pid, (message) => console.error(message));
   const runtime = await startRuntime({ workspaces: options.workspaces });
+  installLastResort((message) => console.error(message));
   const rendererDir = path.join(__dirname, '..', 'renderer');
   const headless = await HeadlessServer.start({
     core: runtime.core,

@@ -58,13 +58,29 @@ export function makeSandboxDirs(prefix: string) {
   return { temp, workspace, home, tmp };
 }
 
-export async function startHeadlessProcess(prefix: string): Promise<HeadlessProcess> {
+export interface HeadlessProcessOptions {
+  /** Started under this open-files limit, soft and hard (a shell's `ulimit -n`). */
+  maxOpenFiles?: number;
+}
+
+export async function startHeadlessProcess(
+  prefix: string,
+  options: HeadlessProcessOptions = {},
+): Promise<HeadlessProcess> {
   const { temp, workspace, home, tmp } = makeSandboxDirs(prefix);
   const env = sandboxEnv(home, tmp);
-  const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', workspace], {
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const args = [HEADLESS_ENTRY, '--workspace', workspace];
+  const child =
+    options.maxOpenFiles === undefined
+      ? spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+      : spawn(
+          'sh',
+          ['-c', 'ulimit -n "$0" && exec "$@"', String(options.maxOpenFiles), process.execPath, ...args],
+          {
+            env,
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {
