@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint/boundaries.js';
+import { fileReads } from './eslint/file-reads.js';
 
 export default tseslint.config(
   { ignores: ['dist/**', 'release/**', 'node_modules/**', 'coverage/**'] },
@@ -23,6 +24,8 @@ export default tseslint.config(
   },
   // Who may import whom: eslint/boundaries.js.
   ...boundaries,
+  // No blocking whole-file reads in main: eslint/file-reads.js.
+  ...fileReads,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

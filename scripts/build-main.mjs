@@ -11,6 +11,9 @@ const common = {
   sourcemap: true,
   external: ['electron'],
   logLevel: 'warning',
+  // jsonc-parser's "main" is a UMD build whose require('./impl/...') calls esbuild cannot follow (the
+  // bundle fails at run time with "Cannot find module './impl/format'"): bundle its ES module build.
+  alias: { 'jsonc-parser': 'jsonc-parser/lib/esm/main.js' },
   // Some dependencies read import.meta.url; in a CJS bundle it is derived from __filename.
   // The context worker's code, as a string the pool evaluates (context-worker-source.mjs).
   define: { 'import.meta.url': 'importMetaUrl', ...(await contextWorkerDefine()) },

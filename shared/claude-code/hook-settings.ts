@@ -9,6 +9,10 @@
  * removing it left empty: a container that only our hook used goes with it, so setup followed by removal
  * gives back the settings as they were (an empty `"PreToolUse": []` that was there before setup is the one
  * thing not restored; Claude reads both the same).
+ *
+ * Besides the new settings, the result lists the change as edits at JSON paths, in the order they are made:
+ * the caller applies them to the file's text (jsonc-parser's modify, as VS Code edits settings), so that
+ * everything they do not touch keeps its bytes: comments, formatting, numbers JSON.parse would round.
  */
 
 /** The tools whose use DiffTray reviews: edits, and shell commands as approvals. */
@@ -29,8 +33,16 @@ export interface HookSettingsOptions {
   alsoTools?: readonly string[];
 }
 
+/** One change at a JSON path: `value` undefined removes; index -1 of a list appends. */
+export interface SettingsEdit {
+  path: (string | number)[];
+  value: unknown;
+}
+
 export interface HookSettingsResult {
   settings: JsonObject;
+  /** The same change as edits to apply in order, each at paths as they are after the ones before. */
+  edits: SettingsEdit[];
   /** One human-readable line per change; none when nothing changes. */
   changes: string[];
   unchanged: boolean;
@@ -63,18 +75,46 @@ export function updateHookSettings(
 ): HookSettingsResult {
   if (!isObject(current)) throw new HookSettingsError('the settings are not a JSON object');
   const settings = structuredClone(current);
+  const edits: SettingsEdit[] = [];
+  const edit = (path: (string | number)[], value: unknown) => edits.push({ path, value });
   const changes = options.remove
-    ? removeOurHook(settings)
-    : addOurHook(settings, command, options.alsoTools ?? []);
-  return { settings, changes, unchanged: changes.length === 0 };
+    ? removeOurHook(settings, edit)
+    : addOurHook(settings, command, options.alsoTools ?? [], edit);
+  return { settings, edits, changes, unchanged: changes.length === 0 };
 }
 
-function addOurHook(settings: JsonObject, command: string, alsoTools: readonly string[]): string[] {
+type Edit = (path: (string | number)[], value: unknown) => void;
+
+const LIST = ['hooks', 'PreToolUse'];
+
+/** Takes our hooks out of the entry at `index`, and the entry itself if nothing else is left in it. */
+function removeOursFrom(entries: unknown[], index: number, edit: Edit): void {
+  const entry = entries[index] as JsonObject;
+  const list = hooksOf(entry);
+  const others = list.filter((hook) => !isOurs(hook));
+  if (others.length === 0) {
+    entries.splice(index, 1);
+    edit([...LIST, index], undefined);
+    return;
+  }
+  for (let at = list.length - 1; at >= 0; at--) {
+    if (isOurs(list[at])) edit([...LIST, index, 'hooks', at], undefined);
+  }
+  entry.hooks = others;
+}
+
+function addOurHook(
+  settings: JsonObject,
+  command: string,
+  alsoTools: readonly string[],
+  edit: Edit,
+): string[] {
   for (const tool of alsoTools) {
     if (!TOOL_NAME.test(tool)) throw new HookSettingsError(`"${tool}" is not a tool name`);
   }
   const hooks = (settings.hooks ??= {});
   if (!isObject(hooks)) throw new HookSettingsError('"hooks" in the settings is not an object');
+  const hadList = hooks.PreToolUse !== undefined;
   const entries = (hooks.PreToolUse ??= []);
   if (!Array.isArray(entries))
     throw new HookSettingsError('"hooks.PreToolUse" in the settings is not a list');
@@ -87,17 +127,17 @@ function addOurHook(settings: JsonObject, command: string, alsoTools: readonly s
   for (let index = entries.length - 1; index >= 0; index--) {
     if (index === home) continue;
     const entry: unknown = entries[index];
-    const list = hooksOf(entry);
-    const others = list.filter((hook) => !isOurs(hook));
-    if (others.length === list.length) continue;
+    if (!hooksOf(entry).some((hook) => isOurs(hook))) continue;
     changes.push(`Remove a second DiffTray hook (matcher ${describeMatcher(entry)})`);
-    if (others.length === 0) entries.splice(index, 1);
-    else (entry as JsonObject).hooks = others;
+    removeOursFrom(entries, index, edit);
   }
 
   if (home < 0) {
     const matcher = mergeMatcher(undefined, alsoTools);
-    entries.push({ matcher, hooks: [ourHook(command)] });
+    const added = { matcher, hooks: [ourHook(command)] };
+    entries.push(added);
+    if (hadList) edit([...LIST, -1], added);
+    else edit(LIST, [added]);
     changes.push(`Add a PreToolUse hook for ${matcher}: ${command} (timeout ${HOOK_TIMEOUT_SECONDS} s)`);
     return changes;
   }
@@ -106,9 +146,11 @@ function addOurHook(settings: JsonObject, command: string, alsoTools: readonly s
   if (entry.matcher !== matcher) {
     changes.push(`Change the hook's matcher from ${describeMatcher(entry)} to ${matcher}`);
     entry.matcher = matcher;
+    edit([...LIST, home, 'matcher'], matcher);
   }
   const [first, ...duplicates] = hooksOf(entry) as JsonObject[];
   if (duplicates.length > 0) changes.push('Remove a second DiffTray hook');
+  for (let at = duplicates.length; at >= 1; at--) edit([...LIST, home, 'hooks', at], undefined);
   if (first!.command !== command)
     changes.push(`Change the hook command from ${String(first!.command)} to ${command}`);
   if (first!.timeout !== HOOK_TIMEOUT_SECONDS) {
@@ -117,32 +159,38 @@ function addOurHook(settings: JsonObject, command: string, alsoTools: readonly s
   }
   if (first!.type !== 'command') changes.push('Make the hook a command hook');
   // Other keys the person added to our hook (a status message, say) are kept.
+  for (const [key, value] of Object.entries(ourHook(command))) {
+    if (first![key] !== value) edit([...LIST, home, 'hooks', 0, key], value);
+  }
   entry.hooks = [{ ...first, ...ourHook(command) }];
   return changes;
 }
 
-function removeOurHook(settings: JsonObject): string[] {
+function removeOurHook(settings: JsonObject, edit: Edit): string[] {
   const hooks = settings.hooks;
   if (!isObject(hooks) || !Array.isArray(hooks.PreToolUse)) return [];
   const entries: unknown[] = hooks.PreToolUse;
   const changes: string[] = [];
   for (let index = entries.length - 1; index >= 0; index--) {
     const entry: unknown = entries[index];
-    const list = hooksOf(entry);
-    const ours = list.filter((hook) => isOurs(hook));
+    const ours = hooksOf(entry).filter((hook) => isOurs(hook));
     if (ours.length === 0) continue;
     for (const hook of ours) {
       changes.unshift(
         `Remove the DiffTray PreToolUse hook for ${describeMatcher(entry)}: ${String((hook as JsonObject).command)}`,
       );
     }
-    const others = list.filter((hook) => !isOurs(hook));
-    if (others.length === 0) entries.splice(index, 1);
-    else (entry as JsonObject).hooks = others;
+    removeOursFrom(entries, index, edit);
   }
   if (changes.length === 0) return changes;
-  if (entries.length === 0) delete hooks.PreToolUse;
-  if (Object.keys(hooks).length === 0) delete settings.hooks;
+  if (entries.length === 0) {
+    delete hooks.PreToolUse;
+    edit(LIST, undefined);
+  }
+  if (Object.keys(hooks).length === 0) {
+    delete settings.hooks;
+    edit(['hooks'], undefined);
+  }
   return changes;
 }
 

@@ -2,9 +2,10 @@
  * Discovery lock files: `<dir>/<port>.lock`, readable only by the user (file 0600 in a 0700 folder),
  * written atomically so a CLI never reads half a file.
  */
-import { lstatSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { NotRegularFileError, readRegularFile } from '../core/regular-file';
 import { writeFileAtomically, type AtomicWriteOptions } from '../core/atomic-file';
 import { isProcessAlive } from '../core/process-info';
 import { isRecord } from '../../shared/is-record';
@@ -78,11 +79,11 @@ export async function removeStaleLockFiles(
     const file = path.join(dir, name);
     if (!rule.matches(name) || file === options.except) continue;
     try {
-      const text = readRegularFile(file);
+      const text = readLockText(file);
       const owner = text === undefined ? undefined : rule.ownerOf(name, JSON.parse(text));
       if (!owner || !(await isStale(owner))) continue;
       // Judged on this content: a file rewritten meanwhile (a new DiffTray on the same port) stays.
-      if (readRegularFile(file) !== text) continue;
+      if (readLockText(file) !== text) continue;
       rmSync(file, { force: true });
       removed.push(file);
       rule.removeLeftovers?.(owner);
@@ -111,10 +112,13 @@ export async function isStale(
 }
 
 /** The text of a regular file no larger than MAX_LOCK_FILE_BYTES (never a link, FIFO or folder). */
-function readRegularFile(file: string): string | undefined {
-  const stat = lstatSync(file);
-  if (!stat.isFile() || stat.size > MAX_LOCK_FILE_BYTES) return undefined;
-  return readFileSync(file, 'utf8');
+function readLockText(file: string): string | undefined {
+  try {
+    return readRegularFile(file, { noFollow: true, maxBytes: MAX_LOCK_FILE_BYTES });
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return undefined;
+    throw error;
+  }
 }
 
 /** Whether something accepts a TCP connection on 127.0.0.1:`port`; an attempt that hangs counts as yes. */

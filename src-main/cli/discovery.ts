@@ -3,7 +3,7 @@
  * the native endpoint (src-main/bridge/native). A lock file counts when it parses and its pid is alive;
  * among several, the one whose workspace folders hold the current directory wins, else the newest.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { lockFileSchema, NATIVE_PROTOCOL_VERSION, type NativeLockFile } from '../../shared/native-protocol';
@@ -12,6 +12,7 @@ import { difftrayHome } from '../core/settings';
 import { isInsideWorkspace, resolveRealPath } from '../core/workspace-paths';
 import { CliError, tildePath } from './errors';
 import { pairedFile, readPaired, type PairedTarget } from './paired-file';
+import { readRegularFile } from '../core/regular-file';
 
 /** How to reach a DiffTray on another machine this host paired with (paired.json). */
 export interface PairedVia {
@@ -52,7 +53,7 @@ export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
   for (const name of names) {
     const file = path.join(dir, name);
     try {
-      const parsed = lockFileSchema.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      const parsed = lockFileSchema.safeParse(JSON.parse(readRegularFile(file)));
       if (!parsed.success || !isProcessAlive(parsed.data.pid)) continue;
       live.push({ lock: parsed.data as NativeLockFile, file, mtime: statSync(file).mtimeMs });
     } catch {

@@ -4,11 +4,11 @@
  * Used when no local DiffTray runs (no live lock file): then `difftray review` and `difftray hook` reach
  * the paired one, unchanged otherwise.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../core/atomic-file';
 import { difftrayHome } from '../core/settings';
+import { readRegularFile } from '../core/regular-file';
 
 const pairedSchema = z.object({
   host: z.string().min(1).max(255),
@@ -28,7 +28,7 @@ export function pairedFile(env: NodeJS.ProcessEnv): string {
 
 export function readPaired(env: NodeJS.ProcessEnv): PairedTarget | undefined {
   try {
-    const parsed = pairedSchema.safeParse(JSON.parse(readFileSync(pairedFile(env), 'utf8')));
+    const parsed = pairedSchema.safeParse(JSON.parse(readRegularFile(pairedFile(env))));
     return parsed.success ? parsed.data : undefined;
   } catch {
     return undefined;

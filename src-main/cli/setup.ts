@@ -67,7 +67,9 @@ export function setup(options: SetupOptions, io: SetupIo): number {
   }
   io.out(`${options.dryRun ? 'Would change' : 'Changed'} ${settings}:`);
   for (const change of outcome.changes) io.out(`  ${change}`);
-  if (outcome.backupPath) io.out(`The old settings are in ${tildePath(outcome.backupPath, home)}`);
+  if (outcome.backupPath) {
+    io.out(`The settings from before today's first change are in ${tildePath(outcome.backupPath, home)}`);
+  }
   if (options.dryRun) io.out('Nothing written (--dry-run)');
   else if (!options.remove)
     io.out('Claude Code sessions started from now on ask DiffTray before edits and commands.');

@@ -5,13 +5,13 @@
  * learns the headless UI's address: it carries the token that decides reviews, and whoever runs this
  * command may be the agent under review.
  */
-import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { clioBridgeFile } from '../core/discovery-locations';
 import type { ShowWindowResponse, StatusResponse, WatchIssueInfo } from '../../shared/native-protocol';
 import { NativeClient } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
+import { readRegularFile } from '../core/regular-file';
 
 export async function status(io: DiscoveryOptions & { out: (line: string) => void }): Promise<number> {
   const { lock } = findDiffTray(io);
@@ -89,7 +89,7 @@ function watchIssueLines(issues: readonly WatchIssueInfo[]): string[] {
 /** The Clio bridge port, if ~/.clio/ide/bridge.json belongs to this DiffTray. */
 function clioPortOf(pid: number): number | undefined {
   try {
-    const info = JSON.parse(readFileSync(clioBridgeFile(os.homedir()), 'utf8')) as {
+    const info = JSON.parse(readRegularFile(clioBridgeFile(os.homedir()))) as {
       pid?: unknown;
       port?: unknown;
     };

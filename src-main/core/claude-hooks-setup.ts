@@ -1,12 +1,16 @@
 /**
  * `difftray setup claude-code` on disk: reads Claude Code's settings.json, plans the change
  * (shared/claude-code/hook-settings.ts) and writes it safely.
- * - A file that is not valid JSON is reported and never written over.
- * - Before a change the old file is copied to `settings.json.difftray-backup-<UTC time>` beside it, with
- *   its mode: one per change, so the settings from before the first setup are never written over.
+ * - The file is edited as text (jsonc-parser's modify and applyEdits, as VS Code edits settings): what the
+ *   change does not touch keeps its bytes (comments, formatting, a number JSON.parse would round).
+ * - A file that is not valid JSON (comments allowed), a FIFO or device, a read-only file, and a symlink
+ *   whose target does not exist are reported and never written over.
+ * - Before a change the old file is copied to `settings.json.difftray-backup-<UTC day>` beside it, with
+ *   its mode: one a day, the first, so the settings from before the day's first change are never written
+ *   over, and repeated runs do not pile up copies.
  * - The new file is written to a temp file in the same folder and renamed over the old one, keeping the
  *   old file's mode (0600 for a new file, in a folder made 0700). A settings.json that is a symlink (to a
- *   dotfiles repository, say) stays one: its target is replaced.
+ *   dotfiles repository, say) stays one: its target, checked to be a regular file, is replaced.
  * - Nothing is written when nothing changes, so a second run leaves the file's bytes as they are.
  */
 import { randomBytes } from 'node:crypto';
@@ -17,7 +21,6 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
-  readFileSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -28,11 +31,25 @@ import os from 'node:os';
 import path from 'node:path';
 import type { ClaudeHooksPlan } from '../../shared/app-api';
 import {
+  applyEdits,
+  findNodeAtLocation,
+  format,
+  modify,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type FormattingOptions,
+  type Node as JsonNode,
+  type ParseError,
+} from 'jsonc-parser';
+import {
   HookSettingsError,
   updateHookSettings,
+  type SettingsEdit,
   type HookSettingsOptions,
   type HookSettingsResult,
 } from '../../shared/claude-code/hook-settings';
+import { readRegularFile } from './regular-file';
 
 export interface ClaudeHooksTarget {
   /** `${CLAUDE_CONFIG_DIR:-~/.claude}`: see claudeConfigDir. */
@@ -75,22 +92,26 @@ export function applyClaudeHooks(
   const { plan, file, result } = prepare(target, options);
   if (plan.upToDate) return plan;
   mkdirSync(target.configDir, { recursive: true, mode: 0o700 });
-  const text = serialize(result.settings, file);
-  // Write beside the real file, so that a symlinked settings.json keeps pointing at it.
-  const destination = file.exists ? realpathSync(plan.settingsPath) : plan.settingsPath;
-  const mode = file.exists ? statSync(destination).mode & 0o7777 : 0o600;
-  const backupPath = file.exists ? writeBackup(plan.settingsPath, file.raw, mode, now()) : undefined;
+  const text = editedText(file.raw, result);
+  const mode = file.exists ? file.mode : 0o600;
+  const backupPath = file.exists ? keepDailyBackup(plan.settingsPath, file.raw, mode, now()) : undefined;
+  // Written beside the real file, so that a symlinked settings.json keeps pointing at it.
   const temp = path.join(
-    path.dirname(destination),
-    `.${path.basename(destination)}.difftray-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
+    path.dirname(file.destination),
+    `.${path.basename(file.destination)}.difftray-${process.pid}-${randomBytes(4).toString('hex')}.tmp`,
   );
   try {
     writeNewFile(temp, text, mode);
     // Claude Code may have written the file meanwhile (a permission rule, say): theirs wins, we stop.
-    if (readIfExists(plan.settingsPath) !== (file.exists ? file.raw : undefined)) {
+    const current = readSettings(plan.settingsPath);
+    if (
+      current.exists !== file.exists ||
+      current.raw !== file.raw ||
+      current.destination !== file.destination
+    ) {
       throw new ClaudeHooksSetupError(`${plan.settingsPath} changed while setting up; run setup again`);
     }
-    renameSync(temp, destination);
+    renameSync(temp, file.destination);
   } catch (error) {
     rmSync(temp, { force: true });
     throw error;
@@ -101,6 +122,10 @@ export function applyClaudeHooks(
 interface SettingsFile {
   exists: boolean;
   raw: string;
+  /** The file a change replaces: settings.json, or the target of the link settings.json is. */
+  destination: string;
+  /** The destination's permission bits (0 when there is none). */
+  mode: number;
 }
 
 function prepare(
@@ -108,8 +133,7 @@ function prepare(
   options: HookSettingsOptions,
 ): { plan: ClaudeHooksOutcome; file: SettingsFile; result: HookSettingsResult } {
   const settingsPath = claudeSettingsPath(target.configDir);
-  const raw = readIfExists(settingsPath);
-  const file = { exists: raw !== undefined, raw: raw ?? '' };
+  const file = readSettings(settingsPath);
   let result: HookSettingsResult;
   try {
     result = updateHookSettings(parseSettings(settingsPath, file.raw), target.command, options);
@@ -118,6 +142,12 @@ function prepare(
       throw new ClaudeHooksSetupError(`${settingsPath}: ${error.message}; left as it is`);
     }
     throw error;
+  }
+  // Renaming over a read-only file would work (the folder is writable), but the person made it read-only.
+  if (!result.unchanged && file.exists && (file.mode & 0o200) === 0) {
+    throw new ClaudeHooksSetupError(
+      `${settingsPath} is read-only; it was not changed (make it writable, e.g. chmod u+w, to set up)`,
+    );
   }
   const changes =
     !file.exists && !result.unchanged ? [`Create ${settingsPath}`, ...result.changes] : result.changes;
@@ -128,51 +158,130 @@ function prepare(
   };
 }
 
-function readIfExists(file: string): string | undefined {
+/**
+ * settings.json as it is: its text, and what a change would replace. A link is followed to a regular file
+ * (a dangling link is refused, never replaced by a file); only a regular file is read, without blocking.
+ */
+function readSettings(settingsPath: string): SettingsFile {
+  let isLink: boolean;
   try {
-    return readFileSync(file, 'utf8');
+    isLink = lstatSync(settingsPath).isSymbolicLink();
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new ClaudeHooksSetupError(`cannot read ${file}: ${(error as Error).message}`);
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { exists: false, raw: '', destination: settingsPath, mode: 0 };
+    }
+    throw new ClaudeHooksSetupError(`cannot read ${settingsPath}: ${(error as Error).message}`);
   }
-}
-
-/** An empty file counts as no settings, as Claude Code reads it; anything else must be JSON. */
-function parseSettings(settingsPath: string, raw: string): unknown {
-  const text = raw.replace(/^\uFEFF/, '');
-  if (text.trim() === '') return {};
+  let destination = settingsPath;
   try {
-    return JSON.parse(text);
+    if (isLink) destination = realpathSync(settingsPath);
+    const raw = readRegularFile(destination);
+    return { exists: true, raw, destination, mode: statSync(destination).mode & 0o7777 };
   } catch (error) {
+    if (isLink && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new ClaudeHooksSetupError(
+        `${settingsPath} is a symbolic link to a file that does not exist; it was not changed ` +
+          '(create the target, or remove the link, then run setup again)',
+      );
+    }
     throw new ClaudeHooksSetupError(
-      `${settingsPath} is not valid JSON (${(error as Error).message}); fix it first, it was not changed`,
+      `cannot read ${settingsPath}: ${(error as Error).message}; left as it is`,
     );
   }
 }
 
-/** JSON indented as the old file was (two spaces for a new one), ending as it ended. */
-function serialize(settings: unknown, file: SettingsFile): string {
-  const indent = /^([ \t]+)"/m.exec(file.raw)?.[1] ?? '  ';
-  const endsWithNewline = !file.exists || file.raw.trim() === '' || file.raw.endsWith('\n');
-  const bom = file.raw.startsWith('\uFEFF') ? '\uFEFF' : '';
-  return `${bom}${JSON.stringify(settings, null, indent)}${endsWithNewline ? '\n' : ''}`;
+/** An empty file counts as no settings, as Claude Code reads it; anything else must be JSON (comments allowed). */
+function parseSettings(settingsPath: string, raw: string): unknown {
+  const text = raw.replace(/^\uFEFF/, '');
+  if (text.trim() === '') return {};
+  const errors: ParseError[] = [];
+  const value: unknown = parse(text, errors, { allowTrailingComma: false, disallowComments: false });
+  const [first] = errors;
+  if (first) {
+    const line = text.slice(0, first.offset).split('\n').length;
+    throw new ClaudeHooksSetupError(
+      `${settingsPath} is not valid JSON (${printParseErrorCode(first.error)} on line ${line}); ` +
+        'fix it first, it was not changed',
+    );
+  }
+  return value;
 }
 
-/** A copy of the old settings that nothing overwrites (it may hold API keys: the old file's mode). */
-function writeBackup(settingsPath: string, raw: string, mode: number, at: Date): string {
-  const stamp = at
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z');
-  for (let attempt = 0; ; attempt++) {
-    const backup = `${settingsPath}.difftray-backup-${stamp}${attempt === 0 ? '' : `-${attempt}`}`;
-    try {
-      writeNewFile(backup, raw, mode);
-      return backup;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST' || attempt >= 100) throw error;
-    }
+/**
+ * The old text with the edits applied one after another, formatted as the file is indented and with its
+ * line ends. A new or empty file has nothing to keep: it is the settings, two spaces, a final newline.
+ */
+export function editedText(raw: string, result: HookSettingsResult): string {
+  const bom = raw.startsWith('\uFEFF') ? '\uFEFF' : '';
+  const body = raw.slice(bom.length);
+  if (body.trim() === '') return `${bom}${JSON.stringify(result.settings, null, 2)}\n`;
+  const indent = /^([ \t]+)["/]/m.exec(body)?.[1] ?? '  ';
+  const formatting: FormattingOptions = {
+    insertSpaces: !indent.startsWith('\t'),
+    tabSize: indent.startsWith('\t') ? 1 : indent.length,
+    eol: body.includes('\r\n') ? '\r\n' : '\n',
+  };
+  return bom + result.edits.reduce((text, edit) => applyOne(text, edit, formatting), body);
+}
+
+/**
+ * One edit. What is inserted or replaced is formatted alone (with the gaps on either side), not the
+ * lines around it: jsonc-parser's own formatting of an edit reformats whole lines, which would unfold a
+ * one-line list beside ours.
+ */
+function applyOne(text: string, edit: SettingsEdit, formatting: FormattingOptions): string {
+  if (edit.value === undefined) return removeAt(text, edit.path);
+  const [change] = modify(text, edit.path, edit.value, {});
+  if (!change) return text;
+  const next = applyEdits(text, [change]);
+  // The range reaches the tokens on either side, so that the gaps between them and ours are laid out too.
+  let start = change.offset;
+  while (start > 0 && /\s/.test(next[start - 1]!)) start--;
+  let end = change.offset + change.content.length;
+  while (end < next.length && /\s/.test(next[end]!)) end++;
+  const range = {
+    offset: Math.max(0, start - 1),
+    length: Math.min(next.length, end + 1) - Math.max(0, start - 1),
+  };
+  return applyEdits(next, format(next, range, formatting));
+}
+
+/**
+ * Takes out the property or list item at `path` with the comma that joined it to its neighbour, and
+ * nothing else, so that removing what setup added gives back the bytes from before. (jsonc-parser's own
+ * removal reformats the lines around it, or, unformatted, takes the wrong comma out of `[1, 2]`.)
+ */
+function removeAt(text: string, jsonPath: SettingsEdit['path']): string {
+  const root = parseTree(text);
+  const node = root && findNodeAtLocation(root, jsonPath);
+  if (!node) return text;
+  const element = node.parent?.type === 'property' ? node.parent : node;
+  const container = element.parent;
+  if (!container?.children) return text;
+  const siblings = container.children;
+  const index = siblings.indexOf(element);
+  const endOf = (at: JsonNode) => at.offset + at.length;
+  const [start, end] =
+    index > 0
+      ? [endOf(siblings[index - 1]!), endOf(element)]
+      : siblings.length > 1
+        ? [element.offset, siblings[1]!.offset]
+        : [container.offset + 1, endOf(container) - 1];
+  return text.slice(0, start) + text.slice(end);
+}
+
+/**
+ * Keeps a copy of the settings as they were before the day's first change (they may hold API keys: the
+ * old file's mode). A later change the same day keeps that copy rather than adding another.
+ */
+function keepDailyBackup(settingsPath: string, raw: string, mode: number, at: Date): string {
+  const backup = `${settingsPath}.difftray-backup-${at.toISOString().slice(0, 10).replace(/-/g, '')}`;
+  try {
+    writeNewFile(backup, raw, mode);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  return backup;
 }
 
 /** Creates `file` (never an existing one, nor through a symlink), durably, with exactly `mode`. */

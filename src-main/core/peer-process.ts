@@ -78,6 +78,68 @@ export function findLoopbackPeer(serverPort: number, peerPort: number): PeerLook
   return pid === undefined ? { kind: 'same-user' } : { kind: 'same-user', process: describeProcess(pid) };
 }
 
+/**
+ * Who is at the other end of each of several loopback connections to `serverPort`, as a key that tells
+ * peers apart: `pid:<n>` for a process of our user, `uid:<n>` for another user's (whose processes we
+ * cannot look into, so all of that user's connections count as one peer). A peer port missing from the
+ * result could not be identified (not Linux, or gone). One read of the tables and, only when needed,
+ * one walk of /proc/<pid>/fd for all of them, so a burst of connections costs one look, not one each.
+ */
+export function loopbackPeerKeys(serverPort: number, peerPorts: readonly number[]): Map<number, string> {
+  const keys = new Map<number, string>();
+  if (process.platform !== 'linux' || peerPorts.length === 0) return keys;
+  const wanted = new Set(peerPorts);
+  const rows = ['tcp', 'tcp6']
+    .flatMap((table) => parseProcNetTcp(readOrEmpty(`/proc/net/${table}`)))
+    .filter((row) => row.remotePort === serverPort && wanted.has(row.localPort));
+  const ourUid = process.getuid?.();
+  const ours = rows.filter((row) => ourUid === undefined || row.uid === ourUid);
+  const owners = ours.length > 0 ? socketOwners(new Set(ours.map((row) => row.inode))) : new Map();
+  for (const row of rows) {
+    if (ourUid !== undefined && row.uid !== ourUid) keys.set(row.localPort, `uid:${row.uid}`);
+    else if (owners.has(row.inode)) keys.set(row.localPort, `pid:${owners.get(row.inode)}`);
+  }
+  return keys;
+}
+
+/** Processes that held peer sockets lately, looked in first: a flood comes from few processes. */
+const recentPeers: number[] = [];
+const MAX_RECENT_PEERS = 16;
+
+/** Which of our processes holds each socket inode of `inodes`: recent peers first, then all of /proc. */
+function socketOwners(inodes: ReadonlySet<number>): Map<number, number> {
+  const owners = new Map<number, number>();
+  const look = (pid: string) => {
+    const fdDir = `/proc/${pid}/fd`;
+    for (const fd of readdirOrEmpty(fdDir)) {
+      let target: string;
+      try {
+        target = readlinkSync(path.join(fdDir, fd));
+      } catch {
+        continue; // The fd closed meanwhile.
+      }
+      const inode = /^socket:\[(\d+)\]$/.exec(target)?.[1];
+      if (inode !== undefined && inodes.has(Number(inode))) owners.set(Number(inode), Number(pid));
+    }
+  };
+  const recent = recentPeers.map(String);
+  for (const pid of recent) look(pid);
+  if (owners.size < inodes.size) {
+    for (const entry of readdirOrEmpty('/proc')) {
+      if (!/^\d+$/.test(entry) || recent.includes(entry)) continue;
+      look(entry);
+      if (owners.size === inodes.size) break;
+    }
+  }
+  for (const pid of new Set(owners.values())) {
+    const at = recentPeers.indexOf(pid);
+    if (at !== -1) recentPeers.splice(at, 1);
+    recentPeers.unshift(pid);
+  }
+  recentPeers.length = Math.min(recentPeers.length, MAX_RECENT_PEERS);
+  return owners;
+}
+
 /** The pid whose fd table holds `socket:[inode]`; our own user's processes are the ones we can read. */
 function processOwningSocket(inode: number): number | undefined {
   const target = `socket:[${inode}]`;

@@ -5,9 +5,10 @@
  * object is not overwritten: the person's hand-written text is not thrown away over a switch.
  */
 import { randomBytes } from 'node:crypto';
-import { lstatSync, mkdirSync, readFileSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRecord } from '../../shared/is-record';
+import { readRegularFile } from './regular-file';
 
 export class SettingsFileError extends Error {}
 
@@ -41,7 +42,7 @@ function linkTarget(file: string): string {
 function readObject(file: string): Record<string, unknown> {
   let raw: string;
   try {
-    raw = readFileSync(file, 'utf8');
+    raw = readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
     throw new SettingsFileError(`${file} could not be read: ${(error as Error).message}`);

@@ -2,11 +2,11 @@
  * Reads settings.json key by key: a key whose value is wrong is reported and its default used, the
  * other keys still count. A file that is not a JSON object gives the defaults, and must not be written.
  */
-import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
 import { appSettingsPatchSchema, DEFAULT_APP_SETTINGS, type AppSettings } from '../../shared/app-settings';
 import { isRecord } from '../../shared/is-record';
 import { mainSettingsSchema, type Settings } from './settings';
+import { readRegularFile } from './regular-file';
 
 export interface SettingsRead {
   /** What the Settings view shows: the file's valid keys over the defaults. */
@@ -22,7 +22,7 @@ export interface SettingsRead {
 export function readSettingsFile(file: string): SettingsRead {
   let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    text = readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaults();
     return defaults(`${file} could not be read (${(error as Error).message})`);

@@ -10,22 +10,12 @@
  * do not parse are ignored, with a line in the log; they are never followed or read through.
  */
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  closeSync,
-  constants,
-  fstatSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-} from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { UNDO_JOURNAL_MAX_AGE_MS, UNDO_JOURNAL_MAX_BYTES } from './limits';
+import { readRegularFile } from './regular-file';
 
 /** What the file was before DiffTray wrote it. */
 export type PreviousState = { exists: false } | { exists: true; bytes: Buffer; mode: number };
@@ -274,7 +264,7 @@ export class UndoJournal {
     for (const name of names) {
       const file = path.join(dir, name);
       try {
-        const text = readRegularFile(file);
+        const text = readEntryText(file);
         const parsed = entryFile.parse(JSON.parse(text));
         this.stored.push(fromFile(name, Buffer.byteLength(text, 'utf8'), parsed));
       } catch (error) {
@@ -308,13 +298,7 @@ function fromFile(name: string, bytes: number, parsed: EntryFile): Stored {
 }
 
 /** The file's text, only if it is a regular file: a symlink is refused (O_NOFOLLOW), never followed. */
-function readRegularFile(file: string): string {
-  if (!lstatSync(file).isFile()) throw new Error('not a regular file');
-  const fd = openSync(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-  try {
-    if (!fstatSync(fd).isFile()) throw new Error('not a regular file');
-    return readFileSync(fd, 'utf8');
-  } finally {
-    closeSync(fd);
-  }
+function readEntryText(file: string): string {
+  // An entry holds whole texts (each up to the file limit): no smaller cap than the journal's own bounds.
+  return readRegularFile(file, { noFollow: true, maxBytes: Number.MAX_SAFE_INTEGER });
 }

@@ -9,8 +9,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { link, readdir, readFile, rename, rm, unlink, writeFile, lstat } from 'node:fs/promises';
+import { link, readdir, rename, rm, unlink, writeFile, lstat } from 'node:fs/promises';
 import path from 'node:path';
+import { readRegularFile } from './regular-file';
 import { ConfinedDirectory } from './confined-directory';
 
 /** `.<name>.difftray-<pid>-<12 hex>.tmp|deleting`: the names DiffTray gives its own short-lived files. */
@@ -65,7 +66,7 @@ export async function recoverLeftovers(
   }
   for (const noteName of notes) {
     const note = path.join(journalDir, noteName);
-    const parsed = await readNote(note);
+    const parsed = readNote(note);
     if (!parsed) {
       await rm(note, { force: true });
       continue;
@@ -87,9 +88,15 @@ export async function recoverLeftovers(
   return recovered;
 }
 
-async function readNote(note: string): Promise<{ pid: number; folder: string } | undefined> {
+/** A note is a pid and a folder path. */
+const MAX_NOTE_BYTES = 64 * 1024;
+
+function readNote(note: string): { pid: number; folder: string } | undefined {
   try {
-    const value = JSON.parse(await readFile(note, 'utf8')) as { pid?: unknown; folder?: unknown };
+    const value = JSON.parse(readRegularFile(note, { noFollow: true, maxBytes: MAX_NOTE_BYTES })) as {
+      pid?: unknown;
+      folder?: unknown;
+    };
     if (!Number.isInteger(value.pid) || (value.pid as number) <= 0) return undefined;
     if (typeof value.folder !== 'string' || !path.isAbsolute(value.folder)) return undefined;
     return { pid: value.pid as number, folder: value.folder };

@@ -7,11 +7,12 @@
  * with the OS's administrator prompt (osascript on macOS, pkexec on Linux); Windows a `difftray.cmd` in
  * a user folder that is added to the user PATH. Everything here plans; main.ts runs the plan.
  */
-import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { appImageCliArgs } from '../core/app-image';
 import { shellQuote } from '../core/claude-hook-command';
 import type { DesktopPlatform } from './tray-model';
+import { readRegularFile } from '../core/regular-file';
 
 /** Every launcher DiffTray writes carries this line; any other `difftray` found there is not replaced. */
 export const LAUNCHER_MARK = 'Installed by DiffTray';
@@ -166,7 +167,7 @@ export class CliInstallError extends Error {}
  * (0755). A `difftray` there that DiffTray did not write (an npm link, say) is left alone.
  */
 export function writeLauncher(file: string, script: string): void {
-  if (existsSync(file) && !readFileSync(file, 'utf8').includes(LAUNCHER_MARK)) {
+  if (existsSync(file) && !readRegularFile(file).includes(LAUNCHER_MARK)) {
     throw new CliInstallError(`${file} exists and was not installed by DiffTray; remove it first`);
   }
   mkdirSync(path.dirname(file), { recursive: true });

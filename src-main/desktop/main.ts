@@ -14,6 +14,7 @@ import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { difftrayHome } from '../core/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
+import { installLastResort, raiseOpenFileLimit } from '../process-guard';
 import { startRuntime, type Runtime } from '../runtime';
 import {
   APP_SCHEME,
@@ -140,7 +141,9 @@ const openers = { review: openReview, window: showWindow };
 
 async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  raiseOpenFileLimit(process.pid, (message) => console.error(message));
   runtime = await startRuntime({ workspaces: options.workspaces });
+  installLastResort((message) => console.error(message));
   const { core, handler } = runtime;
 
   protocol.handle(APP_SCHEME, async (request) => {

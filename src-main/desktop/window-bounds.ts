@@ -3,10 +3,10 @@
  * enough of the window's top edge (where it is dragged by) lands in a display's work area now — a
  * display may have been unplugged since. The memory is a small JSON file in the app's data folder.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../bridge/lock-files';
+import { readRegularFile } from '../core/regular-file';
 
 export interface Rect {
   x: number;
@@ -76,7 +76,7 @@ function clamp(value: number, min: number, max: number): number {
 /** The saved bounds, or undefined when there are none or they cannot be read (the defaults then apply). */
 export function readSavedBounds(dataDir: string): unknown {
   try {
-    return JSON.parse(readFileSync(path.join(dataDir, WINDOW_BOUNDS_FILE), 'utf8'));
+    return JSON.parse(readRegularFile(path.join(dataDir, WINDOW_BOUNDS_FILE)));
   } catch {
     return undefined;
   }

@@ -17,6 +17,7 @@ import type { AppApiHandler } from '../core/app-api-handler';
 import type { AppCore } from '../core/app-core';
 import { generateToken, tokensEqual } from '../loopback/auth';
 import { MAX_FRAME_BYTES } from '../loopback/frame-limits';
+import { markAuthenticated } from '../loopback/connection-limits';
 import { createHttpServer, listenOnLoopback } from '../loopback/http-server';
 import { isLoopbackHost } from '../loopback/gate';
 import { rawDataToString } from '../loopback/raw-data';
@@ -64,7 +65,7 @@ export class HeadlessServer {
     const token = options.token ?? generateToken();
     // The token is checked at the upgrade: every API socket has proved it, so the full limit applies.
     const wss = createSocketServer(MAX_FRAME_BYTES);
-    const server = createHttpServer();
+    const server = createHttpServer(undefined, undefined, { name: 'headless', log: options.log });
     const headless = new HeadlessServer(server, wss, await listenOnLoopback(server, options.port), token);
     headless.serve(options);
     return headless;
@@ -116,6 +117,7 @@ export class HeadlessServer {
         );
         return;
       }
+      markAuthenticated(socket);
       this.wss.handleUpgrade(request, socket, head, (ws) => serveApiSocket(ws, options));
     });
   }

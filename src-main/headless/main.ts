@@ -4,11 +4,13 @@
  */
 import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
+import { installLastResort, raiseOpenFileLimit } from '../process-guard';
 import { startHeadlessApp } from './headless-app';
 import { messageOf } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
+  raiseOpenFileLimit(process.pid, (message) => console.error(message));
   const { runtime, headless, close } = await startHeadlessApp({
     runtime: { workspaces: options.workspaces },
     rendererDir: path.join(__dirname, '..', 'renderer'),
@@ -21,6 +23,7 @@ async function main(): Promise<void> {
   console.log(`Clio bridge on 127.0.0.1:${runtime.clio.port} (CLIO_IDE_PORT=${runtime.clio.port})`);
   console.log(`Native protocol on 127.0.0.1:${runtime.native.port} (lock file: ${runtime.native.lockFile})`);
   console.log(`Open the UI: ${headless.url}`);
+  installLastResort((message) => console.error(message));
 
   const stop = async () => {
     await close();

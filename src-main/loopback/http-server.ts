@@ -4,6 +4,8 @@
  */
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { CONNECTION_LIMITS, limitConnections, type ConnectionLimits } from './connection-limits';
+import type { Log } from './socket-guard';
 
 /**
  * How long a client may take over its request. Node's own headersTimeout/requestTimeout cover a request
@@ -26,10 +28,22 @@ export const HTTP_TIMEOUTS: HttpTimeouts = {
   checkEveryMs: 1_000,
 };
 
-/** An HTTP server that drops clients that never finish their request (408, or closed). */
+export interface HttpServerGuard {
+  /** Prefixes log lines ("bridge: ..."). */
+  name?: string;
+  log?: Log;
+  limits?: ConnectionLimits;
+}
+
+/**
+ * An HTTP server that drops clients that never finish their request (408, or closed), caps the
+ * connections waiting unauthenticated (connection-limits.ts), and logs its own errors instead of ending
+ * the process: with no 'error' listener, a failed accept (EMFILE: out of file descriptors) would throw.
+ */
 export function createHttpServer(
   listener?: http.RequestListener,
   timeouts: HttpTimeouts = HTTP_TIMEOUTS,
+  guard: HttpServerGuard = {},
 ): http.Server {
   const server = http.createServer({
     headersTimeout: timeouts.headersMs,
@@ -37,6 +51,10 @@ export function createHttpServer(
     connectionsCheckingInterval: timeouts.checkEveryMs,
   });
   if (listener) server.on('request', listener);
+  const name = guard.name ?? 'server';
+  const log = guard.log ?? ((line: string) => console.error(line));
+  server.on('error', (error) => log(`${name}: ${error.message}`));
+  limitConnections(server, name, log, guard.limits ?? CONNECTION_LIMITS);
   const silent = new WeakMap<Socket, NodeJS.Timeout>();
   const spoke = (socket: Socket) => {
     clearTimeout(silent.get(socket));

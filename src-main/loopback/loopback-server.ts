@@ -13,6 +13,7 @@ import type http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type WebSocket from 'ws';
 import type { WebSocketServer } from 'ws';
+import { markAuthenticated } from './connection-limits';
 import { refuseForeignRequest, refuseUpgrade, type Refusal } from './gate';
 import { createHttpServer, listenOnLoopback } from './http-server';
 import { guardSocket, type Log } from './socket-guard';
@@ -82,7 +83,7 @@ export class LoopbackServer {
   }
 
   static async start(options: LoopbackServerOptions): Promise<LoopbackServer> {
-    const server = createHttpServer();
+    const server = createHttpServer(undefined, undefined, { name: options.name, log: options.log });
     const port = await listenOnLoopback(server, options.port);
     const loopback = new LoopbackServer(server, port, options, options.log ?? (() => {}));
     try {
@@ -122,6 +123,7 @@ export class LoopbackServer {
         .end(`${verdict.reason}\n`);
       return;
     }
+    markAuthenticated(request.socket);
     verdict.serve(request, response);
   }
 
@@ -132,6 +134,7 @@ export class LoopbackServer {
       refuse(socket, verdict);
       return;
     }
+    markAuthenticated(socket);
     verdict.sockets.handleUpgrade(request, socket, head, (ws) => {
       guardSocket(ws, verdict.label, this.log);
       verdict.serve(ws);

@@ -2,8 +2,16 @@
  * `difftray setup claude-code` as a person runs it: the built `node dist/main/cli.cjs` against a temp
  * CLAUDE_CONFIG_DIR (and a temp HOME), reading what it prints and what it leaves on disk.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp';
@@ -29,12 +37,21 @@ afterEach(() => cleanup());
 
 /** Runs the command from an unrelated folder, as a person would from any terminal. */
 function difftray(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  return difftrayWithin(undefined, ...args);
+}
+
+/** As difftray(), killed after `timeoutMs` if given (code null then). */
+function difftrayWithin(
+  timeoutMs: number | undefined,
+  ...args: string[]
+): { code: number | null; stdout: string; stderr: string } {
   const home = path.join(root, 'home');
   mkdirSync(home, { recursive: true });
   const result = spawnSync(process.execPath, [CLI, ...args], {
     cwd: home,
     env: { ...process.env, HOME: home, CLAUDE_CONFIG_DIR: configDir },
     encoding: 'utf8',
+    ...(timeoutMs !== undefined && { timeout: timeoutMs, killSignal: 'SIGKILL' as const }),
   });
   return { code: result.status, stdout: result.stdout, stderr: result.stderr };
 }
@@ -89,7 +106,9 @@ describe('difftray setup claude-code', () => {
     });
     expect(backups()).toHaveLength(1);
     expect(readFileSync(path.join(configDir, backups()[0]!), 'utf8')).toBe(ORIGINAL);
-    expect(run.stdout).toContain(`The old settings are in ${path.join(configDir, backups()[0]!)}`);
+    expect(run.stdout).toContain(
+      `The settings from before today's first change are in ${path.join(configDir, backups()[0]!)}`,
+    );
   });
 
   it('run twice, changes nothing the second time: same bytes, no second backup', () => {
@@ -142,6 +161,43 @@ describe('difftray setup claude-code', () => {
       /^difftray: .*settings\.json is not valid JSON .*; fix it first, it was not changed\n$/,
     );
     expect(readFileSync(settingsPath, 'utf8')).toBe(broken);
+    expect(readdirSync(configDir)).toEqual(['settings.json']);
+  });
+
+  it.runIf(process.platform !== 'win32')('a FIFO as settings.json: refused at once, not hung', () => {
+    mkdirSync(configDir, { recursive: true });
+    execFileSync('mkfifo', [settingsPath]);
+    // Nothing ever writes to the FIFO: a read that waits for a writer is killed after 30 s (code null).
+    const run = difftrayWithin(30_000, 'setup', 'claude-code');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(
+      /^difftray: cannot read .*settings\.json: A named pipe \(FIFO\), not a regular file/,
+    );
+    expect(lstatSync(settingsPath).isFIFO()).toBe(true);
+    expect(readdirSync(configDir)).toEqual(['settings.json']);
+  });
+
+  it('keeps a number too big for JSON.parse byte for byte, and comments', () => {
+    const original = '{\n  // mine\n  "cleanupPeriodDays": 12345678901234567890,\n  "x": 1.0e+2\n}\n';
+    writeSettings(original);
+    expect(difftray('setup', 'claude-code').code).toBe(0);
+    const installed = readFileSync(settingsPath, 'utf8');
+    expect(installed).toContain(
+      '  // mine\n  "cleanupPeriodDays": 12345678901234567890,\n  "x": 1.0e+2,\n  "hooks"',
+    );
+    expect(difftray('setup', 'claude-code', '--remove').code).toBe(0);
+    expect(readFileSync(settingsPath, 'utf8')).toBe(original);
+  });
+
+  it.runIf(process.platform !== 'win32')('refuses a read-only settings file, saying so', () => {
+    writeSettings(ORIGINAL);
+    chmodSync(settingsPath, 0o444);
+    const run = difftray('setup', 'claude-code');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `difftray: ${settingsPath} is read-only; it was not changed (make it writable, e.g. chmod u+w, to set up)\n`,
+    );
+    expect(readFileSync(settingsPath, 'utf8')).toBe(ORIGINAL);
     expect(readdirSync(configDir)).toEqual(['settings.json']);
   });
 

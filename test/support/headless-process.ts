@@ -80,6 +80,8 @@ export interface HeadlessProcessOptions {
   beforeStart?: (dirs: { workspace: string; home: string }) => void;
   /** A command the app is started through, before `node` (`unshare ... sh -c '...; exec "$0" "$@"'`). */
   launcher?: readonly string[];
+  /** Started under this open-files limit, soft and hard (a shell's `ulimit -n`). */
+  maxOpenFiles?: number;
 }
 
 export async function startHeadlessProcess(
@@ -90,7 +92,12 @@ export async function startHeadlessProcess(
   const browser = browserRecorder(path.join(path.dirname(home), 'browser'));
   const env = { ...sandboxEnv(home, tmp), BROWSER: browser.program };
   options.beforeStart?.({ workspace, home });
+  const openFilesLimit =
+    options.maxOpenFiles === undefined
+      ? []
+      : ['sh', '-c', 'ulimit -n "$0" && exec "$@"', String(options.maxOpenFiles)];
   const [command = process.execPath, ...args] = [
+    ...openFilesLimit,
     ...(options.launcher ?? []),
     process.execPath,
     HEADLESS_ENTRY,

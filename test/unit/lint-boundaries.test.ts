@@ -70,3 +70,30 @@ describe('import boundaries', () => {
     expect(await importErrors(file, `${code}\nexport {};\n`)).toEqual([]);
   });
 });
+
+/** The messages of the file-read rule (eslint/file-reads.js) for `code` as if it were the file `file`. */
+async function readErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
+
+describe('whole-file reads in main', () => {
+  it.each([
+    ['src-main/core/x.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('/a', 'utf8');"],
+    ['src-main/cli/x.ts', "import { readFile } from 'node:fs/promises';\nvoid readFile('/a');"],
+    ['src-main/bridge/x.ts', "import { createReadStream } from 'fs';\ncreateReadStream('/a');"],
+    ['src-main/desktop/x.ts', "import fs from 'node:fs';\nfs.readFileSync('/a');"],
+  ])('%s: %s is refused', async (file, code) => {
+    const errors = await readErrors(file, `${code}\nexport {};\n`);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors[0]).toMatch(/regular-file\.ts/);
+  });
+
+  it.each([
+    ['src-main/core/x.ts', "import { readRegularFile } from './regular-file';\nreadRegularFile('/a');"],
+    ['src-main/core/peer-process.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('/proc/x');"],
+    ['test/x.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('/a');"],
+  ])('%s: %s is allowed', async (file, code) => {
+    expect(await readErrors(file, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});

@@ -5,8 +5,9 @@
  * answers on loopback (an owner in another pid namespace, such as a container sharing the home folder,
  * still answers there). It is removed on close only while it still names us.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { isStale, writeFileAtomically } from '../lock-files';
+import { readRegularFile } from '../../core/regular-file';
 
 export { clioBridgeFile } from '../../core/discovery-locations';
 
@@ -24,7 +25,7 @@ export interface ClioBridgeInfo {
 function readOwner(file: string): { pid?: unknown; port?: unknown } | undefined {
   let raw: string;
   try {
-    raw = readFileSync(file, 'utf8');
+    raw = readRegularFile(file);
   } catch {
     return undefined;
   }

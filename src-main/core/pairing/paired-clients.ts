@@ -4,11 +4,11 @@
  * connect, it does not hold what they connect with.
  */
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import type { PairedClientInfo } from '../../../shared/app-api';
 import { labelField } from '../../../shared/field-limits';
 import { writeFileAtomically } from '../atomic-file';
+import { readRegularFile } from '../regular-file';
 
 const entrySchema = z.object({
   id: z.string().min(1).max(200),
@@ -91,7 +91,7 @@ export class PairedClients {
     if (!this.file) return [];
     let raw: string;
     try {
-      raw = readFileSync(this.file, 'utf8');
+      raw = readRegularFile(this.file);
     } catch {
       return [];
     }

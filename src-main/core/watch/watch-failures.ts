@@ -5,8 +5,8 @@
  * file descriptors could be had. Changes in such a folder are not seen, so the window and
  * `difftray status` say so instead of showing the folder as watched.
  */
-import { readFileSync } from 'node:fs';
 import type { WatchFix, WatchUnwatched } from '../../../shared/app-api';
+import { readRegularFile } from '../regular-file';
 
 /** Suggested at least: enough for a few large repositories (as editors' docs suggest). */
 const SUGGESTED_WATCHES = 524_288;
@@ -72,7 +72,7 @@ function sysctlFix(name: string, value: number, explain: string): WatchFix {
 
 function currentLimit(name: string): number | undefined {
   try {
-    const value = Number(readFileSync(`/proc/sys/fs/inotify/${name}`, 'utf8').trim());
+    const value = Number(readRegularFile(`/proc/sys/fs/inotify/${name}`, { maxBytes: 64 }).trim());
     return Number.isSafeInteger(value) ? value : undefined;
   } catch {
     return undefined;

@@ -1,5 +1,7 @@
 /** The file side of setup: real files in a temp folder. */
+import { execFileSync, spawn } from 'node:child_process';
 import {
+  chmodSync,
   lstatSync,
   mkdirSync,
   readdirSync,
@@ -11,13 +13,16 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppApiHandler } from '../../../src-main/core/app-api-handler';
 import { AppCore } from '../../../src-main/core/app-core';
+import { updateHookSettings } from '../../../shared/claude-code/hook-settings';
 import {
   applyClaudeHooks,
   claudeConfigDir,
   ClaudeHooksSetupError,
+  editedText,
   planClaudeHooks,
 } from '../../../src-main/core/claude-hooks-setup';
 import { makeTempDir } from '../../support/temp';
@@ -60,7 +65,7 @@ describe('Claude Code hooks setup on disk', () => {
     expect(readdirSync(configDir)).toEqual(['settings.json']);
   });
 
-  it('backs the old file up with its mode, keeps the mode and the indentation', () => {
+  it('backs the old file up with its mode, once a day, and keeps the mode and the indentation', () => {
     mkdirSync(configDir);
     const original = '{\n    "model": "opus"\n}\n';
     writeFileSync(settingsPath, original, { mode: 0o640 });
@@ -69,20 +74,68 @@ describe('Claude Code hooks setup on disk', () => {
       {},
       () => new Date('2026-01-02T03:04:05.678Z'),
     );
-    expect(outcome.backupPath).toBe(`${settingsPath}.difftray-backup-20260102T030405Z`);
+    expect(outcome.backupPath).toBe(`${settingsPath}.difftray-backup-20260102`);
     expect(readFileSync(outcome.backupPath!, 'utf8')).toBe(original);
     expect(readFileSync(settingsPath, 'utf8')).toMatch(/^\{\n {4}"model": "opus",\n {4}"hooks"/);
     if (posix) {
       expect(mode(settingsPath)).toBe(0o640);
       expect(mode(outcome.backupPath!)).toBe(0o640);
     }
-    // Removing at the same second keeps the first backup and makes another.
-    const removed = applyClaudeHooks(
+    // More changes the same day keep the day's first backup: the settings from before the first change.
+    for (const options of [{ remove: true }, {}, { alsoTools: ['Task'] }, { remove: true }]) {
+      const again = applyClaudeHooks(
+        { configDir, command: COMMAND },
+        options,
+        () => new Date('2026-01-02T23:59:00Z'),
+      );
+      expect(again.backupPath).toBe(`${settingsPath}.difftray-backup-20260102`);
+    }
+    expect(readFileSync(settingsPath, 'utf8')).toBe(original);
+    expect(readFileSync(`${settingsPath}.difftray-backup-20260102`, 'utf8')).toBe(original);
+    // The next day gets its own.
+    const nextDay = applyClaudeHooks(
       { configDir, command: COMMAND },
-      { remove: true },
-      () => new Date('2026-01-02T03:04:05Z'),
+      {},
+      () => new Date('2026-01-03T00:00:01Z'),
     );
-    expect(removed.backupPath).toBe(`${settingsPath}.difftray-backup-20260102T030405Z-1`);
+    expect(nextDay.backupPath).toBe(`${settingsPath}.difftray-backup-20260103`);
+    expect(readdirSync(configDir).sort()).toEqual([
+      'settings.json',
+      'settings.json.difftray-backup-20260102',
+      'settings.json.difftray-backup-20260103',
+    ]);
+  });
+
+  it('keeps every byte it does not change: comments, layout, a number JSON would round', () => {
+    mkdirSync(configDir);
+    const original = [
+      '{',
+      "\t// The person's own notes.",
+      '\t"model": "opus",   /* keep */',
+      '\t"cleanupPeriodDays": 12345678901234567890,',
+      '\t"hooks": {',
+      '\t\t"Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]',
+      '\t}',
+      '}',
+      '',
+    ].join('\r\n');
+    writeFileSync(settingsPath, original);
+    applyClaudeHooks({ configDir, command: COMMAND });
+    const installed = readFileSync(settingsPath, 'utf8');
+    // What was there is there, byte for byte, in the same order; ours follows the Stop hooks.
+    const kept = original.split('\r\n').slice(0, 5).join('\r\n');
+    expect(
+      installed.startsWith(
+        `${kept}\r\n\t\t"Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ],\r\n`,
+      ),
+    ).toBe(true);
+    expect(installed).toContain(
+      `\r\n\t\t"PreToolUse": [\r\n\t\t\t{\r\n\t\t\t\t"matcher": "Edit|MultiEdit|Write|Bash",`,
+    );
+    expect(installed).not.toMatch(/[^\r]\n/);
+    expect(installed).toContain(JSON.stringify(COMMAND));
+    // Taking it out again gives back the very bytes.
+    applyClaudeHooks({ configDir, command: COMMAND }, { remove: true });
     expect(readFileSync(settingsPath, 'utf8')).toBe(original);
   });
 
@@ -108,6 +161,59 @@ describe('Claude Code hooks setup on disk', () => {
     expect(readdirSync(dotfiles)).toEqual(['claude-settings.json']);
   });
 
+  it.runIf(posix)('refuses a symlink to nothing, and leaves the link as it is', () => {
+    mkdirSync(configDir);
+    const target = path.join(root, 'dotfiles', 'claude-settings.json');
+    symlinkSync(target, settingsPath);
+    for (const attempt of [
+      () => planClaudeHooks({ configDir, command: COMMAND }),
+      () => applyClaudeHooks({ configDir, command: COMMAND }),
+    ]) {
+      expect(attempt).toThrow(ClaudeHooksSetupError);
+      expect(attempt).toThrow(/is a symbolic link to a file that does not exist; it was not changed/);
+    }
+    expect(lstatSync(settingsPath).isSymbolicLink()).toBe(true);
+    expect(readlinkSync(settingsPath)).toBe(target);
+    expect(readdirSync(configDir)).toEqual(['settings.json']);
+  });
+
+  it.runIf(posix)('refuses a read-only settings file with a clear message, and writes nothing', () => {
+    mkdirSync(configDir);
+    writeFileSync(settingsPath, '{ "model": "opus" }\n');
+    chmodSync(settingsPath, 0o444);
+    expect(() => applyClaudeHooks({ configDir, command: COMMAND })).toThrow(
+      `${settingsPath} is read-only; it was not changed (make it writable, e.g. chmod u+w, to set up)`,
+    );
+    expect(readFileSync(settingsPath, 'utf8')).toBe('{ "model": "opus" }\n');
+    expect(mode(settingsPath)).toBe(0o444);
+    expect(readdirSync(configDir)).toEqual(['settings.json']);
+  });
+
+  it.runIf(posix)(
+    "a FIFO as settings.json: the window's hooks plan is refused at once, not hung",
+    async () => {
+      mkdirSync(configDir);
+      execFileSync('mkfifo', [settingsPath]);
+      // Were the read to wait for a writer, this one would give it settings after a while, and the plan
+      // would come back as if from a file: the test fails rather than hanging.
+      const writer = spawn('sh', ['-c', 'sleep 2; printf "{}" > "$1"', 'writer', settingsPath], {
+        stdio: 'ignore',
+      });
+      try {
+        const handler = createAppApiHandler(
+          new AppCore([root], { claudeHooks: { configDir, command: COMMAND } }),
+        );
+        await expect(handler('claudeHooksSetup', { apply: false })).rejects.toThrow(
+          /named pipe \(FIFO\), not a regular file/,
+        );
+        await expect(handler('claudeHooksSetup', { apply: true })).rejects.toThrow(/named pipe/);
+        expect(lstatSync(settingsPath).isFIFO()).toBe(true);
+      } finally {
+        writer.kill('SIGKILL');
+      }
+    },
+  );
+
   it('answers the app API: a plan, then the change; without a target, a clear error', async () => {
     const handler = createAppApiHandler(
       new AppCore([root], { claudeHooks: { configDir, command: COMMAND } }),
@@ -132,5 +238,40 @@ describe('Claude Code hooks setup on disk', () => {
 
     const without = createAppApiHandler(new AppCore([root]));
     await expect(without('claudeHooksSetup', { apply: false })).rejects.toThrow('not available');
+  });
+});
+
+describe('the text edits', () => {
+  it('give the very settings the change computes, whatever the hooks were and however laid out', () => {
+    const ours = fc.constantFrom(COMMAND, '"/old/node" "/old/cli.cjs" hook claude-code');
+    const hook = fc.record({
+      type: fc.constant('command'),
+      command: fc.oneof(ours, fc.constantFrom('lint', './guard.sh')),
+      timeout: fc.constantFrom(5, 3600),
+    });
+    const entry = fc.record(
+      {
+        matcher: fc.constantFrom('Edit', 'Bash|Edit', ''),
+        hooks: fc.array(hook, { minLength: 1, maxLength: 3 }),
+      },
+      { requiredKeys: ['hooks'] },
+    );
+    const settings = fc.record(
+      {
+        model: fc.string(),
+        hooks: fc.record(
+          { PreToolUse: fc.array(entry, { maxLength: 4 }), Stop: fc.array(entry, { maxLength: 2 }) },
+          { requiredKeys: [] },
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(settings, fc.boolean(), fc.constantFrom(0, 2, 4, '\t'), (before, remove, indent) => {
+        const text = JSON.stringify(before, null, indent) || '{}';
+        const result = updateHookSettings(before, COMMAND, { remove });
+        expect(JSON.parse(editedText(text, result))).toEqual(result.settings);
+      }),
+    );
   });
 });
