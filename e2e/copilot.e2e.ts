@@ -89,4 +89,13 @@ describe('Copilot CLI through the UI', () => {
     await page.getByTestId('ended-banner').waitFor();
     expect(errors).toEqual([]);
   });
+
+  it('Connections shows the pid the CLI named in X-Copilot-PID as its claim, not as a fact', async () => {
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    const client = page.locator('.dt-client', { hasText: 'Copilot CLI' });
+    const claimed = client.getByTestId('claimed-mark');
+    await claimed.first().waitFor();
+    expect(await claimed.first().textContent()).toBe(' (as the client says)');
+    expect(errors).toEqual([]);
+  });
 });

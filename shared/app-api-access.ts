@@ -27,6 +27,15 @@ export interface ConnectionRequest {
   script?: string;
   /** Where the program runs (/proc/<pid>/cwd), e.g. the project an agent works on. */
   cwd?: string;
+  /** Its whole command line (/proc/<pid>/cmdline). */
+  argv?: string[];
+  /** The variables of its environment that change what it runs (NODE_OPTIONS, LD_PRELOAD...), if any. */
+  environment?: Record<string, string>;
+  /**
+   * Whether "Always allow this program" can be given: not when its executable, command line or
+   * environment could not be read in full (it is asked each time then).
+   */
+  canTrustAlways: boolean;
   /** When the request arrived, and when it is closed unanswered (ms since the epoch). */
   askedAt: number;
   expiresAt: number;
@@ -35,23 +44,35 @@ export interface ConnectionRequest {
 export type ConnectionAnswer = 'once' | 'always' | 'deny';
 
 /**
- * A program allowed to connect without a token. By executable (and script) where the process was
- * identified; by name only where it could not be, which is weaker: any program may give that name.
+ * A program allowed to connect without a token. Where the process was identified: by its executable, its
+ * whole command line and the environment that changes what it runs (`node -r other.js script.js` or
+ * NODE_OPTIONS=--require... is another program); by name only where it could not be, which is weaker:
+ * any program may give that name.
  */
 export interface TrustedProgram {
   /** Identifies the entry for AppApi.revokeTrustedProgram. */
   key: string;
   name: string;
   executable?: string;
+  /** For an interpreter: the script it runs (shown; argv holds it too). */
   script?: string;
+  argv?: string[];
+  environment?: Record<string, string>;
 }
 
-/** The key of a trusted program: its executable and script, or its name when identified by name. */
+/**
+ * The key of a trusted program: its executable, script (resolved), command line and run-changing
+ * environment (sorted by name), or its name when identified by name. An entry remembered before command lines were (no argv)
+ * has a key no process has: that program is asked again.
+ */
 export function trustedProgramKey(program: Omit<TrustedProgram, 'key'>): string {
   if (program.executable === undefined) return `name:${program.name}`;
-  return program.script === undefined
-    ? `exe:${program.executable}`
-    : `exe:${program.executable}\0${program.script}`;
+  if (program.argv === undefined) return `exe:${program.executable}\0${program.script ?? ''}`;
+  const environment = Object.entries(program.environment ?? {}).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  // The script too: `node cli.js` in another folder runs another cli.js.
+  return `run:${JSON.stringify([program.executable, program.script ?? null, program.argv, environment])}`;
 }
 
 /** Where a paired client's review comes from: its files are on that host, named as it named them. */

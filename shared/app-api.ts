@@ -49,6 +49,11 @@ export interface ClientInfo {
   pid?: number;
   /** The client's working folder, where it could be found out (e.g. from its pid). */
   workspace?: string;
+  /**
+   * The pid (and the working folder found from it) is what the client said, which DiffTray cannot check
+   * (Copilot CLI's X-Copilot-PID header on a Unix socket): shown as claimed, not as a fact.
+   */
+  claimed?: true;
   /** The agent's own session id (Claude Code's `session_id`), when it gives one. */
   agentSession?: string;
   connectedAt: number;

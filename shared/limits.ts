@@ -177,6 +177,26 @@ export const MAX_CONNECTION_REQUESTS = 4;
 /** Programs remembered with "Always allow this program" (settings.json `trustedPrograms`). */
 export const MAX_TRUSTED_PROGRAMS = 100;
 
+/**
+ * A program's identity as "Always allow this program" remembers it: at most this many arguments, and
+ * this many characters for its whole command line and for the environment that changes what it runs.
+ * A process whose command line or environment is longer cannot be identified fully: it is asked each time.
+ */
+export const MAX_PROGRAM_ARGS = 256;
+export const MAX_PROGRAM_IDENTITY_CHARS = 32 * 1024;
+
+/**
+ * Back-off of connection prompts, per program: after a prompt nobody answered (or whose client left
+ * first), the next one for that program waits this long, doubling each time up to the maximum; a
+ * program the person denied is refused without a prompt for CONNECTION_DENIED_MS.
+ */
+export const CONNECTION_BACKOFF_BASE_MS = 30_000;
+export const CONNECTION_BACKOFF_MAX_MS = 15 * 60_000;
+export const CONNECTION_DENIED_MS = 10 * 60_000;
+
+/** Connection prompts shown in any minute, all programs together (a flood of new programs). */
+export const MAX_CONNECTION_PROMPTS_PER_MINUTE = 6;
+
 /** What the undo journal (undo of what DiffTray wrote) keeps at most: previous texts, by bytes... */
 export const UNDO_JOURNAL_MAX_BYTES = 64 * 1024 * 1024;
 

@@ -1,21 +1,42 @@
 /** How connection prompts and trusted programs read (components/ConnectionPrompts, TrustedPrograms). */
 import type { ConnectionRequest, TrustedProgram } from '../shared/app-api';
 import { connectionPromptTitle } from '../shared/connection-wording';
+import { markInvisibles } from '../shared/invisible-chars';
 
 // The title is the desktop notification's too.
 export { connectionPromptTitle };
 
-/** The program itself, as "Always allow this program" would remember it. */
+/**
+ * The program itself, as "Always allow this program" would remember it: the environment that changes
+ * what it runs, its executable and its arguments (`NODE_OPTIONS=--require=x.js /usr/bin/node -r y.js
+ * cli.js`); hidden characters marked (⟨U+202E⟩). Without a command line, the executable and script.
+ */
 export function programDescription(
-  program: Pick<TrustedProgram, 'executable' | 'script'>,
+  program: Pick<TrustedProgram, 'executable' | 'script' | 'argv' | 'environment'>,
 ): string | undefined {
   if (program.executable === undefined) return undefined;
-  return program.script === undefined ? program.executable : `${program.executable} ${program.script}`;
+  const words =
+    program.argv === undefined
+      ? [program.executable, ...(program.script === undefined ? [] : [program.script])]
+      : [
+          ...Object.entries(program.environment ?? {}).map(([name, value]) => `${name}=${shellWord(value)}`),
+          program.executable,
+          ...program.argv.slice(1).map(shellWord),
+        ];
+  return markInvisibles(words.join(' '));
 }
 
-/** "Always" needs something to recognise the program by: its executable, or (where that is all) its name. */
+/** An argument as a shell would need it: quoted when it is empty or holds a space or a quote. */
+function shellWord(word: string): string {
+  return word === '' || /[\s'"\\$`]/.test(word) ? JSON.stringify(word) : word;
+}
+
+/**
+ * "Always" needs something to recognise the program by: all of its executable, command line and
+ * environment read (main says so), or (where that is all there is) its name.
+ */
 export function canAllowAlways(request: ConnectionRequest): boolean {
-  return request.identifiedBy === 'name' || request.executable !== undefined;
+  return request.canTrustAlways;
 }
 
 /** What a screen reader hears when a prompt appears. */

@@ -2,6 +2,7 @@
  * Words for the state of the files in a change set: the file list, the disk and conflict banners,
  * the binary panel and why Submit waits. Pure, so it is tested without a DOM.
  */
+import { AGENT_CONTROL_LABEL, agentControlReason } from '../shared/agent-control-files';
 import type { DiskState, ReviewFileInfo, ReviewFileSummary, ReviewItem } from '../shared/app-api';
 import type { HunkState } from '../shared/line-decisions';
 import { decisionLabel } from './review-model';
@@ -56,18 +57,33 @@ const diskWords: Record<Exclude<DiskState, 'unchanged'>, string> = {
 };
 
 export interface FileBadge {
-  key: 'new' | 'binary' | 'disk' | 'conflicts';
+  key: 'high-risk' | 'new' | 'binary' | 'disk' | 'conflicts';
   label: string;
+  /** Said on hover: why the flag is there. */
+  title?: string;
 }
 
 /** The short flags shown next to a file's name. */
 export function fileBadges(file: ReviewFileInfo): FileBadge[] {
   const badges: FileBadge[] = [];
+  const highRisk = highRiskBadge(file.path);
+  if (highRisk) badges.push(highRisk);
   if (file.isNewFile) badges.push({ key: 'new', label: 'new' });
   if (file.binary) badges.push({ key: 'binary', label: 'binary' });
   if (file.disk.state !== 'unchanged') badges.push({ key: 'disk', label: diskWords[file.disk.state] });
   if (file.conflicts > 0) badges.push({ key: 'conflicts', label: plural(file.conflicts, 'conflict') });
   return badges;
+}
+
+/** "High-risk: agent control file", for a file that configures an agent or git (never auto-applied). */
+export function highRiskBadge(path: string): FileBadge | undefined {
+  const reason = agentControlReason(path);
+  if (reason === undefined) return undefined;
+  return {
+    key: 'high-risk',
+    label: AGENT_CONTROL_LABEL,
+    title: `This file is ${reason}: a change to it can widen what an agent may do or run code later. Read every line; auto-apply never applies it.`,
+  };
 }
 
 /** "first.txt changed on disk 2m ago" (or "deleted", "created"; "just now"). */

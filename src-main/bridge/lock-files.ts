@@ -148,6 +148,8 @@ function connectionAnswers(options: net.NetConnectOpts): Promise<boolean> {
 export interface OwnedLockFileOptions extends AtomicWriteOptions {
   /** How stale files of the same kind are recognised in the folder before writing. */
   staleRule?: StaleFileRule;
+  /** Checks the folder before each write (a shared folder's owner and mode); throws to refuse. */
+  checkFolder?: () => void;
 }
 
 /**
@@ -163,6 +165,7 @@ export class OwnedLockFile {
     content: unknown,
     private readonly options: OwnedLockFileOptions = {},
   ) {
+    options.checkFolder?.();
     writeFileAtomically(file, JSON.stringify(content), 0o600, options);
     this.staleRemoved = removeStaleLockFiles(path.dirname(file), options.staleRule, { except: file });
   }
@@ -173,6 +176,7 @@ export class OwnedLockFile {
    */
   rewrite(content: unknown): void {
     if (this.removed) return;
+    this.options.checkFolder?.();
     writeFileAtomically(this.file, JSON.stringify(content), 0o600, this.options);
   }
 

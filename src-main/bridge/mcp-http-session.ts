@@ -47,7 +47,9 @@ export interface McpFlavor {
    */
   selectionNotification?(selection: SentSelection, core: AppCore): JSONRPCNotification;
   /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
-  clientDetails?(request: http.IncomingMessage): Partial<Pick<ClientInfo, 'pid' | 'workspace'>> | undefined;
+  clientDetails?(
+    request: http.IncomingMessage,
+  ): Partial<Pick<ClientInfo, 'pid' | 'workspace' | 'claimed'>> | undefined;
 }
 
 /** Who a session is for: the name and protocol its client is registered under. */

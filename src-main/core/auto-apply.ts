@@ -1,7 +1,9 @@
 /**
  * Auto-apply (settings `autoApply`): the clients, by the name shown under Connections, whose proposals
- * are accepted whole as they arrive, as if the person accepted every hunk and submitted.
+ * are accepted whole as they arrive, as if the person accepted every hunk and submitted. Never a change
+ * to an agent-control file (shared/agent-control-files.ts): that one waits for the person.
  */
+import { agentControlReason } from '../../shared/agent-control-files';
 import type { ClientInfo } from '../../shared/app-api';
 
 /** What History shows on a review accepted this way. */
@@ -37,4 +39,18 @@ export function withAutoAppliedNote(description: string | undefined): string {
   return description !== undefined && description.trim() !== ''
     ? `${description}\n\n${AUTO_APPLIED_NOTE}`
     : AUTO_APPLIED_NOTE;
+}
+
+/**
+ * Why a review that auto-apply would accept waits for the person instead: the first of its files that is
+ * an agent-control file, or undefined when none is.
+ */
+export function agentControlHold(files: ReadonlyArray<{ path: string }>): string | undefined {
+  for (const file of files) {
+    const reason = agentControlReason(file.path);
+    if (reason !== undefined) {
+      return `Auto-apply left this for review: ${file.path} is an agent-control file, ${reason}.`;
+    }
+  }
+  return undefined;
 }

@@ -31,7 +31,7 @@ export class ClientRegistry {
   /** Fill in what a client says about itself after connecting (MCP initialize, ide_connected). */
   describe(
     id: string,
-    details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace' | 'agentSession'>>,
+    details: Partial<Pick<ClientInfo, 'name' | 'version' | 'pid' | 'workspace' | 'agentSession' | 'claimed'>>,
   ): void {
     const client = this.clients.get(id);
     if (!client) return;

@@ -1,8 +1,10 @@
 /**
  * Connection prompts: a client that sends no token (the real Clio CLI) waits here until the person
  * answers "Allow once", "Always allow this program" or "Deny"; unanswered, it is denied when its time is
- * up. The programs allowed always are kept here too, and written back through `save` (settings.json).
- * No sockets: the bridge identifies the peer and asks; it gets a decision back.
+ * up. A program that keeps connecting is held back (connection-backoff.ts) rather than prompted again and
+ * again. The programs allowed always are kept here too, by their whole identity (program-identity.ts),
+ * and written back through `save` (settings.json). No sockets: the bridge identifies the peer and asks;
+ * it gets a decision back.
  */
 import type {
   ConnectionAnswer,
@@ -11,6 +13,7 @@ import type {
   TrustedProgram,
 } from '../../shared/app-api';
 import { trustedProgramKey } from '../../shared/app-api';
+import { ConnectionBackoff, type BackoffOptions } from './connection-backoff';
 import { CONNECTION_PROMPT_TIMEOUT_MS, MAX_CONNECTION_REQUESTS, MAX_TRUSTED_PROGRAMS } from './limits';
 
 /** Who is asking, as the bridge found out. */
@@ -22,6 +25,9 @@ export interface ConnectionPeer {
   executable?: string;
   script?: string;
   cwd?: string;
+  /** The whole command line, and the environment that changes what runs (peer-process.ts). */
+  argv?: string[];
+  environment?: Record<string, string>;
 }
 
 /** 'timeout': nobody answered in time; 'gone': the client left (or the app closes) first. */
@@ -44,6 +50,8 @@ export interface ConnectionRequestsOptions {
   /** How long a prompt waits (CONNECTION_PROMPT_TIMEOUT_MS). */
   timeoutMs?: number;
   now?: () => number;
+  /** The back-off's times (CONNECTION_BACKOFF_BASE_MS...); tests shorten them. */
+  backoff?: Omit<BackoffOptions, 'now'>;
 }
 
 interface Waiting {
@@ -60,10 +68,12 @@ export class ConnectionRequests {
   private nextId = 1;
   private readonly timeoutMs: number;
   private readonly now: () => number;
+  private readonly backoff: ConnectionBackoff;
 
   constructor(private readonly options: ConnectionRequestsOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? CONNECTION_PROMPT_TIMEOUT_MS;
     this.now = options.now ?? Date.now;
+    this.backoff = new ConnectionBackoff({ ...options.backoff, now: this.now });
     this.trusted = dedupe((options.trusted ?? []).map(withKey)).slice(0, MAX_TRUSTED_PROGRAMS);
   }
 
@@ -78,7 +88,8 @@ export class ConnectionRequests {
 
   /**
    * Whether the person allowed this program always. A peer identified by its process matches only by
-   * executable (and script); one identified by name only matches a by-name entry.
+   * executable, whole command line and run-changing environment, all read in full; one identified by
+   * name only matches a by-name entry.
    */
   isTrusted(peer: ConnectionPeer): boolean {
     const program = programOf(peer);
@@ -87,13 +98,20 @@ export class ConnectionRequests {
     return this.trusted.some((known) => known.key === key);
   }
 
-  /** Shows the prompt; refused at once when too many already wait. */
+  /**
+   * Shows the prompt; refused at once, without one, when too many already wait, when one for this
+   * program waits, when the person denied it lately, or while it is held back after unanswered prompts.
+   */
   ask(peer: ConnectionPeer): PendingConnection {
     if (this.waiting.size >= MAX_CONNECTION_REQUESTS) {
       throw new ConnectionRequestError(
         `${MAX_CONNECTION_REQUESTS} connections already wait for the person's answer; try again later`,
       );
     }
+    const held = backoffKey(peer);
+    const refusal = this.backoff.refusal(held);
+    if (refusal !== undefined) throw new ConnectionRequestError(refusal);
+    this.backoff.asked(held);
     const askedAt = this.now();
     const request: ConnectionRequest = {
       id: `connect-${this.nextId++}`,
@@ -104,6 +122,9 @@ export class ConnectionRequests {
       ...(peer.executable !== undefined && { executable: peer.executable }),
       ...(peer.script !== undefined && { script: peer.script }),
       ...(peer.cwd !== undefined && { cwd: peer.cwd }),
+      ...(peer.argv !== undefined && { argv: [...peer.argv] }),
+      ...(peer.environment !== undefined && { environment: { ...peer.environment } }),
+      canTrustAlways: programOf(peer) !== undefined,
       askedAt,
       expiresAt: askedAt + this.timeoutMs,
     };
@@ -122,7 +143,11 @@ export class ConnectionRequests {
     if (!entry) throw new ConnectionRequestError('This connection request is no longer waiting');
     if (answer === 'always') {
       const program = programOf(entry.peer);
-      if (!program) throw new ConnectionRequestError("This program's executable is unknown: allow it once");
+      if (!program) {
+        throw new ConnectionRequestError(
+          "This program's executable, command line or environment could not be read in full: allow it once",
+        );
+      }
       this.remember(program);
     }
     this.settle(requestId, answer);
@@ -165,6 +190,13 @@ export class ConnectionRequests {
     if (!entry) return;
     clearTimeout(entry.timer);
     this.waiting.delete(requestId);
+    const how =
+      decision === 'once' || decision === 'always'
+        ? 'allowed'
+        : decision === 'deny'
+          ? 'denied'
+          : 'unanswered';
+    this.backoff.ended(backoffKey(entry.peer), how);
     entry.settle(decision);
     this.changed();
   }
@@ -175,17 +207,31 @@ export class ConnectionRequests {
 }
 
 /**
- * What "this program" is: its executable (and script) for a peer identified by its process; the name it
- * gave for one identified by name. A process whose executable could not be read is no program to trust.
+ * What "this program" is: its executable, whole command line and run-changing environment for a peer
+ * identified by its process; the name it gave for one identified by name. A process any of whose three
+ * could not be read in full is no program to trust: it is asked each time.
  */
 function programOf(peer: ConnectionPeer): Omit<TrustedProgram, 'key'> | undefined {
   if (peer.identifiedBy === 'name') return { name: peer.name };
-  if (peer.executable === undefined) return undefined;
+  if (peer.executable === undefined || peer.argv === undefined || peer.environment === undefined) {
+    return undefined;
+  }
   return {
     name: peer.name,
     executable: peer.executable,
     ...(peer.script !== undefined && { script: peer.script }),
+    argv: [...peer.argv],
+    environment: { ...peer.environment },
   };
+}
+
+/**
+ * Whom the back-off holds: the program as a person would name it (executable and script, or the name
+ * given), not its whole command line, which a flooding program could vary at will.
+ */
+function backoffKey(peer: ConnectionPeer): string {
+  if (peer.identifiedBy === 'name' || peer.executable === undefined) return `name:${peer.name}`;
+  return `exe:${peer.executable}\0${peer.script ?? ''}`;
 }
 
 function withKey(program: Omit<TrustedProgram, 'key'>): TrustedProgram {

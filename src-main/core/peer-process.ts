@@ -11,7 +11,9 @@
  */
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import path from 'node:path';
+import { MAX_PROGRAM_IDENTITY_CHARS } from './limits';
 import { processWorkingFolder } from './process-info';
+import { commandLineOf, readProcText, runChangingEnvironment } from './program-identity';
 
 export interface PeerProcess {
   pid: number;
@@ -20,6 +22,13 @@ export interface PeerProcess {
   /** For an interpreter (node, python...): the script it runs (argv[1], resolved against cwd). */
   script?: string;
   cwd?: string;
+  /** Its whole command line (/proc/<pid>/cmdline); undefined when it could not be read in full. */
+  argv?: string[];
+  /**
+   * The variables of its environment that change what it runs (NODE_OPTIONS, LD_PRELOAD, PYTHONPATH...:
+   * program-identity.ts), {} for none; undefined when /proc/<pid>/environ could not be read in full.
+   */
+  environment?: Record<string, string>;
 }
 
 export type PeerLookup =
@@ -157,15 +166,25 @@ function processOwningSocket(inode: number): number | undefined {
   return undefined;
 }
 
-function describeProcess(pid: number): PeerProcess {
+/** The most of /proc/<pid>/environ read: a larger environment cannot be checked, so it is asked each time. */
+const MAX_ENVIRON_BYTES = 1024 * 1024;
+
+/** What identifies the process `pid`, as far as /proc lets our user read it. */
+export function describeProcess(pid: number): PeerProcess {
   const executable = readlinkOrUndefined(`/proc/${pid}/exe`);
   const cwd = processWorkingFolder(pid);
-  const script = executable ? scriptOf(executable, readOrEmpty(`/proc/${pid}/cmdline`), cwd) : undefined;
+  const cmdline = readProcText(`/proc/${pid}/cmdline`, MAX_PROGRAM_IDENTITY_CHARS * 4);
+  const argv = cmdline === undefined ? undefined : commandLineOf(cmdline);
+  const environ = readProcText(`/proc/${pid}/environ`, MAX_ENVIRON_BYTES);
+  const environment = environ === undefined ? undefined : runChangingEnvironment(environ);
+  const script = executable ? scriptOf(executable, cmdline ?? '', cwd) : undefined;
   return {
     pid,
     ...(executable !== undefined && { executable }),
     ...(script !== undefined && { script }),
     ...(cwd !== undefined && { cwd }),
+    ...(argv !== undefined && { argv }),
+    ...(environment !== undefined && { environment }),
   };
 }
 

@@ -16,7 +16,7 @@ import {
   type ReviewSummary,
 } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
-import { withAutoAppliedNote } from './auto-apply';
+import { agentControlHold, withAutoAppliedNote } from './auto-apply';
 import type { DiskSnapshot } from './disk-snapshot';
 import { filesTextBytes, retainedBytes, reviewTextBytes, snapshotText } from './history-texts';
 import { boundedNote, boundedTitle } from './review-labels';
@@ -128,7 +128,10 @@ export class ReviewQueue {
       this.end(other, 'superseded', { kind: 'superseded' }, 'superseded by a newer proposal');
     }
     // An approval card is a question about a command, never a proposal to apply: it is always asked.
-    const autoApply = !request.approval && (request.autoApply ?? this.autoApplies(request.client));
+    const wanted = !request.approval && (request.autoApply ?? this.autoApplies(request.client));
+    // An edit to an agent's settings, hooks or instructions always waits for the person.
+    const held = wanted ? agentControlHold(request.files) : undefined;
+    const autoApply = wanted && held === undefined;
     const description = autoApply ? withAutoAppliedNote(request.description) : request.description;
     let settle!: (outcome: ReviewOutcome) => void;
     const outcome = new Promise<ReviewOutcome>((resolve) => (settle = resolve));
@@ -158,6 +161,7 @@ export class ReviewQueue {
     if (!request.remote) for (const file of review.files) this.pathsOfPending.hold(file.path, review);
     this.emit({ kind: 'review', id: review.id });
     if (autoApply) this.acceptAtOnce(review.id);
+    if (held !== undefined) this.addNote(review.id, held);
     return { id: review.id, outcome };
   }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { clientPauseKey, type PausedClient, type TrustedProgram } from '../../shared/app-api';
 import type { ClientProtocol } from '../../shared/client-protocols';
 import { labelField, pathField } from '../../shared/field-limits';
+import { MAX_LABEL_CHARS, MAX_PROGRAM_ARGS, MAX_PROGRAM_IDENTITY_CHARS } from './limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
 import { broadFolderProblem, implicitStartFolder, type FolderContext } from './workspace-choice';
 import { resolveRealPath } from './workspace-paths';
@@ -151,9 +152,19 @@ const trustedProgramEntry = z
     name: labelField().min(1),
     executable: pathField().min(1).refine(path.isAbsolute, 'must be an absolute path').optional(),
     script: pathField().min(1).optional(),
+    argv: z.array(z.string().max(MAX_PROGRAM_IDENTITY_CHARS)).min(1).max(MAX_PROGRAM_ARGS).optional(),
+    environment: z
+      .record(z.string().max(MAX_LABEL_CHARS), z.string().max(MAX_PROGRAM_IDENTITY_CHARS))
+      .optional(),
   })
   .refine((entry) => entry.script === undefined || entry.executable !== undefined, {
     message: 'a script needs its executable',
+  })
+  .refine((entry) => (entry.argv === undefined) === (entry.environment === undefined), {
+    message: 'a command line needs its environment, and the other way round',
+  })
+  .refine((entry) => entry.argv === undefined || entry.executable !== undefined, {
+    message: 'a command line needs its executable',
   });
 
 /** The `trustedPrograms` entries; one that is not a valid entry is reported through `warn` and skipped. */
@@ -169,11 +180,13 @@ export function trustedPrograms(
       warn(`Ignoring trustedPrograms entry ${shown}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       continue;
     }
-    const { name, executable, script } = parsed.data;
+    const { name, executable, script, argv, environment } = parsed.data;
     programs.push({
       name,
       ...(executable !== undefined && { executable }),
       ...(script !== undefined && { script }),
+      ...(argv !== undefined && { argv }),
+      ...(environment !== undefined && { environment }),
     });
   }
   return programs;

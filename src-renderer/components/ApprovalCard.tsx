@@ -1,65 +1,84 @@
 import type { ApprovalRequest, ReviewSummary } from '../../shared/app-api';
+import { hasInvisibles } from '../../shared/invisible-chars';
 import { noteToSend } from '../agent-note';
 import { approvalArgsText, approvalLabel, riskLabels } from '../approval-model';
 import { useActions } from '../context';
 import { withKeys } from '../key-chords';
 import { useKeyMap } from '../key-map';
 import { AgentNoteBox } from './AgentNoteBox';
+import { Revealed } from './Revealed';
 
 /** The facts of the request, each only when the agent gave it. */
 function ApprovalFacts({ approval }: { approval: ApprovalRequest }) {
   const args = approvalArgsText(approval.args);
+  const shown = [approval.command, approval.reason, approval.cwd, approval.toolName, args];
+  const hidden = shown.some((text) => text !== undefined && hasInvisibles(text));
   return (
-    <dl className="dt-approval-facts">
-      {approval.command !== undefined && (
-        <>
-          <dt>Command</dt>
-          <dd>
-            <pre className="dt-approval-command" data-testid="approval-command">
-              {approval.command}
-            </pre>
-          </dd>
-        </>
+    <>
+      {hidden && (
+        <p className="dt-approval-hidden" role="alert" data-testid="approval-hidden-chars">
+          This request holds hidden characters, marked ⟨U+…⟩: what runs may differ from how it reads.
+        </p>
       )}
-      {approval.reason && (
-        <>
-          <dt>Why</dt>
-          <dd className="dt-approval-reason">{approval.reason}</dd>
-        </>
-      )}
-      {approval.cwd && (
-        <>
-          <dt>Folder</dt>
-          <dd>
-            <code>{approval.cwd}</code>
-          </dd>
-        </>
-      )}
-      {approval.toolName && (
-        <>
-          <dt>Tool</dt>
-          <dd>
-            <code>{approval.toolName}</code>
-          </dd>
-        </>
-      )}
-      {args !== undefined && (
-        <>
-          <dt>Arguments</dt>
-          <dd>
-            <pre className="dt-approval-args">{args}</pre>
-          </dd>
-        </>
-      )}
-      {approval.riskLevel && (
-        <>
-          <dt>Risk</dt>
-          <dd className="dt-approval-risk" data-risk={approval.riskLevel}>
-            {riskLabels[approval.riskLevel]}
-          </dd>
-        </>
-      )}
-    </dl>
+      <dl className="dt-approval-facts">
+        {approval.command !== undefined && (
+          <>
+            <dt>Command</dt>
+            <dd>
+              <pre className="dt-approval-command" data-testid="approval-command">
+                <Revealed text={approval.command} />
+              </pre>
+            </dd>
+          </>
+        )}
+        {approval.reason && (
+          <>
+            <dt>Why</dt>
+            <dd className="dt-approval-reason">
+              <Revealed text={approval.reason} />
+            </dd>
+          </>
+        )}
+        {approval.cwd && (
+          <>
+            <dt>Folder</dt>
+            <dd>
+              <code>
+                <Revealed text={approval.cwd} />
+              </code>
+            </dd>
+          </>
+        )}
+        {approval.toolName && (
+          <>
+            <dt>Tool</dt>
+            <dd>
+              <code>
+                <Revealed text={approval.toolName} />
+              </code>
+            </dd>
+          </>
+        )}
+        {args !== undefined && (
+          <>
+            <dt>Arguments</dt>
+            <dd>
+              <pre className="dt-approval-args">
+                <Revealed text={args} />
+              </pre>
+            </dd>
+          </>
+        )}
+        {approval.riskLevel && (
+          <>
+            <dt>Risk</dt>
+            <dd className="dt-approval-risk" data-risk={approval.riskLevel}>
+              {riskLabels[approval.riskLevel]}
+            </dd>
+          </>
+        )}
+      </dl>
+    </>
   );
 }
 

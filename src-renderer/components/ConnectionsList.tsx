@@ -153,9 +153,15 @@ export function ConnectionsList({
                     <dt>Protocol</dt>
                     <dd>{protocolLabels[client.protocol] ?? client.protocol}</dd>
                     <dt>Workspace</dt>
-                    <dd>{client.workspace ? <code>{client.workspace}</code> : 'Unknown'}</dd>
+                    <dd>
+                      {client.workspace ? <code>{client.workspace}</code> : 'Unknown'}
+                      {client.claimed && client.workspace && <ClaimedMark />}
+                    </dd>
                     <dt>PID</dt>
-                    <dd>{client.pid ?? 'Unknown'}</dd>
+                    <dd>
+                      {client.pid ?? 'Unknown'}
+                      {client.claimed && client.pid !== undefined && <ClaimedMark />}
+                    </dd>
                     <dt>Since</dt>
                     <dd>
                       <time
@@ -233,3 +239,16 @@ export function ConnectionsList({
     </section>
   );
 }
+
+/** Beside a pid or folder the client named itself, which DiffTray could not check. */
+function ClaimedMark() {
+  return (
+    <span className="dt-claimed" data-testid="claimed-mark" title={CLAIMED_TITLE}>
+      {' '}
+      (as the client says)
+    </span>
+  );
+}
+
+const CLAIMED_TITLE =
+  'The client named this process itself; DiffTray cannot check it on this connection, so any program could claim it.';

@@ -56,7 +56,7 @@ export function FileTabs({
                 </span>
                 <span className="dt-file-counts">{fileCounts(file)}</span>
                 {fileBadges(file).map((badge) => (
-                  <span key={badge.key} className={`dt-badge dt-badge-${badge.key}`}>
+                  <span key={badge.key} className={`dt-badge dt-badge-${badge.key}`} title={badge.title}>
                     {badge.label}
                   </span>
                 ))}

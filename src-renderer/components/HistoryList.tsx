@@ -9,6 +9,7 @@ import { formatAge } from '../time';
 import { earlierUndoable, undoableOf } from '../undo-writes-model';
 import { EarlierWrites } from './EarlierWrites';
 import { UndoWrites } from './UndoWrites';
+import { Revealed } from './Revealed';
 
 /**
  * Every ended review, most recently ended first: what happened, when, from which client, and why.
@@ -50,7 +51,7 @@ export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; se
                         {approvalIcon(approval)}
                       </span>
                     )}
-                    {approval ? approvalLabel(approval) : review.title}
+                    {approval ? <Revealed text={approvalLabel(approval)} /> : review.title}
                   </span>
                   <span className="dt-ended-label" data-state={review.state}>
                     {approval ? approvalStateLabel(review) : reviewStateLabel[review.state]}

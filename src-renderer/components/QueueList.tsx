@@ -6,6 +6,7 @@ import { reviewPath } from '../remote-paths';
 import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
+import { Revealed } from './Revealed';
 
 function fileLabel(review: ReviewItem, workspaceFolders: readonly string[]): string {
   const first = reviewPath(review, review.files[0]?.path ?? '', workspaceFolders);
@@ -130,13 +131,17 @@ const QueueItem = memo(function QueueItem({
               {approvalIcon(approval)}
             </span>
           )}
-          {label}
+          {approval ? <Revealed text={label} /> : label}
         </span>
         <span className="dt-queue-item-meta">
           <time dateTime={new Date(review.createdAt).toISOString()}>{formatAge(review.createdAt, now)}</time>
         </span>
         {path && path !== review.title && <span className="dt-queue-item-path">{path}</span>}
-        {approval && review.title !== label && <span className="dt-queue-item-desc">{review.title}</span>}
+        {approval && review.title !== label && (
+          <span className="dt-queue-item-desc">
+            <Revealed text={review.title} />
+          </span>
+        )}
         {review.description && review.description !== review.title && (
           <span className="dt-queue-item-desc">{review.description}</span>
         )}

@@ -3,6 +3,7 @@ import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../
 import { sentNoteText } from '../agent-note';
 import { approvalEndedText, approvalIcon, approvalLabel } from '../approval-model';
 import { useActions } from '../context';
+import { highRiskBadge } from '../file-status';
 import { useNow } from '../hooks';
 import { isPaused } from '../key-pause';
 import { installLineKeys } from '../line-keys';
@@ -18,6 +19,7 @@ import { ConflictBanner } from './ConflictBanner';
 import { DiffEditor, type DiffEditorProps } from './diff-editor/DiffEditor';
 import { DiskBanner } from './DiskBanner';
 import { DiskDiff } from './DiskDiff';
+import { Revealed } from './Revealed';
 import { FileTabs } from './FileTabs';
 import { Toolbar } from './Toolbar';
 import { ViewOptions } from './ViewOptions';
@@ -77,6 +79,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
     [review, workspaceFolders],
   );
   const fileName = names[fileIndex] ?? file?.path ?? '';
+  const highRisk = file && highRiskBadge(file.path);
   const nameOf = (path: string): string => reviewPath(review, path, workspaceFolders);
   // Conflict markers can only be edited out: the proposed side is editable while any remain.
   const conflicts = file?.conflicts ?? 0;
@@ -125,10 +128,12 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
               {approvalIcon(approval)}
             </span>
           )}
-          {review.title}
+          {approval ? <Revealed text={review.title} /> : review.title}
         </h1>
         {approval && review.title !== approvalLabel(approval) && (
-          <p className="dt-review-desc">{approvalLabel(approval)}</p>
+          <p className="dt-review-desc">
+            <Revealed text={approvalLabel(approval)} />
+          </p>
         )}
         <p className="dt-review-meta">
           From <strong className="dt-review-client">{review.client.name}</strong>
@@ -190,6 +195,15 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
               <code className="dt-file-path" title={file.path}>
                 {fileName}
               </code>
+              {highRisk && (
+                <strong
+                  className="dt-badge dt-badge-high-risk"
+                  data-testid="high-risk-mark"
+                  title={highRisk.title}
+                >
+                  {highRisk.label}
+                </strong>
+              )}
               {file.isNewFile && <span className="dt-badge">New file</span>}
               {file.binary && <span className="dt-badge">Binary</span>}
               {!file.binary && file.hunks.length === 0 && <span className="dt-badge">No changes</span>}

@@ -3,7 +3,7 @@
  * proposal from a client named in the settings' `autoApply` is answered as accepted at once, with
  * nothing left for the person. IdeClient is a per-process singleton: one runtime, one client.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { IdeClient, type DiffUpdateResult } from '@google/gemini-cli-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,5 +60,21 @@ describe('auto-apply for Gemini CLI', () => {
     const review = await waitForReview(t.runtime.core, (r) => r.state === 'pending');
     await t.runtime.handler('reject', { reviewId: review.id });
     expect(await result).toEqual<DiffUpdateResult>({ status: 'rejected', content: undefined });
+  });
+
+  it('on, but the proposal edits the agent’s own settings: it waits for the person, with why', async () => {
+    await updateSettings({ autoApply: ['Gemini CLI'] });
+    const settings = path.join(t.workspace, '.gemini', 'settings.json');
+    mkdirSync(path.dirname(settings), { recursive: true });
+    writeFileSync(settings, '{}\n');
+    const result = ide.openDiff(settings, '{ "tools": { "autoAccept": true } }\n');
+    const review = await waitForReview(t.runtime.core, (r) => r.files[0]?.path === settings);
+    expect(review.state).toBe('pending');
+    expect(t.runtime.core.queue.item(review.id)?.notes).toEqual([
+      expect.stringMatching(/^Auto-apply left this for review: .*settings\.json is an agent-control file/),
+    ]);
+    await t.runtime.handler('reject', { reviewId: review.id });
+    expect(await result).toEqual<DiffUpdateResult>({ status: 'rejected', content: undefined });
+    expect(readFileSync(settings, 'utf8')).toBe('{}\n');
   });
 });

@@ -5,6 +5,7 @@
  * program" is kept in settings.json across a restart until revoked. The client runs in a child process,
  * as the real CLI does, so its pid is not ours.
  */
+import { spawn } from 'node:child_process';
 import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -12,7 +13,12 @@ import type { ConnectionRequest } from '../../shared/app-api';
 import { MAX_PREAUTH_FRAME_BYTES } from '../../src-main/loopback/frame-limits';
 import { MAX_CONNECTION_REQUESTS } from '../../src-main/core/limits';
 import { MAX_PENDING_PREAUTH_CONNECTIONS } from '../../src-main/loopback/socket-guard';
-import { CLIO_CHILD_SCRIPT, ClioChild } from '../support/clio-child';
+import {
+  CLIO_CHILD_SCRIPT,
+  CLIO_FLOOD_SCRIPT,
+  ClioChild,
+  type ClioChildOptions,
+} from '../support/clio-child';
 import { JsonSocket } from '../support/json-socket';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
@@ -37,7 +43,7 @@ async function start(options: Parameters<typeof startTestRuntime>[0] = {}): Prom
   return t;
 }
 
-function clioChild(options: { clientName?: string; script?: string; cwd?: string } = {}): ClioChild {
+function clioChild(options: ClioChildOptions & { cwd?: string } = {}): ClioChild {
   const child = ClioChild.start(t!.runtime.clio.port, options.cwd ?? path.join(t!.workspace, 'app'), options);
   children.push(child);
   return child;
@@ -141,7 +147,13 @@ describe.runIf(linux)('a Clio client without a token', () => {
     const settingsFile = path.join(t!.home, '.difftray', 'settings.json');
     const settings = JSON.parse(readFileSync(settingsFile, 'utf8')) as { trustedPrograms: unknown[] };
     expect(settings.trustedPrograms).toEqual([
-      { name: 'Clio', executable: request.executable, script: CLIO_CHILD_SCRIPT },
+      {
+        name: 'Clio',
+        executable: request.executable,
+        script: CLIO_CHILD_SCRIPT,
+        argv: [expect.stringMatching(/node/), CLIO_CHILD_SCRIPT],
+        environment: expect.any(Object),
+      },
     ]);
     child.stop();
 
@@ -266,7 +278,7 @@ describe.runIf(linux)('attacks before the person allows', () => {
     await until(() => (requests().length === 0 ? true : undefined), 'the prompt withdrawn');
   });
 
-  it(`many token-less clients: at most ${MAX_CONNECTION_REQUESTS} prompts; the rest are told and closed, past ${MAX_PENDING_PREAUTH_CONNECTIONS} refused at the upgrade`, async () => {
+  it(`many token-less clients of one program: one prompt; the rest are told and closed, past ${MAX_PENDING_PREAUTH_CONNECTIONS} refused at the upgrade`, async () => {
     await start();
     const opened = await Promise.allSettled(
       Array.from({ length: MAX_PENDING_PREAUTH_CONNECTIONS + 10 }, () =>
@@ -279,16 +291,77 @@ describe.runIf(linux)('attacks before the person allows', () => {
     for (const o of opened) if (o.status === 'rejected') expect(String(o.reason)).toMatch(/503/);
     for (const socket of open) socket.send({ type: 'connect' });
     const refusedNow = () => open.filter((socket) => socket.received.some((m) => m.type === 'error'));
+    // All of them are this test's own process: one program, so one prompt (core allows
+    // MAX_CONNECTION_REQUESTS of different programs: test/unit/connection-requests.test.ts).
     const refused = await until(
-      () => (refusedNow().length === open.length - MAX_CONNECTION_REQUESTS ? refusedNow() : undefined),
+      () => (refusedNow().length === open.length - 1 ? refusedNow() : undefined),
       'the refusals',
     );
     for (const socket of refused) {
       expect(socket.received[0]).toMatchObject({
         type: 'error',
-        message: expect.stringMatching(/already wait/),
+        message: expect.stringMatching(/already asks the person about this program/),
       });
     }
-    expect(requests()).toHaveLength(MAX_CONNECTION_REQUESTS);
+    expect(requests()).toHaveLength(1);
+    expect(MAX_CONNECTION_REQUESTS).toBeGreaterThan(1);
+  });
+
+  it('attack: a program that connects and leaves again and again gets one prompt, then is told to wait', async () => {
+    await start();
+    const seen = new Set<string>();
+    t!.runtime.core.connectionRequests.onChange(() => {
+      for (const request of requests()) seen.add(request.id);
+    });
+    const flood = spawn(process.execPath, [CLIO_FLOOD_SCRIPT, '30'], {
+      cwd: path.join(t!.workspace, 'app'),
+      env: { ...process.env, CLIO_CHILD_PORT: String(t!.runtime.clio.port) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    flood.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await new Promise((resolve) => flood.once('exit', resolve));
+    const errors = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { error?: string });
+    expect(errors).toHaveLength(30);
+    expect(seen.size).toBe(1);
+    // The first one was asked (and withdrawn as it left); the later ones are told why (those that
+    // stayed long enough to hear it), or that the first still waits if they came before it left.
+    const told = /asked about this program recently|already asks the person about this program/;
+    const answered = errors.filter((e) => e.error !== undefined);
+    expect(answered.length).toBeGreaterThan(0);
+    expect(answered.filter((e) => !told.test(e.error!))).toEqual([]);
+  });
+
+  it('attack: "Always allow" for a script admits neither `node -r other.js <script>` nor NODE_OPTIONS=--require', async () => {
+    await start();
+    const app = path.join(t!.workspace, 'app');
+    const trusted = clioChild();
+    await api('answerConnectionRequest', { requestId: (await requestOf(trusted.pid)).id, answer: 'always' });
+    await trusted.waitFor((m) => m.type === 'connected');
+    const again = clioChild();
+    await again.waitFor((m) => m.type === 'connected');
+
+    const injected = path.join(app, 'injected.cjs');
+    writeFileSync(injected, '// code the person never allowed\n');
+    const required = clioChild({ nodeArgs: ['-r', injected] });
+    const asked = await requestOf(required.pid);
+    expect(asked).toMatchObject({
+      script: CLIO_CHILD_SCRIPT,
+      argv: expect.arrayContaining(['-r', injected]),
+    });
+    expect(required.received).toEqual([{ open: true }]);
+    await api('answerConnectionRequest', { requestId: asked.id, answer: 'once' });
+    await required.waitFor((m) => m.type === 'connected');
+
+    const optioned = clioChild({ env: { NODE_OPTIONS: `--require=${injected}` } });
+    const askedToo = await requestOf(optioned.pid);
+    expect(askedToo).toMatchObject({
+      script: CLIO_CHILD_SCRIPT,
+      environment: { NODE_OPTIONS: `--require=${injected}` },
+    });
+    expect(optioned.received).toEqual([{ open: true }]);
   });
 });

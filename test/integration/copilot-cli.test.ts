@@ -10,6 +10,7 @@ import {
   lstatSync,
   readdirSync,
   readFileSync,
+  realpathSync,
   statSync,
   symlinkSync,
   unlinkSync,
@@ -25,6 +26,7 @@ import {
   cliHeaders,
   closeCopilotStreams,
   connectCopilot,
+  initializeCopilot,
   readCopilotLock,
   sendOnSocket,
   sseMessages,
@@ -141,13 +143,23 @@ describe('Copilot CLI /ide over the Unix socket', () => {
 
     expect(t.runtime.core.clients.list()).toEqual([
       // The pid is the one the CLI names in X-Copilot-PID.
-      expect.objectContaining({ name: 'Copilot CLI', protocol: 'copilot-cli', pid: 41632 }),
+      expect.objectContaining({ name: 'Copilot CLI', protocol: 'copilot-cli', pid: 41632, claimed: true }),
     ]);
     const ended = await send('DELETE', cliHeaders(session.lock, session.id));
     expect(ended.status).toBe(200);
     await until(() => (t.runtime.core.clients.list().length === 0 ? true : undefined), 'the client gone');
     const after = await send('DELETE', cliHeaders(session.lock, session.id));
     expect(after.status).toBe(404);
+  });
+
+  it('attack: X-Copilot-PID naming another process of ours: its folder is shown only as the client’s claim', async () => {
+    // Any program that read the lock file can name any pid; here the test runner's own.
+    await initializeCopilot(readLock(), process.pid);
+    const [client] = await until(() => {
+      const clients = t.runtime.core.clients.list();
+      return clients[0]?.workspace !== undefined ? clients : undefined;
+    }, 'the client described');
+    expect(client).toMatchObject({ pid: process.pid, workspace: realpathSync(process.cwd()), claimed: true });
   });
 
   it('answers the IDE tools and shows the session name in the client list', async () => {

@@ -401,6 +401,25 @@ describe('native context: what is under review and on screen', () => {
     expect((await client.request('get_active_file_info')).payload).toBeNull();
     expect((await client.nextPush()).payload).toMatchObject({ details: { activeFilePath: null } });
   });
+
+  it("attack: a paired host's review on screen is not reported as a local file, nor listed as open", async () => {
+    const client = await connect();
+    // The paired host names a path that happens to be a file here too.
+    const remoteHost = t.runtime.core.clients.connect('laptop', 'native', () => {});
+    const { id } = t.runtime.core.queue.add({
+      client: remoteHost,
+      title: 'On the laptop',
+      remote: { clientName: 'laptop' },
+      files: [
+        { path: ws('one.txt'), base: { exists: true, kind: 'text', text: 'x\n' }, proposedText: 'y\n' },
+      ],
+    });
+    const window = t.runtime.core.subscribe(() => {});
+    window.focus(id);
+    expect((await client.request('get_active_file_info')).payload).toBeNull();
+    expect(ok(await client.request('get_open_files'))).toEqual({ openFiles: [], truncated: false });
+    window.close();
+  });
 });
 
 describe('native context: register_active_target', () => {

@@ -1,9 +1,12 @@
-// A Clio client in its own process, as the real Clio CLI is: connects to the port in argv[2] without a
-// token and sends the seed's `connect` (with `clientName` argv[3] if given). Every message received is
+// A Clio client in its own process, as the real Clio CLI is: connects to the port in CLIO_CHILD_PORT
+// (not an argument: the command line is part of what "Always allow this program" remembers, the port
+// changes with each start) without a token and sends the seed's `connect` (with `clientName` argv[2] if
+// given). Every message received is
 // printed as one JSON line; every JSON line on stdin is sent. On close: {"closed":{code,reason}}, exit.
 import WebSocket from 'ws';
 
-const [port, clientName] = process.argv.slice(2);
+const port = process.env.CLIO_CHILD_PORT;
+const [clientName] = process.argv.slice(2);
 const socket = new WebSocket(`ws://127.0.0.1:${port}`, { perMessageDeflate: false });
 const print = (value) => process.stdout.write(`${JSON.stringify(value)}\n`);
 

@@ -7,6 +7,20 @@ import path from 'node:path';
 import type { JsonMessage } from './json-socket';
 
 export const CLIO_CHILD_SCRIPT = path.join(__dirname, 'clio-child-client.mjs');
+/** Connects without a token N times in a row, each time leaving at the first answer or after a moment. */
+export const CLIO_FLOOD_SCRIPT = path.join(__dirname, 'clio-flood-client.mjs');
+
+export interface ClioChildOptions {
+  clientName?: string;
+  /** Lets a test run a copy of the client (another program). */
+  script?: string;
+  /** Node's own options before the script (`-r other.js`). */
+  nodeArgs?: string[];
+  /** Added to the environment (NODE_OPTIONS...). */
+  env?: Record<string, string>;
+  uid?: number;
+  gid?: number;
+}
 
 export class ClioChild {
   readonly received: JsonMessage[] = [];
@@ -30,16 +44,13 @@ export class ClioChild {
     });
   }
 
-  /** Starts the client in `cwd` against `port`; `script` lets a test run a copy of it (another program). */
-  static start(
-    port: number,
-    cwd: string,
-    options: { clientName?: string; script?: string; uid?: number; gid?: number } = {},
-  ): ClioChild {
-    const args = [options.script ?? CLIO_CHILD_SCRIPT, String(port)];
+  /** Starts the client in `cwd` against `port`. */
+  static start(port: number, cwd: string, options: ClioChildOptions = {}): ClioChild {
+    const args = [...(options.nodeArgs ?? []), options.script ?? CLIO_CHILD_SCRIPT];
     if (options.clientName) args.push(options.clientName);
     const child = spawn(process.execPath, args, {
       cwd,
+      env: { ...process.env, ...options.env, CLIO_CHILD_PORT: String(port) },
       stdio: ['pipe', 'pipe', 'inherit'],
       ...(options.uid !== undefined && { uid: options.uid }),
       ...(options.gid !== undefined && { gid: options.gid }),

@@ -28,10 +28,10 @@ export function readCopilotLock(lockDir: string): CopilotLock {
 }
 
 /** The headers the CLI sends on every request (capture vscode-0.41, seq 3). */
-export function cliHeaders(lock: CopilotLock, sessionId?: string): Record<string, string> {
+export function cliHeaders(lock: CopilotLock, sessionId?: string, pid = 41632): Record<string, string> {
   return {
     'X-Copilot-Session-Id': 'a0b765fc-f6f9-42bf-9ac2-02f79bbe7e00',
-    'X-Copilot-PID': '41632',
+    'X-Copilot-PID': String(pid),
     'X-Copilot-Parent-PID': '41104',
     Authorization: lock.headers.Authorization,
     accept: 'application/json, text/event-stream',
@@ -83,12 +83,14 @@ export async function connectCopilot(
 /** initialize and notifications/initialized only: a session with no event stream (yet). */
 export async function initializeCopilot(
   lock: CopilotLock,
+  /** The pid the client names in X-Copilot-PID (any it likes). */
+  pid?: number,
 ): Promise<CopilotSession & { initialize: RawResponse; initialized: RawResponse }> {
   const send = (method: string, headers: Record<string, string>, body?: string) =>
     sendOnSocket(lock.socketPath, method, headers, body);
   const initialize = await send(
     'POST',
-    cliHeaders(lock),
+    cliHeaders(lock, undefined, pid),
     JSON.stringify({
       method: 'initialize',
       params: {

@@ -5,6 +5,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentControlReason } from '../../shared/agent-control-files';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START } from '../../shared/merge3';
 import { AppCore } from '../../src-main/core/app-core';
@@ -98,6 +99,35 @@ describe('auto-apply', () => {
     expect(core.queue.item(id)?.notes).toEqual([
       expect.stringMatching(/^Auto-apply left this for review: .*1 unresolved conflict/),
     ]);
+  });
+
+  it('never for an edit to an agent-control file (.claude/, hooks, AGENTS.md, .git/config…): it waits, with why', () => {
+    const gemini = client('Gemini CLI', 'gemini-ide');
+    const controls = [
+      '/ws/.claude/settings.json',
+      '/ws/AGENTS.md',
+      '/ws/.git/hooks/pre-commit',
+      '/ws/.mcp.json',
+    ];
+    for (const [i, controlPath] of controls.entries()) {
+      const files = [
+        {
+          path: '/ws/a.txt',
+          base: { exists: true as const, kind: 'text' as const, text: BASE },
+          proposedText: PROPOSED,
+        },
+        {
+          path: controlPath,
+          base: { exists: true as const, kind: 'text' as const, text: BASE },
+          proposedText: PROPOSED,
+        },
+      ];
+      const { id } = core.queue.add(request(gemini, { files, tabName: `t${i}` }));
+      expect(core.queue.summary(id)).toMatchObject({ state: 'pending', description: 'from the agent' });
+      expect(core.queue.item(id)?.notes).toEqual([
+        `Auto-apply left this for review: ${controlPath} is an agent-control file, ${agentControlReason(controlPath)!}.`,
+      ]);
+    }
   });
 
   it('the settings and the file’s state are in the snapshot; a core without a store sends none', () => {

@@ -9,6 +9,7 @@ const request = (id: string, extra: Partial<ConnectionRequest> = {}): Connection
   identifiedBy: 'process',
   pid: 4242,
   cwd: '/home/me/code/app',
+  canTrustAlways: false,
   askedAt: 0,
   expiresAt: 60_000,
   ...extra,

@@ -54,7 +54,14 @@ describe.runIf(linux)('findLoopbackPeer (real /proc)', () => {
     const lookup = findLoopbackPeer(port, socket.remotePort!);
     expect(lookup).toEqual({
       kind: 'same-user',
-      process: { pid: child.pid, executable: realpathSync(process.execPath), script: INLINE_SCRIPT, cwd },
+      process: {
+        pid: child.pid,
+        executable: realpathSync(process.execPath),
+        script: INLINE_SCRIPT,
+        cwd,
+        argv: [process.execPath, '-e', script],
+        environment: expect.any(Object),
+      },
     });
     socket.destroy();
   });
@@ -75,13 +82,21 @@ describe.runIf(linux)('findLoopbackPeer (real /proc)', () => {
     child = spawn(process.execPath, ['--no-warnings', '-r', 'node:net', 'agent.cjs'], {
       cwd,
       stdio: 'ignore',
+      env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=200', LD_PRELOAD: '', HARMLESS: 'x' },
     });
     const socket = await accepted;
     const lookup = findLoopbackPeer(port, socket.remotePort!);
     expect(lookup).toMatchObject({
       kind: 'same-user',
-      process: { pid: child.pid, script: `${cwd}/agent.cjs` },
+      process: {
+        pid: child.pid,
+        script: `${cwd}/agent.cjs`,
+        // The whole command line, and the environment that changes what runs (read from /proc).
+        argv: [process.execPath, '--no-warnings', '-r', 'node:net', 'agent.cjs'],
+        environment: expect.objectContaining({ NODE_OPTIONS: '--max-old-space-size=200', LD_PRELOAD: '' }),
+      },
     });
+    expect(lookup.kind === 'same-user' && lookup.process?.environment).not.toHaveProperty('HARMLESS');
     socket.destroy();
   });
 

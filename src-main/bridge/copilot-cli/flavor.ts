@@ -26,12 +26,17 @@ export const COPILOT_FLAVOR: McpFlavor = {
   clientDetails: copilotClientDetails,
 };
 
-/** The CLI names its process in every request (`X-Copilot-PID`); its working folder comes from there. */
+/**
+ * The CLI names its process in every request (`X-Copilot-PID`); its working folder comes from there.
+ * A header is the client's word: any program that read the lock file can name any pid, and Node gives
+ * no peer credentials for a Unix socket (SO_PEERCRED) to check it, nor does /proc link the two ends of
+ * one. So the pid and folder are shown as claimed, never as facts.
+ */
 export function copilotClientDetails(request: http.IncomingMessage) {
   const pid = Number(singleHeader(request.headers['x-copilot-pid']));
   if (!Number.isSafeInteger(pid) || pid <= 0) return undefined;
   const workspace = processWorkingFolder(pid);
-  return workspace === undefined ? { pid } : { pid, workspace };
+  return { pid, ...(workspace !== undefined && { workspace }), claimed: true as const };
 }
 
 export const COPILOT_ENDPOINT: McpSessionEndpoint = {

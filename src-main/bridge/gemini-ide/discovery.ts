@@ -73,20 +73,54 @@ export function qwenLockContent(details: DiscoveryDetails) {
 }
 
 /**
- * Writes `<dir>/gemini-ide-server-<pid>-<port>.json`. The folder lives in the shared temp folder, so it
- * must be a real folder owned by this user (not a link another user planted); its mode is left alone,
- * as Gemini's own companion leaves it, while the file is 0600.
+ * Writes `<dir>/gemini-ide-server-<pid>-<port>.json`. The folder (`<tmp>/gemini/ide`) lives in the
+ * shared temp folder, where another user could have made `<tmp>/gemini` first to swap in folders or
+ * files of theirs: both it and `ide` must be real folders of this user that no one else may write
+ * (checked before each write). A missing one is made 0755, as Gemini's own companion makes it; the
+ * file is 0600.
  */
 export function writeGeminiDiscoveryFile(dir: string, details: DiscoveryDetails): OwnedLockFile {
-  mkdirSync(dir, { recursive: true });
-  const stat = lstatSync(dir);
-  if (!stat.isDirectory()) throw new Error(`${dir} is not a folder`);
-  if (process.getuid && stat.uid !== process.getuid()) throw new Error(`${dir} belongs to another user`);
+  const folders = [path.dirname(dir), dir];
+  const check = () => {
+    for (const folder of folders) checkSharedFolder(folder);
+  };
+  check();
   const file = path.join(dir, geminiDiscoveryFileName(details.pid ?? process.pid, details.port));
   return new OwnedLockFile(file, geminiDiscoveryContent(details), {
     staleRule: GEMINI_STALE_RULE,
     keepFolderMode: true,
+    checkFolder: check,
   });
+}
+
+/**
+ * Makes `folder` if missing (0755), then requires a real folder (not a link), owned by this user, not
+ * writable by group or others. Throws with what is wrong and what to do.
+ */
+function checkSharedFolder(folder: string): void {
+  try {
+    mkdirSync(folder, { mode: 0o755 });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+  const stat = lstatSync(folder);
+  const fix =
+    `Gemini CLI is not told about DiffTray. Remove ${folder} (as its owner, or root) and restart ` +
+    'DiffTray, or run DiffTray and Gemini CLI with TMPDIR set to a folder of your own.';
+  if (!stat.isDirectory()) throw new Error(`${folder} is not a folder (a link or a file). ${fix}`);
+  const uid = process.getuid?.();
+  if (uid !== undefined && stat.uid !== uid) {
+    throw new Error(
+      `${folder} belongs to another user (uid ${stat.uid}, not ${uid}), who could read or replace ` +
+        `what DiffTray writes there. ${fix}`,
+    );
+  }
+  if (process.platform !== 'win32' && (stat.mode & 0o022) !== 0) {
+    throw new Error(
+      `${folder} may be written by other users (mode ${(stat.mode & 0o777).toString(8)}), who could replace ` +
+        `what DiffTray writes there. Gemini CLI is not told about DiffTray. Run: chmod go-w ${folder}`,
+    );
+  }
 }
 
 /** Writes `<dir>/<port>.lock` for Qwen Code: 0600 in a 0700 folder, like Claude Code's. */

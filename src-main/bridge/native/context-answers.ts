@@ -115,12 +115,13 @@ export function codebaseAnswer(target: ContextFolder, texts: FolderTexts): Entir
 
 /**
  * The file of the review on screen: the file the window named, else the review's first. Null when no
- * review is on screen, it has no files (an approval card), or its file is outside the workspace.
+ * review is on screen, it has no files (an approval card), its file is outside the workspace, or it is a
+ * paired host's review: its paths are that host's, never a file here (nor looked up on this disk).
  */
 export function activeFileInfo(core: AppCore): ActiveFileInfo | null {
   const shown = core.onScreen.get();
   const review = shown ? core.queue.find(shown.reviewId) : undefined;
-  if (!shown || !review) return null;
+  if (!shown || !review || review.remote) return null;
   const index = shown.fileIndex !== undefined && shown.fileIndex < review.files.length ? shown.fileIndex : 0;
   const file = review.files[index];
   if (!file || !isInsideWorkspace(resolveRealPath(file.path), core.workspaceFolders)) return null;
@@ -133,11 +134,12 @@ export function activeFileInfo(core: AppCore): ActiveFileInfo | null {
   };
 }
 
-/** The files of the pending reviews, each once, with the reviews that hold it. */
+/** The files of the pending reviews, each once, with the reviews that hold it; a paired host's are not here. */
 export function openFiles(core: AppCore): OpenFilesResponse {
   const byPath = new Map<string, string[]>();
   let truncated = false;
   for (const review of core.queue.pendingItems()) {
+    if (review.remote) continue;
     for (const file of review.files) {
       const ids = byPath.get(file.path);
       if (ids) ids.push(review.id);

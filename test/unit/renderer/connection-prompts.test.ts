@@ -15,6 +15,9 @@ const request: ConnectionRequest = {
   executable: '/usr/bin/node',
   script: '/opt/clio/cli.js',
   cwd: '/home/me/code/app',
+  argv: ['node', '/opt/clio/cli.js'],
+  environment: {},
+  canTrustAlways: true,
   askedAt: 0,
   expiresAt: 60_000,
 };
@@ -28,6 +31,7 @@ describe('connection prompt texts', () => {
         name: 'Clio',
         protocol: 'clio',
         identifiedBy: 'name',
+        canTrustAlways: true,
         askedAt: 0,
         expiresAt: 1,
       }),
@@ -36,9 +40,23 @@ describe('connection prompt texts', () => {
 
   it('"Always" is offered only with something to recognise the program by', () => {
     expect(canAllowAlways(request)).toBe(true);
-    expect(canAllowAlways({ ...request, executable: undefined })).toBe(false);
-    expect(canAllowAlways({ ...request, identifiedBy: 'name', executable: undefined })).toBe(true);
+    expect(canAllowAlways({ ...request, canTrustAlways: false })).toBe(false);
     expect(programDescription(request)).toBe('/usr/bin/node /opt/clio/cli.js');
     expect(programDescription({})).toBeUndefined();
+    expect(programDescription({ executable: '/usr/bin/node', script: '/opt/clio/cli.js' })).toBe(
+      '/usr/bin/node /opt/clio/cli.js',
+    );
+  });
+
+  it('shows the whole command line and the environment that changes what runs, hidden characters marked', () => {
+    expect(
+      programDescription({
+        ...request,
+        argv: ['node', '-r', '/tmp/evil.js', '/opt/clio/cli.js', 'two words', '\u202E'],
+        environment: { NODE_OPTIONS: '--require /tmp/x.js' },
+      }),
+    ).toBe(
+      'NODE_OPTIONS="--require /tmp/x.js" /usr/bin/node -r /tmp/evil.js /opt/clio/cli.js "two words" ⟨U+202E⟩',
+    );
   });
 });

@@ -237,6 +237,10 @@ describe('file states', () => {
       ),
     ).toEqual(['new', 'binary', 'changed on disk', '2 conflicts']);
     expect(fileBadges(file({ disk: { state: 'deleted' } }))[0]?.label).toBe('deleted on disk');
+    expect(
+      fileBadges(file({ path: '/ws/.claude/settings.json', isNewFile: true })).map((b) => b.label),
+    ).toEqual(['High-risk: agent control file', 'new']);
+    expect(fileBadges(file({ path: '/ws/.git/hooks/pre-commit' }))[0]?.title).toMatch(/git hook/);
   });
   it('formats sizes for the binary panel', () => {
     expect(formatBytes(512)).toBe('512 B');
