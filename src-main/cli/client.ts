@@ -32,6 +32,9 @@ export class ProtocolError extends Error {
   }
 }
 
+/** What is kept of an HTTP refusal's body, for the error shown. */
+const MAX_REFUSAL_CHARS = 2000;
+
 interface Pending {
   resolve: (payload: unknown) => void;
   reject: (error: Error) => void;
@@ -112,9 +115,12 @@ export class NativeClient {
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_request, response) => {
         let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        // Whoever answers is not known yet: only the start of its refusal is kept.
+        response.on('data', (chunk: Buffer) => {
+          if (body.length < MAX_REFUSAL_CHARS) body += chunk.toString();
+        });
         response.on('end', () => {
-          let detail = body.trim();
+          let detail = body.slice(0, MAX_REFUSAL_CHARS).trim();
           try {
             const parsed = JSON.parse(detail) as { code?: number; message?: string };
             detail = `${parsed.code} ${parsed.message}`;
