@@ -101,6 +101,21 @@ export class NativeClient {
     }
   }
 
+  /**
+   * Only makes the server prove who it is (see proveServer), then closes: nothing but a nonce is sent.
+   * `difftray pair` does this before it sends a code to a host whose DiffTray key is already pinned.
+   */
+  static async verifyServer(lock: DiscoveredLock, timeoutMs = 10_000): Promise<void> {
+    const client = await NativeClient.open(lock, timeoutMs);
+    const timer = setTimeout(() => client.socket.terminate(), timeoutMs);
+    try {
+      await client.proveServer(lock);
+    } finally {
+      clearTimeout(timer);
+      client.socket.terminate();
+    }
+  }
+
   /** Opens the socket at HANDSHAKE_PATH, with no token: nothing of value is sent before proveServer. */
   private static open(lock: DiscoveredLock, timeoutMs: number): Promise<NativeClient> {
     return new Promise((resolve, reject) => {
@@ -174,7 +189,8 @@ export class NativeClient {
         throw new CliError(
           `the server on ${where} is not the DiffTray this host paired with: it did not sign with the ` +
             `pinned host key ${pinned.fingerprint} (it presents ${presented}); nothing was sent. If ` +
-            `DiffTray's key changed on purpose, run difftray pair again`,
+            `DiffTray's key changed on purpose, compare the key DiffTray shows beside a pairing code and ` +
+            `run difftray pair --new-host-key`,
         );
       }
       return;

@@ -23,10 +23,13 @@ import {
   pairPayloadSchema,
   type Envelope,
   type ErrorPayload,
+  type HostKeyInfo,
   type PairPayload,
 } from '../../shared/native-protocol';
+import { messageOf } from '../../shared/error-message';
+import { NativeClient } from './client';
 import { z } from 'zod';
-import { fingerprintOf, isSignedBy, newNonce } from '../core/pairing/handshake-proof';
+import { fingerprintOf, isSignedBy, newNonce, sameHostKey } from '../core/pairing/handshake-proof';
 import { CliError, tildePath } from './errors';
 import { readPaired, writePaired } from './paired-file';
 
@@ -37,6 +40,11 @@ export interface PairOptions {
   serverPort?: number;
   name?: string;
   code?: string;
+  /**
+   * Pin whatever key answers, even when paired.json pins another: for pairing with another DiffTray, or
+   * one whose key was made anew. Without it, a pinned DiffTray must prove its key before the code is sent.
+   */
+  newHostKey?: boolean;
 }
 
 export interface PairIo {
@@ -56,10 +64,19 @@ export async function pair(options: PairOptions, io: PairIo): Promise<number> {
   const checked = pairPayloadSchema.shape.code.safeParse(code);
   if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
   const serverPort = options.serverPort ?? options.port;
+  const before = readPaired(io.env)?.hostKey;
+  // A DiffTray whose key is pinned already must show it before it is sent a code.
+  const pinned = options.newHostKey ? undefined : before;
+  if (pinned) await requirePinnedServer(host, options.port, serverPort, pinned);
   const nonce = newNonce();
   const raw = await sendPair(host, options.port, serverPort, { code, client_name: name, nonce });
   const answer = checkAnswer(raw, nonce);
-  const before = readPaired(io.env)?.hostKey;
+  if (pinned && !sameHostKey(pinned, answer.host_key)) {
+    throw new CliError(
+      `the answer to pair is signed by host key ${answer.host_key.fingerprint}, not by the pinned ` +
+        `${pinned.fingerprint}; nothing stored`,
+    );
+  }
   const file = writePaired(io.env, {
     host,
     port: options.port,
@@ -75,10 +92,36 @@ export async function pair(options: PairOptions, io: PairIo): Promise<number> {
   io.out(
     `DiffTray's host key: ${answer.host_key.fingerprint} (pinned; DiffTray shows it beside the code: they must match)`,
   );
-  if (before && before.fingerprint !== answer.host_key.fingerprint) {
+  if (before && !sameHostKey(before, answer.host_key)) {
     io.out(`the host key pinned before was ${before.fingerprint}: it is replaced`);
   }
   return 0;
+}
+
+async function requirePinnedServer(
+  host: string,
+  port: number,
+  serverPort: number,
+  hostKey: HostKeyInfo,
+): Promise<void> {
+  try {
+    await NativeClient.verifyServer({
+      pid: 0,
+      port,
+      authToken: '',
+      workspaceFolders: [],
+      ideName: 'DiffTray',
+      transport: 'ws',
+      protocol_version: NATIVE_PROTOCOL_VERSION,
+      via: { host, serverPort, name: '', hostKey },
+    });
+  } catch (error) {
+    throw new CliError(
+      `the pairing code was not sent: ${messageOf(error)}. To pair with a DiffTray whose key is new (another ` +
+        `machine, a new DIFFTRAY_HOME), check the key DiffTray shows beside the code and run difftray pair ` +
+        `--new-host-key`,
+    );
+  }
 }
 
 /**
