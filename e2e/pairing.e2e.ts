@@ -59,6 +59,8 @@ describe('pairing a remote agent from the app', () => {
     expect(code).toMatch(/^\d{6}$/);
     const port = app.runtime.native.port;
     expect(await section.textContent()).toContain(`ssh -R ${port}:127.0.0.1:${port}`);
+    const fingerprint = (await section.getByTestId('pairing-fingerprint').textContent())?.trim() ?? '';
+    expect(fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
     await screenshot(page, 'pairing-code');
 
     const remote = remoteSide();
@@ -68,6 +70,8 @@ describe('pairing a remote agent from the app', () => {
       remote.project,
     );
     expect(paired).toMatchObject({ code: 0 });
+    // The key `difftray pair` pinned is the one the window shows beside the code.
+    expect(paired.out).toContain(`DiffTray's host key: ${fingerprint}`);
     // Used: the code leaves the page, the client is listed.
     await section.getByTestId('pairing-code').waitFor({ state: 'detached' });
     const listed = section.getByTestId('paired-client').filter({ hasText: 'laptop' });
@@ -99,7 +103,9 @@ describe('pairing a remote agent from the app', () => {
     await listed.waitFor({ state: 'detached' });
     const refused = await difftray(['review', 'change.patch'], remote.env, remote.project);
     expect(refused.code).toBe(2);
-    expect(refused.out).toContain('HTTP 401');
+    expect(refused.out).toContain(
+      "(1002 Invalid token); this host's pairing was revoked or is unknown there",
+    );
   });
 
   it('shows the lock-out after three wrong codes', async () => {

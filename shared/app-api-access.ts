@@ -101,4 +101,9 @@ export interface PairingStarted {
   expiresAt: number;
   /** The native endpoint's port on this machine, the one to forward (`ssh -R <port>:127.0.0.1:<port>`). */
   port: number;
+  /**
+   * DiffTray's host key fingerprint (`SHA256:…`): `difftray pair` prints the key it pinned, and the two
+   * must match (pairing trusts whoever answers first).
+   */
+  hostKeyFingerprint: string;
 }

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { labelField } from './field-limits';
+import { challengePayloadSchema, type HostKeyInfo } from './native-handshake';
 
 /**
  * Where a client without a token pairs: an upgrade at this path takes one `pair` request and nothing
@@ -17,14 +18,25 @@ export const PAIR_MAX_FRAME_BYTES = 1024;
 export const pairPayloadSchema = z.object({
   code: z.string().regex(/^\d{6}$/, 'the pairing code is 6 digits'),
   client_name: labelField().min(1),
+  /**
+   * A fresh nonce the server signs with its host key (PAIR_SIGNATURE_LABEL): the key the client pins is
+   * one whose holder answered this request.
+   */
+  nonce: challengePayloadSchema.shape.nonce.optional(),
 });
 export type PairPayload = z.infer<typeof pairPayloadSchema>;
 
-/** Answer to `pair`: the client's own long-lived token, sent in NATIVE_AUTH_HEADER from then on. */
+/**
+ * Answer to `pair`: the client's own long-lived token, sent in `authenticate` (or NATIVE_AUTH_HEADER)
+ * from then on, and DiffTray's host key, which the client pins and checks on every connect.
+ */
 export interface PairResponse {
   token: string;
   client_id: string;
   server_name: 'DiffTray';
+  host_key: HostKeyInfo;
+  /** Ed25519 over PAIR_SIGNATURE_LABEL ‖ nonce, base64; present when the request carried a nonce. */
+  signature?: string;
 }
 
 /**

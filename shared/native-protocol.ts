@@ -413,6 +413,11 @@ export interface ErrorPayload {
 /** The discovery file `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock`. */
 export interface NativeLockFile {
   pid: number;
+  /**
+   * When that process started, as /proc/<pid>/stat gives it (clock ticks since boot; Linux): a pid that
+   * names another process since (reused) makes the lock stale. Absent where it cannot be read.
+   */
+  processStart?: string;
   port: number;
   authToken: string;
   workspaceFolders: string[];
@@ -423,6 +428,10 @@ export interface NativeLockFile {
 
 export const lockFileSchema = z.object({
   pid: z.number().int().positive(),
+  processStart: z
+    .string()
+    .regex(/^\d{1,20}$/)
+    .optional(),
   port: z.number().int().min(1).max(65535),
   authToken: z.string().min(1),
   workspaceFolders: z.array(z.string()),
@@ -440,3 +449,4 @@ export function describeIssue(error: z.ZodError): string {
 }
 
 export * from './native-pairing';
+export * from './native-handshake';

@@ -22,6 +22,7 @@ import { sameValue } from '../shared/state-sync';
 import { ConnectionRequestError } from './core/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
 import { WorkspaceEditor } from './core/workspace-editor';
+import { HostKey } from './core/pairing/host-key';
 import { Pairing } from './core/pairing/pairing';
 import type { BridgeEndpoint } from './bridge/bridge-server';
 import { BridgeServer } from './bridge/bridge-server';
@@ -142,7 +143,11 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     autoApply: () => store.settings.autoApply,
     log,
   });
-  const pairing = new Pairing({ file: path.join(difftrayHome(env), 'paired-clients.json'), log });
+  const pairing = new Pairing({
+    file: path.join(difftrayHome(env), 'paired-clients.json'),
+    log,
+    hostKey: HostKey.loadOrCreate(path.join(difftrayHome(env), 'host-key.pem'), log),
+  });
   pairing.onChange(() => core.notePairing(pairing));
   core.notePairing(pairing);
   const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log, watch, pairing });

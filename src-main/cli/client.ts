@@ -5,12 +5,19 @@
 import { randomUUID } from 'node:crypto';
 import WebSocket from 'ws';
 import {
-  NATIVE_AUTH_HEADER,
+  AUTHENTICATE_COMMAND,
+  CHALLENGE_COMMAND,
+  challengeResponseSchema,
+  ErrorCode,
+  HANDSHAKE_PATH,
   NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
+  SERVER_SIGNATURE_LABEL,
+  type AuthenticateResponse,
   type Envelope,
   type ErrorPayload,
 } from '../../shared/native-protocol';
+import { isServerProof, isSignedBy, newNonce } from '../core/pairing/handshake-proof';
 import type { DiscoveredLock } from './discovery';
 import { CliError } from './errors';
 
@@ -24,6 +31,9 @@ export class ProtocolError extends Error {
     super(message);
   }
 }
+
+/** What is kept of an HTTP refusal's body, for the error shown. */
+const MAX_REFUSAL_CHARS = 2000;
 
 interface Pending {
   resolve: (payload: unknown) => void;
@@ -60,16 +70,59 @@ export class NativeClient {
     });
   }
 
-  /** Connects to the endpoint a lock file names. Failures are CliErrors worded for a person. */
-  static connect(lock: DiscoveredLock, timeoutMs = 10_000): Promise<NativeClient> {
+  /**
+   * Connects to the endpoint a lock file (or paired.json) names, and authenticates only once the server
+   * has proved who it is (shared/native-handshake.ts): the lock file's token never goes to a program that
+   * merely listens on the port. Failures are CliErrors worded for a person.
+   */
+  static async connect(lock: DiscoveredLock, timeoutMs = 10_000): Promise<NativeClient> {
+    const client = await NativeClient.open(lock, timeoutMs);
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      client.socket.terminate();
+    }, timeoutMs);
+    try {
+      await client.proveServer(lock);
+      await client.request<AuthenticateResponse>(AUTHENTICATE_COMMAND, { token: lock.authToken });
+      return client;
+    } catch (error) {
+      client.socket.terminate();
+      if (timedOut) throw new CliError(`DiffTray did not answer on port ${lock.port} in time`);
+      if (!(error instanceof ProtocolError)) throw error;
+      // A paired host's token stops working when the person revokes it in DiffTray.
+      const hint =
+        lock.via && error.code === ErrorCode.INVALID_TOKEN
+          ? "; this host's pairing was revoked or is unknown there: run difftray pair again"
+          : '';
+      throw new CliError(`DiffTray refused the connection (${error.code} ${error.message})${hint}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /**
+   * Only makes the server prove who it is (see proveServer), then closes: nothing but a nonce is sent.
+   * `difftray pair` does this before it sends a code to a host whose DiffTray key is already pinned.
+   */
+  static async verifyServer(lock: DiscoveredLock, timeoutMs = 10_000): Promise<void> {
+    const client = await NativeClient.open(lock, timeoutMs);
+    const timer = setTimeout(() => client.socket.terminate(), timeoutMs);
+    try {
+      await client.proveServer(lock);
+    } finally {
+      clearTimeout(timer);
+      client.socket.terminate();
+    }
+  }
+
+  /** Opens the socket at HANDSHAKE_PATH, with no token: nothing of value is sent before proveServer. */
+  private static open(lock: DiscoveredLock, timeoutMs: number): Promise<NativeClient> {
     return new Promise((resolve, reject) => {
       // A paired DiffTray is reached through the tunnel; it checks the Host header against its own port.
       const host = lock.via?.host ?? '127.0.0.1';
-      const socket = new WebSocket(`ws://${host}:${lock.port}`, {
-        headers: {
-          [NATIVE_AUTH_HEADER]: lock.authToken,
-          ...(lock.via && { Host: `127.0.0.1:${lock.via.serverPort}` }),
-        },
+      const socket = new WebSocket(`ws://${host}:${lock.port}${HANDSHAKE_PATH}`, {
+        headers: { ...(lock.via && { Host: `127.0.0.1:${lock.via.serverPort}` }) },
         maxPayload: NATIVE_MAX_MESSAGE_BYTES,
         handshakeTimeout: timeoutMs,
       });
@@ -77,9 +130,12 @@ export class NativeClient {
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_request, response) => {
         let body = '';
-        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        // Whoever answers is not known yet: only the start of its refusal is kept.
+        response.on('data', (chunk: Buffer) => {
+          if (body.length < MAX_REFUSAL_CHARS) body += chunk.toString();
+        });
         response.on('end', () => {
-          let detail = body.trim();
+          let detail = body.slice(0, MAX_REFUSAL_CHARS).trim();
           try {
             const parsed = JSON.parse(detail) as { code?: number; message?: string };
             detail = `${parsed.code} ${parsed.message}`;
@@ -87,14 +143,7 @@ export class NativeClient {
             // Plain text.
           }
           socket.terminate();
-          // A paired host's token stops working when the person revokes it in DiffTray.
-          const hint =
-            lock.via && response.statusCode === 401
-              ? "; this host's pairing was revoked or is unknown there: run difftray pair again"
-              : '';
-          reject(
-            new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})${hint}`),
-          );
+          reject(new CliError(`DiffTray refused the connection (HTTP ${response.statusCode}: ${detail})`));
         });
       });
       socket.once('error', (error: NodeJS.ErrnoException) => {
@@ -107,6 +156,51 @@ export class NativeClient {
         );
       });
     });
+  }
+
+  /**
+   * Challenges the server with a fresh nonce: a lock file's DiffTray answers with a MAC under the lock
+   * file's token, a paired one signs with the host key paired.json pinned. Anything else: a CliError, and
+   * nothing has been sent but the nonce.
+   */
+  private async proveServer(lock: DiscoveredLock): Promise<void> {
+    const where = `${lock.via?.host ?? '127.0.0.1'}:${lock.port}`;
+    const pinned = lock.via?.hostKey;
+    if (lock.via && !pinned) {
+      throw new CliError(
+        `paired.json pins no DiffTray host key (it was written by an older difftray): run difftray pair again`,
+      );
+    }
+    const nonce = newNonce();
+    let raw: unknown;
+    try {
+      raw = await this.request(CHALLENGE_COMMAND, { nonce });
+    } catch (error) {
+      throw error instanceof ProtocolError
+        ? new CliError(
+            `the server on ${where} did not answer the challenge (${error.code}: ${error.message})`,
+          )
+        : error;
+    }
+    const answer = challengeResponseSchema.safeParse(raw);
+    if (pinned) {
+      if (!answer.success || !isSignedBy(pinned, SERVER_SIGNATURE_LABEL, nonce, answer.data.signature)) {
+        const presented = answer.success ? answer.data.host_key.fingerprint : 'no valid key';
+        throw new CliError(
+          `the server on ${where} is not the DiffTray this host paired with: it did not sign with the ` +
+            `pinned host key ${pinned.fingerprint} (it presents ${presented}); nothing was sent. If ` +
+            `DiffTray's key changed on purpose, compare the key DiffTray shows beside a pairing code and ` +
+            `run difftray pair --new-host-key`,
+        );
+      }
+      return;
+    }
+    if (!answer.success || !isServerProof(lock.authToken, nonce, answer.data.proof)) {
+      throw new CliError(
+        `the program on ${where} is not the DiffTray of the lock file: it could not prove that it knows ` +
+          `the lock file's token, so nothing was sent (a stale lock file whose port someone else took?)`,
+      );
+    }
   }
 
   request<T>(command: string, payload: unknown = {}): Promise<T> {

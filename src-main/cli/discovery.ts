@@ -1,13 +1,20 @@
 /**
  * Finding the running DiffTray: its lock files `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock`, written by
- * the native endpoint (src-main/bridge/native). A lock file counts when it parses and its pid is alive;
- * among several, the one whose workspace folders hold the current directory wins, else the newest.
+ * the native endpoint (src-main/bridge/native). A lock file counts when it parses and its pid is still the
+ * DiffTray that wrote it: alive, ours, started when the lock says (Linux; see isSameOwnProcess). Among
+ * several, the one whose workspace folders hold the current directory wins, else the newest. Whatever is
+ * found must still prove itself when connecting (client.ts): a lock file is where to look, not whom to trust.
  */
 import { readdirSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockFileSchema, NATIVE_PROTOCOL_VERSION, type NativeLockFile } from '../../shared/native-protocol';
-import { isProcessAlive } from '../core/process-info';
+import {
+  lockFileSchema,
+  NATIVE_PROTOCOL_VERSION,
+  type HostKeyInfo,
+  type NativeLockFile,
+} from '../../shared/native-protocol';
+import { isSameOwnProcess } from '../core/process-info';
 import { difftrayHome } from '../core/settings';
 import { isInsideWorkspace, resolveRealPath } from '../core/workspace-paths';
 import { CliError, tildePath } from './errors';
@@ -21,6 +28,8 @@ export interface PairedVia {
   serverPort: number;
   /** This host's name as paired. */
   name: string;
+  /** The host key pinned at pairing; the server must sign with it before anything is sent. */
+  hostKey?: HostKeyInfo;
 }
 
 /** A lock file, or what paired.json says in its place (`via` set, the paired token as authToken). */
@@ -54,7 +63,7 @@ export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
     const file = path.join(dir, name);
     try {
       const parsed = lockFileSchema.safeParse(JSON.parse(readRegularFile(file)));
-      if (!parsed.success || !isProcessAlive(parsed.data.pid)) continue;
+      if (!parsed.success || !isSameOwnProcess(parsed.data.pid, parsed.data.processStart)) continue;
       live.push({ lock: parsed.data as NativeLockFile, file, mtime: statSync(file).mtimeMs });
     } catch {
       // Half-written or someone else's: not ours to use.
@@ -88,6 +97,11 @@ function pairedLock(paired: PairedTarget): DiscoveredLock {
     ideName: 'DiffTray',
     transport: 'ws',
     protocol_version: NATIVE_PROTOCOL_VERSION,
-    via: { host: paired.host, serverPort: paired.serverPort, name: paired.name },
+    via: {
+      host: paired.host,
+      serverPort: paired.serverPort,
+      name: paired.name,
+      ...(paired.hostKey && { hostKey: paired.hostKey }),
+    },
   };
 }

@@ -46,6 +46,8 @@ Commands:
     --name <text>          This host's name in DiffTray (default: the host name)
     --code <digits>        The code, for scripts (default: asked)
     --server-port <n>      DiffTray's own port, if the tunnel forwards from another (default: --port)
+    --new-host-key         Pin whatever DiffTray key answers, even if another is pinned (a new
+                           DiffTray: compare the key printed with the one DiffTray shows by the code)
   setup claude-code        Let DiffTray review Claude Code's edits and commands through its hooks, from
                            any terminal: adds a PreToolUse hook to Claude Code's settings.json
                            ($CLAUDE_CONFIG_DIR, default ~/.claude), backing up the old file first.
@@ -175,6 +177,7 @@ async function main(argv: string[]): Promise<number> {
             name: { type: 'string' },
             code: { type: 'string' },
             'server-port': { type: 'string' },
+            'new-host-key': { type: 'boolean' },
             help: { type: 'boolean', short: 'h' },
           },
           allowPositionals: true,
@@ -196,6 +199,7 @@ async function main(argv: string[]): Promise<number> {
           ...(values['server-port'] !== undefined && {
             serverPort: portNumber(values['server-port'], '--server-port'),
           }),
+          ...(values['new-host-key'] === true && { newHostKey: true }),
         },
         { env: io.env, stdin: process.stdin, stderr: process.stderr, out: io.out },
       );

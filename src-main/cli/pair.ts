@@ -2,7 +2,12 @@
  * `difftray pair --port <n> [--host 127.0.0.1] [--name <client name>] [--code <digits>]`: pairs this
  * host with a DiffTray on another machine, reached through a tunnel (`ssh -R <n>:127.0.0.1:<port>`).
  * The person reads the 6-digit code from DiffTray ("Pair a remote agent" in Connections) and types it
- * here; DiffTray answers with this host's own token, stored in paired.json (paired-file.ts).
+ * here; DiffTray answers with this host's own token and its host key, both stored in paired.json
+ * (paired-file.ts); every later connection must be signed with that key (client.ts).
+ *
+ * Pairing itself trusts on first use: before it, this host knows nothing of DiffTray to check. So only the
+ * code and this host's name are sent (the code is one use and short-lived), the key that answered is
+ * pinned, and its fingerprint is printed for the person to compare with the one DiffTray shows.
  */
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
@@ -13,13 +18,20 @@ import {
   NATIVE_PROTOCOL_VERSION,
   PAIR_COMMAND,
   PAIR_PATH,
+  PAIR_SIGNATURE_LABEL,
+  hostKeySchema,
   pairPayloadSchema,
   type Envelope,
   type ErrorPayload,
-  type PairResponse,
+  type HostKeyInfo,
+  type PairPayload,
 } from '../../shared/native-protocol';
+import { messageOf } from '../../shared/error-message';
+import { NativeClient } from './client';
+import { z } from 'zod';
+import { fingerprintOf, isSignedBy, newNonce, sameHostKey } from '../core/pairing/handshake-proof';
 import { CliError, tildePath } from './errors';
-import { writePaired } from './paired-file';
+import { readPaired, writePaired } from './paired-file';
 
 export interface PairOptions {
   port: number;
@@ -28,6 +40,11 @@ export interface PairOptions {
   serverPort?: number;
   name?: string;
   code?: string;
+  /**
+   * Pin whatever key answers, even when paired.json pins another: for pairing with another DiffTray, or
+   * one whose key was made anew. Without it, a pinned DiffTray must prove its key before the code is sent.
+   */
+  newHostKey?: boolean;
 }
 
 export interface PairIo {
@@ -47,7 +64,19 @@ export async function pair(options: PairOptions, io: PairIo): Promise<number> {
   const checked = pairPayloadSchema.shape.code.safeParse(code);
   if (!checked.success) throw new CliError(checked.error.issues[0]!.message);
   const serverPort = options.serverPort ?? options.port;
-  const answer = await sendPair(host, options.port, serverPort, { code, client_name: name });
+  const before = readPaired(io.env)?.hostKey;
+  // A DiffTray whose key is pinned already must show it before it is sent a code.
+  const pinned = options.newHostKey ? undefined : before;
+  if (pinned) await requirePinnedServer(host, options.port, serverPort, pinned);
+  const nonce = newNonce();
+  const raw = await sendPair(host, options.port, serverPort, { code, client_name: name, nonce });
+  const answer = checkAnswer(raw, nonce);
+  if (pinned && !sameHostKey(pinned, answer.host_key)) {
+    throw new CliError(
+      `the answer to pair is signed by host key ${answer.host_key.fingerprint}, not by the pinned ` +
+        `${pinned.fingerprint}; nothing stored`,
+    );
+  }
   const file = writePaired(io.env, {
     host,
     port: options.port,
@@ -56,10 +85,73 @@ export async function pair(options: PairOptions, io: PairIo): Promise<number> {
     clientId: answer.client_id,
     name,
     pairedAt: Date.now(),
+    hostKey: answer.host_key,
   });
   io.out(`paired with DiffTray as "${name}"; token stored in ${tildePath(file, os.homedir())}`);
+  // Trust on first use: the person compares this with the key DiffTray shows beside the code.
+  io.out(
+    `DiffTray's host key: ${answer.host_key.fingerprint} (pinned; DiffTray shows it beside the code: they must match)`,
+  );
+  if (before && !sameHostKey(before, answer.host_key)) {
+    io.out(`the host key pinned before was ${before.fingerprint}: it is replaced`);
+  }
   return 0;
 }
+
+async function requirePinnedServer(
+  host: string,
+  port: number,
+  serverPort: number,
+  hostKey: HostKeyInfo,
+): Promise<void> {
+  try {
+    await NativeClient.verifyServer({
+      pid: 0,
+      port,
+      authToken: '',
+      workspaceFolders: [],
+      ideName: 'DiffTray',
+      transport: 'ws',
+      protocol_version: NATIVE_PROTOCOL_VERSION,
+      via: { host, serverPort, name: '', hostKey },
+    });
+  } catch (error) {
+    throw new CliError(
+      `the pairing code was not sent: ${messageOf(error)}. To pair with a DiffTray whose key is new (another ` +
+        `machine, a new DIFFTRAY_HOME), check the key DiffTray shows beside the code and run difftray pair ` +
+        `--new-host-key`,
+    );
+  }
+}
+
+/**
+ * The answer's token and the host key to pin. The key must have signed our nonce: what is pinned is a key
+ * whose holder answered this very request (who that is, the person checks by its fingerprint).
+ */
+function checkAnswer(raw: unknown, nonce: string): PairAnswer {
+  const parsed = pairAnswerSchema.safeParse(raw);
+  if (!parsed.success) {
+    throw new CliError(
+      'the answer to pair carries no valid token and host key (a DiffTray older than this difftray?); nothing stored',
+    );
+  }
+  const { host_key, signature } = parsed.data;
+  if (fingerprintOf(host_key.public_key) !== host_key.fingerprint) {
+    throw new CliError("the answer to pair names a host key that is not its fingerprint's; nothing stored");
+  }
+  if (!isSignedBy(host_key, PAIR_SIGNATURE_LABEL, nonce, signature)) {
+    throw new CliError(`the answer to pair is not signed by the host key it presents; nothing stored`);
+  }
+  return parsed.data;
+}
+
+const pairAnswerSchema = z.object({
+  token: z.string().min(1).max(200),
+  client_id: z.string().min(1).max(200),
+  host_key: hostKeySchema,
+  signature: z.string().min(1).max(200),
+});
+type PairAnswer = z.infer<typeof pairAnswerSchema>;
 
 async function askCode(io: PairIo): Promise<string> {
   const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: io.stdin.isTTY ?? false });
@@ -75,12 +167,7 @@ async function askCode(io: PairIo): Promise<string> {
   }
 }
 
-function sendPair(
-  host: string,
-  port: number,
-  serverPort: number,
-  payload: { code: string; client_name: string },
-): Promise<PairResponse> {
+function sendPair(host: string, port: number, serverPort: number, payload: PairPayload): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`ws://${host}:${port}${PAIR_PATH}`, {
       headers: { Host: `127.0.0.1:${serverPort}` },
@@ -120,7 +207,7 @@ function sendPair(
         const error = message.payload as ErrorPayload;
         return fail(new CliError(`pairing refused (${error.code}): ${error.message}`));
       }
-      resolve(message.payload as PairResponse);
+      resolve(message.payload);
     });
     socket.once('unexpected-response', (_request, response) => {
       socket.terminate();

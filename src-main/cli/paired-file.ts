@@ -1,11 +1,13 @@
 /**
  * This host's pairing with a DiffTray on another machine (`difftray pair`): `<DIFFTRAY_HOME or
- * ~/.difftray>/paired.json`, 0600 in a 0700 folder, holding where the tunnel is and the token DiffTray gave.
+ * ~/.difftray>/paired.json`, 0600 in a 0700 folder, holding where the tunnel is, the token DiffTray gave,
+ * and DiffTray's host key, pinned (trust on first use: whoever answered the pairing).
  * Used when no local DiffTray runs (no live lock file): then `difftray review` and `difftray hook` reach
  * the paired one, unchanged otherwise.
  */
 import path from 'node:path';
 import { z } from 'zod';
+import { hostKeySchema } from '../../shared/native-handshake';
 import { writeFileAtomically } from '../core/atomic-file';
 import { difftrayHome } from '../core/settings';
 import { readRegularFile } from '../core/regular-file';
@@ -19,6 +21,11 @@ const pairedSchema = z.object({
   clientId: z.string().min(1).max(200),
   name: z.string().min(1).max(200),
   pairedAt: z.number(),
+  /**
+   * DiffTray's host key as its answer to `pair` gave it: on every connect it must sign a fresh nonce
+   * with this key. Absent in files written before keys were pinned; such a pairing is refused.
+   */
+  hostKey: hostKeySchema.optional(),
 });
 export type PairedTarget = z.infer<typeof pairedSchema>;
 

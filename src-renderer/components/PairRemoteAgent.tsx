@@ -94,6 +94,10 @@ export function PairRemoteAgent() {
           <pre className="dt-pairing-commands">
             {`${pairingCommands(code.port).tunnel}\n${pairingCommands(code.port).pair}`}
           </pre>
+          <p className="dt-client-note">
+            <code>difftray pair</code> then prints DiffTray&apos;s key; it must be{' '}
+            <code data-testid="pairing-fingerprint">{code.hostKeyFingerprint}</code>.
+          </p>
           <button type="button" onClick={() => void cancel()}>
             Cancel pairing
           </button>

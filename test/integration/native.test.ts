@@ -132,6 +132,8 @@ describe('discovery and the connection gate', () => {
     expect(endpoint.lockFile).toBe(file);
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual({
       pid: process.pid,
+      // When this process started (Linux), so that a reused pid makes the lock stale.
+      ...(process.platform === 'linux' && { processStart: expect.stringMatching(/^\d+$/) }),
       port: endpoint.port,
       authToken: endpoint.token,
       workspaceFolders: [t.workspace],

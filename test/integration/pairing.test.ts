@@ -344,6 +344,42 @@ describe('pairing a remote agent', () => {
     expect(rt.runtime.core.snapshot().pairedClients).toHaveLength(1);
   });
 
+  it("pins DiffTray's host key; a host that pinned another DiffTray's key sends it no code unless --new-host-key", async () => {
+    const rt = await runtime();
+    const remote = remoteSide();
+    const first = await startPairing(rt);
+    const key = rt.runtime.pairing.hostKey.info;
+    expect(first.hostKeyFingerprint).toBe(key.fingerprint);
+    const paired = await difftray(pairArgs(first.port, first.code), remote.env, remote.project).done;
+    expect(paired.code).toBe(0);
+    expect(paired.stdout).toContain(`DiffTray's host key: ${key.fingerprint}`);
+    const pairedFile = path.join(remote.home, '.difftray', 'paired.json');
+    expect(JSON.parse(readFileSync(pairedFile, 'utf8'))).toMatchObject({ hostKey: key });
+
+    // Another DiffTray (its own DIFFTRAY_HOME, so its own key) on another port.
+    const other = await runtime();
+    const second = await startPairing(other);
+    const refused = await difftray(pairArgs(second.port, second.code), remote.env, remote.project).done;
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('the pairing code was not sent');
+    expect(refused.stderr).toContain(key.fingerprint);
+    // The code was never tried: still active, nobody paired.
+    expect(other.runtime.core.snapshot().pairing?.codeExpiresAt).toBe(second.expiresAt);
+    expect(other.runtime.core.snapshot().pairedClients).toEqual([]);
+    expect(JSON.parse(readFileSync(pairedFile, 'utf8'))).toMatchObject({ hostKey: key });
+
+    const replaced = await difftray(
+      [...pairArgs(second.port, second.code), '--new-host-key'],
+      remote.env,
+      remote.project,
+    ).done;
+    expect(replaced.code).toBe(0);
+    expect(replaced.stdout).toContain(`the host key pinned before was ${key.fingerprint}: it is replaced`);
+    expect(JSON.parse(readFileSync(pairedFile, 'utf8'))).toMatchObject({
+      hostKey: other.runtime.pairing.hostKey.info,
+    });
+  });
+
   it('refuses an expired code', async () => {
     let now = Date.now();
     const temp = makeTempDir('pair-expiry');

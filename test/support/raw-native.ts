@@ -44,9 +44,10 @@ export class RawNative {
     );
   }
 
-  static open(port: number, headers: Record<string, string>): Promise<RawNative> {
+  /** `path`: where to open, '' (the token in a header) or HANDSHAKE_PATH (the token in a message). */
+  static open(port: number, headers: Record<string, string>, path = ''): Promise<RawNative> {
     return new Promise((resolve, reject) => {
-      const socket = new WebSocket(`ws://127.0.0.1:${port}`, { headers });
+      const socket = new WebSocket(`ws://127.0.0.1:${port}${path}`, { headers });
       const client = new RawNative(socket);
       socket.once('open', () => resolve(client));
       socket.once('unexpected-response', (_request, response) => {

@@ -5,6 +5,8 @@
  * The loopback server's gate comes first: no Origin header (403), a loopback Host with our port (403).
  * Then the per-run token in `x-difftray-authorization`, compared in constant time (401; the body is a
  * JSON error with code 1001 when it is missing, 1002 when it is wrong), and the cap on open connections.
+ * At HANDSHAKE_PATH the token comes later, in a message, once the client has made us prove that we know
+ * it (handshake-socket.ts); at PAIR_PATH a remote agent pairs (pair-socket.ts).
  */
 import type http from 'node:http';
 import path from 'node:path';
@@ -21,13 +23,18 @@ import {
   type EndpointRefusal,
   type LoopbackEndpoint,
 } from '../../loopback/loopback-server';
-import { createSocketServer } from '../../loopback/socket-guard';
+import { createSocketServer, MAX_PENDING_PREAUTH_CONNECTIONS } from '../../loopback/socket-guard';
+import { HostKey } from '../../core/pairing/host-key';
+import { processStartTime } from '../../core/process-info';
+import { serveHandshake } from './handshake-socket';
 import { OwnedLockFile } from '../lock-files';
 import { RateWindow, type RateLimit } from '../rate-limit';
 import { serveNativeConnection, type AppHooks } from './connection';
 import {
   CloseCode,
   ErrorCode,
+  HANDSHAKE_MAX_FRAME_BYTES,
+  HANDSHAKE_PATH,
   NATIVE_AUTH_HEADER,
   NATIVE_MAX_MESSAGE_BYTES,
   NATIVE_PROTOCOL_VERSION,
@@ -115,6 +122,12 @@ export class NativeLoopback implements LoopbackEndpoint {
   private readonly sessions: NativeSessions;
   // The token is checked at the upgrade: every socket here has proved it, so the full limit applies.
   private readonly sockets = createSocketServer(NATIVE_MAX_MESSAGE_BYTES);
+  /** Sockets that authenticate in a message, after challenging us (handshake-socket.ts). */
+  private readonly handshakeSockets = createSocketServer(HANDSHAKE_MAX_FRAME_BYTES);
+  /** Those of them that have not authenticated yet. */
+  private readonly unauthenticated = new Set<WebSocket>();
+  /** What signs our answers to challenges: the pairing's host key, which paired hosts pinned. */
+  private readonly hostKey: HostKey;
   private readonly endpointRate: RateWindow;
   private readonly maxConnections: number;
   private readonly stopStatusUpdates: () => void;
@@ -140,6 +153,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
     this.stopStatusUpdates = pushStatusUpdates(options.core, this.sessions);
     const { pairing } = options;
+    this.hostKey = pairing?.hostKey ?? HostKey.ephemeral();
     if (pairing) {
       this.pairGate = new PairGate(pairing, this.log);
       pairing.onRevoked((id) => this.closePaired(id));
@@ -156,7 +170,8 @@ export class NativeLoopback implements LoopbackEndpoint {
   }
 
   admitUpgrade(request: http.IncomingMessage): EndpointRefusal | AdmittedUpgrade {
-    if (this.pairGate && isPairPath(request.url)) return this.admitPairing(request, this.pairGate);
+    if (this.pairGate && pathOf(request.url) === PAIR_PATH) return this.admitPairing(request, this.pairGate);
+    if (pathOf(request.url) === HANDSHAKE_PATH) return this.admitHandshake();
     // ws adds a socket to its clients within handleUpgrade (no async client check): the count is exact.
     const verdict = this.checkToken(request);
     const refusal = 'status' in verdict ? verdict : this.checkCapacity();
@@ -166,6 +181,41 @@ export class NativeLoopback implements LoopbackEndpoint {
     }
     const paired = 'paired' in verdict ? verdict.paired : undefined;
     return { sockets: this.sockets, label: 'native', serve: (ws) => this.serve(ws, paired) };
+  }
+
+  /** A socket without a token yet: it challenges us, then authenticates in a message (handshake-socket.ts). */
+  private admitHandshake(): EndpointRefusal | AdmittedUpgrade {
+    const refusal =
+      this.checkCapacity() ??
+      (this.unauthenticated.size < MAX_PENDING_PREAUTH_CONNECTIONS
+        ? undefined
+        : {
+            status: 503,
+            code: ErrorCode.TOO_MANY_CONNECTIONS,
+            message: `Too many connections waiting to authenticate (at most ${MAX_PENDING_PREAUTH_CONNECTIONS})`,
+          });
+    if (refusal) {
+      const { status, code, message } = refusal;
+      return { status, reason: message, body: { code, message } };
+    }
+    return {
+      sockets: this.handshakeSockets,
+      label: 'native',
+      serve: (ws) => {
+        this.unauthenticated.add(ws);
+        ws.once('close', () => this.unauthenticated.delete(ws));
+        serveHandshake(ws, {
+          token: this.token,
+          hostKey: this.hostKey,
+          identify: (token) => this.identify(token),
+          admit: (socket, paired) => {
+            this.unauthenticated.delete(socket);
+            this.serve(socket, paired);
+          },
+          log: this.log,
+        });
+      },
+    };
   }
 
   /** A socket without a token, for one `pair` request (pair-socket.ts). */
@@ -210,6 +260,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.sessions.endAll('DiffTray is closing');
     await this.sessions.settled(1000);
     await closeSockets(this.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
+    await closeSockets(this.handshakeSockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
     if (this.pairGate) await closeSockets(this.pairGate.sockets, 1001, 'DiffTray is closing', CLOSE_GRACE_MS);
     await this.contextPool.close();
   }
@@ -242,8 +293,10 @@ export class NativeLoopback implements LoopbackEndpoint {
 
   /** What any process of this user may read: never the headless UI's address (its token decides reviews). */
   private lockContent(): NativeLockFile {
+    const processStart = processStartTime(process.pid);
     return {
       pid: process.pid,
+      ...(processStart !== undefined && { processStart }),
       port: this.port,
       authToken: this.token,
       workspaceFolders: [...this.options.core.workspaceFolders],
@@ -266,14 +319,20 @@ export class NativeLoopback implements LoopbackEndpoint {
       };
     }
     const given = singleHeader(header);
-    if (tokensEqual(given, this.token)) return { local: true };
-    const client = given === undefined ? undefined : this.options.pairing?.authenticate(given);
-    if (client) return { paired: { id: client.id, name: client.name } };
-    return { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
+    const who = given === undefined ? undefined : this.identify(given);
+    return who ?? { status: 401, code: ErrorCode.INVALID_TOKEN, message: 'Invalid token' };
+  }
+
+  /** Whose token this is: the lock file's (a local client), a paired client's, or nobody's. */
+  private identify(token: string): { local: true } | { paired: PairedIdentity } | undefined {
+    if (tokensEqual(token, this.token)) return { local: true };
+    const client = this.options.pairing?.authenticate(token);
+    return client ? { paired: { id: client.id, name: client.name } } : undefined;
   }
 
   private checkCapacity(): NativeRefusal | undefined {
-    if (this.sockets.clients.size < this.maxConnections) return undefined;
+    const open = this.sockets.clients.size + this.handshakeSockets.clients.size;
+    if (open < this.maxConnections) return undefined;
     return {
       status: 503,
       code: ErrorCode.TOO_MANY_CONNECTIONS,
@@ -288,7 +347,7 @@ interface NativeRefusal {
   message: string;
 }
 
-/** The pairing path, with or without a query string. */
-function isPairPath(url: string | undefined): boolean {
-  return (url ?? '/').split('?')[0] === PAIR_PATH;
+/** The path of an upgrade, without its query string. */
+function pathOf(url: string | undefined): string {
+  return (url ?? '/').split('?')[0] ?? '/';
 }

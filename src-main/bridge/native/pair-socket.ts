@@ -5,7 +5,8 @@
  * Kept as small as it can be: frames of at most PAIR_MAX_FRAME_BYTES (ws closes on a larger one with
  * 1009 before buffering it), one message in a few seconds (AUTH_DEADLINE_MS), a few such sockets at once,
  * and nothing but `pair` understood. Whatever it gets, the socket answers once and closes: a right code
- * gets the client's own token, anything else an error. Wrong codes are counted per peer address and
+ * gets the client's own token and DiffTray's host key (signed over the client's nonce), which the client
+ * pins; anything else an error. Wrong codes are counted per peer address and
  * overall (core/pairing/pairing-codes.ts).
  */
 import type http from 'node:http';
@@ -17,6 +18,7 @@ import {
   NATIVE_PROTOCOL_VERSION,
   PAIR_COMMAND,
   PAIR_MAX_FRAME_BYTES,
+  PAIR_SIGNATURE_LABEL,
   pairPayloadSchema,
   describeIssue,
   type Envelope,
@@ -124,7 +126,15 @@ export class PairGate {
       return this.refuse(socket, message, ErrorCode.PAIRING_REFUSED, said);
     }
     this.log(`native pair: paired "${payload.data.client_name}" from ${source}`);
-    const response: PairResponse = { token: result.token, client_id: result.id, server_name: 'DiffTray' };
+    const { hostKey } = this.pairing;
+    const { nonce } = payload.data;
+    const response: PairResponse = {
+      token: result.token,
+      client_id: result.id,
+      server_name: 'DiffTray',
+      host_key: hostKey.info,
+      ...(nonce !== undefined && { signature: hostKey.sign(PAIR_SIGNATURE_LABEL, nonce) }),
+    };
     this.send(socket, {
       protocol_version: NATIVE_PROTOCOL_VERSION,
       message_id: message.message_id,

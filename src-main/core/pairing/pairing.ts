@@ -3,6 +3,7 @@
  * (paired-clients.ts), behind one object that the app API, the native endpoint and the state feed share.
  */
 import type { PairedClientInfo, PairingStarted, PairingState } from '../../../shared/app-api';
+import { HostKey } from './host-key';
 import { PairedClients } from './paired-clients';
 import { PairingCodes, type RedeemResult } from './pairing-codes';
 
@@ -16,12 +17,16 @@ export class Pairing {
   private readonly changeListeners = new Set<() => void>();
   private readonly revokeListeners = new Set<(id: string) => void>();
   private port: number | undefined;
+  /** DiffTray's identity, which paired hosts pin (host-key.ts); one of this run only unless given. */
+  readonly hostKey: HostKey;
 
   constructor({
     file,
     now = Date.now,
     log,
-  }: { file?: string; now?: () => number; log?: (message: string) => void } = {}) {
+    hostKey = HostKey.ephemeral(),
+  }: { file?: string; now?: () => number; log?: (message: string) => void; hostKey?: HostKey } = {}) {
+    this.hostKey = hostKey;
     this.codes = new PairingCodes(now);
     this.clients = new PairedClients(file, now, log);
   }
@@ -35,7 +40,7 @@ export class Pairing {
     if (this.port === undefined) throw new PairingError('The native endpoint is not listening yet');
     const { code, expiresAt } = this.codes.start();
     this.changed();
-    return { code, expiresAt, port: this.port };
+    return { code, expiresAt, port: this.port, hostKeyFingerprint: this.hostKey.info.fingerprint };
   }
 
   cancel(): void {

@@ -15,6 +15,8 @@ export interface Frame {
   raw?: boolean;
   /** Sent on a fresh connection that never proved its token (where an endpoint has such a state). */
   preauth?: boolean;
+  /** Where such a connection opens, for endpoints with more than one way in without a token (native). */
+  preauthPath?: string;
   /** Extra HTTP headers (HTTP endpoints only); `null` drops a header the driver would send. */
   headers?: Record<string, string | null>;
 }

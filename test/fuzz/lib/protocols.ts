@@ -11,7 +11,7 @@ import {
   SEARCH_MAX_QUERY_CHARS,
   SEARCH_MAX_RESULTS,
 } from '../../../src-main/core/limits';
-import { PAIR_MAX_FRAME_BYTES } from '../../../shared/native-protocol';
+import { HANDSHAKE_MAX_FRAME_BYTES, PAIR_MAX_FRAME_BYTES } from '../../../shared/native-protocol';
 import { escapePath, hostilePaths, hugeString, paddedTo, text, type Frame, type FuzzContext } from './frames';
 import type { Prng } from './prng';
 
@@ -325,13 +325,31 @@ const envelope = (command: string, payload: unknown) => ({
   payload,
 });
 
-/** The pairing socket's frame limit (PAIR_MAX_FRAME_BYTES), before auth: at it and one byte over. */
+/**
+ * The frame limits of the two sockets without a token, at it and one byte over: the pairing socket's
+ * (PAIR_MAX_FRAME_BYTES) and the handshake's (HANDSHAKE_MAX_FRAME_BYTES).
+ */
 function pairProbes(): LimitProbe[] {
   const pair = envelope('pair', { code: '000000', client_name: 'limit' });
-  return around(PAIR_MAX_FRAME_BYTES).map(([where, size]) => ({
-    label: `pair frame ${where}`,
-    frame: () => ({ ...text(`pair frame ${where}`, paddedTo(pair, size)), preauth: true }),
-  }));
+  const challenge = envelope('challenge', { nonce: '0'.repeat(64) });
+  return [
+    ...around(PAIR_MAX_FRAME_BYTES).map(([where, size]) => ({
+      label: `pair frame ${where}`,
+      frame: () => ({
+        ...text(`pair frame ${where}`, paddedTo(pair, size)),
+        preauth: true,
+        preauthPath: '/pair',
+      }),
+    })),
+    ...around(HANDSHAKE_MAX_FRAME_BYTES).map(([where, size]) => ({
+      label: `handshake frame ${where}`,
+      frame: () => ({
+        ...text(`handshake frame ${where}`, paddedTo(challenge, size)),
+        preauth: true,
+        preauthPath: '/handshake',
+      }),
+    })),
+  ];
 }
 
 const native: ProtocolModel = {
@@ -448,7 +466,16 @@ const native: ProtocolModel = {
           }),
       ],
       // Pairing: on an authenticated connection `pair` is no command; before auth (the driver sends
-      // pre-auth frames at /pair with no token) it is the only one, and no code is active in a fuzz run.
+      // pre-auth frames at /pair or /handshake with no token) it is the only one at /pair, and no code is
+      // active in a fuzz run. At /handshake only `challenge` and `authenticate` are taken.
+      [
+        1,
+        () =>
+          envelope('challenge', {
+            nonce: prng.pick(['0'.repeat(64), 'f'.repeat(63), '', 'zz'.repeat(32), 'a'.repeat(64)]),
+          }),
+      ],
+      [1, () => envelope('authenticate', { token: prng.pick(['', 'guess', 'x'.repeat(300)]) })],
       [
         2,
         () =>

@@ -3,7 +3,7 @@ import { activeCode, lockoutText, pairingCommands, timeLeft } from '../../../src
 import { reviewPath } from '../../../src-renderer/remote-paths';
 
 describe('the pairing section', () => {
-  const shown = { code: '012345', expiresAt: 300_000, port: 4242 };
+  const shown = { code: '012345', expiresAt: 300_000, port: 4242, hostKeyFingerprint: 'SHA256:x' };
 
   it('shows the code while main still has it active, and not once used, expired or replaced', () => {
     expect(activeCode(shown, { codeExpiresAt: 300_000 }, 1000)).toBe(shown);

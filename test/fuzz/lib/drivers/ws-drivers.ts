@@ -191,15 +191,21 @@ async function nativeCall(
 export class NativeDriver extends WsFuzzDriver {
   private readonly preauth: WsLink[] = [];
 
-  /** Before authentication: a fresh socket at the pairing path, no token, left open as an attacker would. */
+  private preauthSent = 0;
+
+  /**
+   * Before authentication: a fresh socket with no token, left open as an attacker would, at the path the
+   * frame names, else by turns at the pairing path and the handshake path (challenge, then a token).
+   */
   override async send(frame: Frame): Promise<void> {
     if (!frame.preauth) return super.send(frame);
     const { port } = this.options.endpoints.native;
+    const path = frame.preauthPath ?? (this.preauthSent++ % 2 === 0 ? '/pair' : '/handshake');
     let link: WsLink;
     try {
-      link = await this.open({ url: `ws://127.0.0.1:${port}/pair` });
+      link = await this.open({ url: `ws://127.0.0.1:${port}${path}` });
     } catch {
-      // Refused at the upgrade (503: the few pairing sockets are taken): a refusal, as it should be.
+      // Refused at the upgrade (503: the few sockets without a token are taken): as it should be.
       return;
     }
     this.preauth.push(link);
