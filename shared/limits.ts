@@ -151,8 +151,8 @@ export const SEARCH_REGEX_MAX_MS = 3000;
 
 /**
  * The context services' walks and searches run in worker threads (core/context/context-pool.ts), never
- * on the thread that answers the window. A connection may have this many of them running or waiting at
- * once; one more is refused at once with 4006 (CONTEXT_BUSY).
+ * on the thread that answers the window. A connection may have this many of them (get_file_tree
+ * included) running or waiting at once; one more is refused at once with 4006 (CONTEXT_BUSY).
  */
 export const CONTEXT_MAX_JOBS_PER_CLIENT = 4;
 

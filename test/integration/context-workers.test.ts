@@ -7,16 +7,22 @@
  * thread, each walk of the big folder held the event loop from start to end, so each window call waited
  * for a whole walk, and context answers came back in between.)
  *
+ * The same for get_file_tree's walk of a folder outside git: once the walk has begun (it reads the
+ * folder's .gitignore), every window call is answered before the tree comes back. (On the main thread the
+ * walk let other work run only every 10 ms, so it ended after a few turns of the event loop, before the
+ * window's calls, which need two turns each, were all answered.)
+ *
  * Also: a client that asks for more context work at once than its share is refused, clearly (4006),
- * and its socket lives on.
+ * and its socket lives on; get_file_tree counts in that share.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { CONTEXT_MAX_FILES, CONTEXT_MAX_JOBS_PER_CLIENT, SEARCH_MAX_RESULTS } from '../../shared/limits';
 import { ErrorCode, NATIVE_AUTH_HEADER } from '../../shared/native-protocol';
+import { observeFileReads } from '../../src-main/core/disk-snapshot';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
@@ -28,6 +34,8 @@ const PLANT_EVERY = 100;
 const SEARCH_CLIENTS = 10;
 const SEARCHES_PER_CLIENT = 3;
 const WINDOW_CALLS = 5;
+/** Empty files in one folder for get_file_tree: a walk of tens of milliseconds, no file read. */
+const TREE_FILES = 2_000;
 
 let t: TestRuntime;
 let headless: HeadlessServer;
@@ -46,6 +54,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  observeFileReads(undefined);
   for (const socket of sockets.splice(0)) socket.terminate();
   await headless.close();
   await t.close();
@@ -67,6 +76,16 @@ function writeBigFolder(): number {
     writeFileSync(path.join(folder, `f${String(i).padStart(5, '0')}.ts`), `${lines.join('\n')}\n`);
   }
   return planted;
+}
+
+/** `TREE_FILES` empty files in `tree/`, and a .gitignore beside it that the walk reads first. */
+function writeTreeFolder(): void {
+  writeFileSync(path.join(t.workspace, '.gitignore'), '*.log\n');
+  const folder = path.join(t.workspace, 'tree');
+  mkdirSync(folder);
+  for (let i = 0; i < TREE_FILES; i++) {
+    closeSync(openSync(path.join(folder, `t${String(i).padStart(5, '0')}.txt`), 'w'));
+  }
 }
 
 interface Answer {
@@ -177,6 +196,48 @@ describe('context services in worker threads', () => {
     },
   );
 
+  it(
+    "get_file_tree's walk outside git: the window is answered while it runs, before it",
+    { timeout: 60_000 },
+    async () => {
+      writeTreeFolder();
+      const call = await windowApi();
+      const request = await nativeClient();
+      // The walk has begun once it reads the workspace's .gitignore (git ls-files was tried and failed).
+      let walkBegun!: () => void;
+      const begun = new Promise<void>((resolve) => (walkBegun = resolve));
+      observeFileReads((file) => {
+        if (file === path.join(t.workspace, '.gitignore')) walkBegun();
+      });
+      const order: string[] = [];
+      const tree = request('get_file_tree', { max_entries: TREE_FILES + 10 }).then((answer) => {
+        order.push('tree');
+        return answer;
+      });
+
+      await begun;
+      for (let i = 0; i < WINDOW_CALLS; i++) {
+        const answer = await call('getSnapshot');
+        expect(answer).toMatchObject({ result: { workspaceFolders: [t.workspace], reviews: [] } });
+        order.push('window');
+      }
+      const answer = await tree;
+
+      expect(order).toEqual([...Array<string>(WINDOW_CALLS).fill('window'), 'tree']);
+      expect(answer.type).toBe('response');
+      const files = answer.payload.files as string[];
+      expect(files).toHaveLength(TREE_FILES + 1);
+      expect(files[0]).toBe('.gitignore');
+      expect(files[1]).toBe('tree/t00000.txt');
+      expect(files.at(-1)).toBe(`tree/t${String(TREE_FILES - 1).padStart(5, '0')}.txt`);
+      expect(answer.payload).toMatchObject({
+        folder: t.workspace,
+        filter_type: 'gitignore',
+        truncated: false,
+      });
+    },
+  );
+
   it('a client asking for more context work at once than its share gets 4006; the socket lives on', async () => {
     for (let i = 0; i < 50; i++) {
       writeFileSync(path.join(t.workspace, `f${i}.txt`), `line\nneedle ${i}\n`);
@@ -203,5 +264,20 @@ describe('context services in worker threads', () => {
     const again = await request('search_workspace', { query: 'needle 7' });
     expect(again.type).toBe('response');
     expect(again.payload.results).toMatchObject([{ path: path.join(t.workspace, 'f7.txt'), line: 2 }]);
+  });
+
+  it('get_file_tree counts in the same share: past it, 4006 at once', async () => {
+    for (let i = 0; i < 50; i++) writeFileSync(path.join(t.workspace, `f${i}.txt`), 'x\n');
+    const request = await nativeClient();
+    const asked = CONTEXT_MAX_JOBS_PER_CLIENT + 2;
+    const answers = await Promise.all(Array.from({ length: asked }, () => request('get_file_tree', {})));
+
+    const served = answers.filter((answer) => answer.type === 'response');
+    const refused = answers.filter((answer) => answer.type === 'error_response');
+    expect(served).toHaveLength(CONTEXT_MAX_JOBS_PER_CLIENT);
+    for (const answer of served) expect(answer.payload.files).toHaveLength(50);
+    expect(refused.map((answer) => answer.payload.code)).toEqual(Array(2).fill(ErrorCode.CONTEXT_BUSY));
+    const again = await request('get_file_tree', {});
+    expect(again.payload).toMatchObject({ folder: t.workspace, filter_type: 'default', truncated: false });
   });
 });

@@ -3,18 +3,15 @@
  *
  * .gitignore is honoured by asking git itself (`git ls-files --cached --others --exclude-standard`, run
  * by core/safe-git.ts so that nothing the workspace's git config names runs) when the folder is in a git
- * work tree and git is installed; elsewhere the folder is walked confined (core/context/confined-walk.ts:
- * links and special files are never followed, a folder swapped for a link while the walk runs is
- * refused), leaving out `.git` and `node_modules` and what .gitignore files found on the way say
- * (`filter_type: 'gitignore'` if any had rules, else `'default'`).
+ * work tree and git is installed; elsewhere the folder is walked confined in a context worker
+ * (core/context/file-tree-walk.ts: links and special files are never followed, a folder swapped for a
+ * link while the walk runs is refused), leaving out `.git` and `node_modules` and what .gitignore files
+ * found on the way say (`filter_type: 'gitignore'` if any had rules, else `'default'`).
  */
 import path from 'node:path';
-import { CONTEXT_MAX_WALK_ENTRIES, CONTEXT_MAX_WALK_MS } from '../../../shared/limits';
-import { confinedWalk } from '../../core/context/confined-walk';
-import { filterTypeOf } from '../../core/context/context-folders';
+import type { FileTreeWalk } from '../../core/context/file-tree-walk';
 import { hashBytes, readConfinedSnapshot } from '../../core/disk-snapshot';
 import { runSafeGit } from '../../core/safe-git';
-import { IgnoreRules } from '../../core/watch/ignore-rules';
 import {
   isInside,
   joinUnresolved,
@@ -43,23 +40,30 @@ export interface FileTree {
   truncated: boolean;
 }
 
-export async function getFileTree(
-  payload: { folder?: string | undefined; max_entries?: number | undefined },
-  workspaceFolders: readonly string[],
-): Promise<FileTree> {
-  const folder = payload.folder === undefined ? workspaceFolders[0] : resolveRealPath(payload.folder);
+/** The folder get_file_tree means (a workspace folder or one inside one, by its real path), or refused. */
+export function fileTreeFolder(given: string | undefined, workspaceFolders: readonly string[]): string {
+  const folder = given === undefined ? workspaceFolders[0] : resolveRealPath(given);
   if (folder === undefined) throw new ContextError(ErrorCode.INTERNAL, 'DiffTray has no workspace folder');
   if (!path.isAbsolute(folder) || !workspaceFolders.some((root) => isInside(resolveRealPath(root), folder))) {
-    throw new ContextError(
-      ErrorCode.OUTSIDE_WORKSPACE,
-      `${payload.folder} is outside DiffTray's workspace folders`,
-    );
+    throw new ContextError(ErrorCode.OUTSIDE_WORKSPACE, `${given} is outside DiffTray's workspace folders`);
   }
-  const max = payload.max_entries ?? DEFAULT_MAX_ENTRIES;
+  return folder;
+}
+
+/**
+ * The files of `folder` (from fileTreeFolder), at most `maxEntries` (default 10,000): git's list, or
+ * else `walk`'s (walkFileTree, run in a context worker) of up to `limit` files.
+ */
+export async function getFileTree(
+  folder: string,
+  maxEntries: number | undefined,
+  walk: (limit: number) => Promise<FileTreeWalk>,
+): Promise<FileTree> {
+  const max = maxEntries ?? DEFAULT_MAX_ENTRIES;
   const fromGit = await gitFiles(folder);
   const found = fromGit
     ? { files: fromGit, filterType: 'gitignore' as const, stopped: false }
-    : await walk(folder, workspaceFolders, max + 1);
+    : await walk(max + 1);
   const files = found.files.sort();
   return {
     folder,
@@ -80,29 +84,6 @@ async function gitFiles(folder: string): Promise<string[] | undefined> {
     .toString('utf8')
     .split('\0')
     .filter((name) => name !== '');
-}
-
-/** Up to `limit` files under `folder`; `stopped` when the walk's own bounds ended it first. */
-async function walk(
-  folder: string,
-  workspaceFolders: readonly string[],
-  limit: number,
-): Promise<{ files: string[]; filterType: 'gitignore' | 'default'; stopped: boolean }> {
-  const rules = new IgnoreRules(folder);
-  const files: string[] = [];
-  let stopped = false;
-  const items = confinedWalk(folder, {
-    folders: workspaceFolders,
-    rules,
-    maxEntries: CONTEXT_MAX_WALK_ENTRIES,
-    deadline: Date.now() + CONTEXT_MAX_WALK_MS,
-  });
-  for await (const item of items) {
-    // Links, FIFOs, sockets and devices are left out, as are folders that turned into links.
-    if (item.kind === 'skip') stopped ||= item.reason === 'walk_limit';
-    else if (files.push(item.relative) >= limit) break;
-  }
-  return { files, filterType: filterTypeOf(rules), stopped };
 }
 
 export interface FileContent {

@@ -1,9 +1,10 @@
 /**
  * What the main thread asks a context worker (context-worker.ts) to do, and what comes back: plain data
- * that crosses threads by structured clone. One job is one walk: a folder's texts, a search, or the
- * ignore rules in force.
+ * that crosses threads by structured clone. One job is one walk: a folder's texts, a search, the
+ * ignore rules in force, or get_file_tree's list of names outside git.
  */
 import type { ContextFolder } from './context-folders';
+import type { FileTreeWalk } from './file-tree-walk';
 import type { FilterInfo } from './filter-info';
 import type { FolderTexts } from './folder-texts';
 import type { SearchOutcome, SearchQuery } from './text-search';
@@ -11,12 +12,14 @@ import type { SearchOutcome, SearchQuery } from './text-search';
 export type ContextJob =
   | { kind: 'folder-texts'; target: ContextFolder; folders: readonly string[] }
   | { kind: 'search'; targets: readonly ContextFolder[]; folders: readonly string[]; query: SearchQuery }
-  | { kind: 'filter-info'; target: ContextFolder; folders: readonly string[] };
+  | { kind: 'filter-info'; target: ContextFolder; folders: readonly string[] }
+  | { kind: 'file-tree'; folder: string; folders: readonly string[]; limit: number };
 
 export interface ContextResults {
   'folder-texts': FolderTexts;
   search: SearchOutcome;
   'filter-info': FilterInfo;
+  'file-tree': FileTreeWalk;
 }
 
 export type ContextResult<K extends ContextJob['kind']> = ContextResults[K];

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { fileReadObserver, observeFileReads } from '../disk-snapshot';
 import type { ContextJob, ContextWorkerData, JobMessage, WorkerMessage } from './context-jobs';
+import { walkFileTree } from './file-tree-walk';
 import { filterInfo } from './filter-info';
 import { readFolderTexts } from './folder-texts';
 import { SearchQueryError, searchTexts } from './text-search';
@@ -37,6 +38,8 @@ function run(job: ContextJob): Promise<unknown> {
       return searchTexts(job.targets, job.folders, job.query);
     case 'filter-info':
       return filterInfo(job.target, job.folders);
+    case 'file-tree':
+      return walkFileTree(job.folder, job.folders, job.limit);
   }
 }
 

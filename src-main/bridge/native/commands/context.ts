@@ -5,23 +5,20 @@
  * numbered code.
  *
  * Walks and searches run in core's worker pool (context-pool.ts), answered when done, so the connection
- * goes on to its next messages meanwhile. A connection may have CONTEXT_MAX_JOBS_PER_CLIENT of them
- * running or waiting; one more, or one past the pool's full queue, is refused at once with 4006
- * (CONTEXT_BUSY): nothing is queued for it, and the client asks again once an answer came back.
+ * goes on to its next messages meanwhile; each counts in the connection's share (context-share.ts: past
+ * it, 4006 CONTEXT_BUSY at once).
  */
 import { pathToFileURL } from 'node:url';
 import { ErrorCode } from '../../../../shared/native-protocol';
 import type { FilterInfoResponse, GenericAck, SearchResponse } from '../../../../shared/native-context';
-import { CONTEXT_MAX_JOBS_PER_CLIENT, SEARCH_DEFAULT_RESULTS } from '../../../../shared/limits';
+import { SEARCH_DEFAULT_RESULTS } from '../../../../shared/limits';
 import type { ContextJob, ContextResult } from '../../../core/context/context-jobs';
-import { ContextBusyError, ContextWorkerError } from '../../../core/context/context-pool';
 import {
   ContextFolderError,
   outermostFolders,
   resolveContextFolder,
   type ContextFolder,
 } from '../../../core/context/context-folders';
-import { SearchQueryError } from '../../../core/context/text-search';
 import {
   activeFileInfo,
   codebaseAnswer,
@@ -30,7 +27,8 @@ import {
   openFiles,
   workspaceTrust,
 } from '../context-answers';
-import { defineCommand, RequestError, type CommandConnection, type CommandContext } from './command';
+import { defineCommand, RequestError, type CommandContext } from './command';
+import { inContextShare, inPool } from './context-share';
 
 export const folderContent = defineCommand('get_folder_content', (payload, context) => {
   const folders = [...context.services.core.workspaceFolders];
@@ -148,45 +146,11 @@ const CODES: Record<ContextFolderError['problem'], ErrorCode> = {
   invalid: ErrorCode.INVALID_PAYLOAD,
 };
 
-/** Context jobs each connection has running or waiting in the pool. */
-const jobsOf = new WeakMap<CommandConnection, number>();
-
-/**
- * Runs `job` in the pool and answers with `answer` when it is done, the connection meanwhile free for
- * its next messages. Refused at once (4006) past the connection's share or the pool's queue.
- */
+/** Runs `job` in the pool, in the connection's share, and answers with `answer` when it is done. */
 function inWorker<K extends ContextJob['kind']>(
-  { services, connection, answerLater }: CommandContext,
+  context: CommandContext,
   job: Extract<ContextJob, { kind: K }>,
   answer: (result: ContextResult<K>) => void,
 ): void {
-  const running = jobsOf.get(connection) ?? 0;
-  if (running >= CONTEXT_MAX_JOBS_PER_CLIENT) {
-    throw new RequestError(
-      ErrorCode.CONTEXT_BUSY,
-      `This connection already has ${running} context requests running or waiting (the most one client may have): ask again once one is answered`,
-    );
-  }
-  jobsOf.set(connection, running + 1);
-  const done = () => jobsOf.set(connection, (jobsOf.get(connection) ?? 1) - 1);
-  const work = services.contextPool
-    .run<K>(job, () => !connection.closed)
-    .then(
-      (result) => {
-        done();
-        answer(result);
-      },
-      (error: unknown) => {
-        done();
-        throw asRequestError(error);
-      },
-    );
-  answerLater(work);
-}
-
-function asRequestError(error: unknown): unknown {
-  if (error instanceof ContextBusyError) return new RequestError(ErrorCode.CONTEXT_BUSY, error.message);
-  if (error instanceof SearchQueryError) return new RequestError(ErrorCode.INVALID_PAYLOAD, error.message);
-  if (error instanceof ContextWorkerError) return new RequestError(ErrorCode.INTERNAL, error.message);
-  return error;
+  inContextShare(context, async () => answer(await inPool<K>(context, job)));
 }
