@@ -48,7 +48,7 @@ const closedWithin = (socket: WebSocket, ms: number) =>
     });
   });
 
-it('500 Clio sockets that never send a token: past the cap refused (503), the rest closed at the auth deadline', async () => {
+it('500 Clio sockets that never send a token: past the caps refused (503, or closed at once by the per-peer cap), the rest closed at the auth deadline', async () => {
   const attempts = await Promise.allSettled(
     Array.from({ length: 500 }, () => openUnauthenticated(app.endpoints.clio.port)),
   );
@@ -57,7 +57,9 @@ it('500 Clio sockets that never send a token: past the cap refused (503), the re
     attempt.status === 'rejected' ? [String(attempt.reason)] : [],
   );
   expect(sockets.length).toBeLessThanOrEqual(MAX_PENDING_PREAUTH_CONNECTIONS);
-  for (const refusal of refusals) expect(refusal).toMatch(/503/);
+  // Past 32 from one peer the loopback server closes a connection at once (connection-limits.ts);
+  // past Clio's own cap of waiting sockets it answers 503.
+  for (const refusal of refusals) expect(refusal).toMatch(/503|socket hang up|ECONNRESET/);
   await new Promise((resolve) => setTimeout(resolve, AUTH_DEADLINE_MS + 1000));
   const stillOpen = sockets.filter((socket) => socket.readyState === WebSocket.OPEN).length;
   for (const socket of sockets) socket.terminate();
