@@ -5,9 +5,11 @@
  *
  * One small JSON file per write in `<DIFFTRAY_HOME>/undo/` (folder 0700, files 0600), read back at start,
  * so it outlives restarts. Review ids restart with each run (r1, r2...), so writes are grouped by a set
- * id that adds this run's own id. Bounded by bytes and by age: the oldest sets go first, whole (a review
- * is undone all together or not at all). Files that are not regular files (a symlink put there) or that
- * do not parse are ignored, with a line in the log; they are never followed or read through.
+ * id that adds this run's own id. Bounded by bytes and by age (pruned hourly as well as on each write):
+ * the oldest sets go first, whole. A file's entries stay until it is put back, so a failed undo can be
+ * tried again; the set is spent once every file of it was put back. Files that are not regular files (a
+ * symlink put there) or that do not parse are ignored, with a line in the log; never followed or read
+ * through.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -59,7 +61,11 @@ export interface UndoJournalOptions {
   maxAgeMs?: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** How often sets past the age limit are dropped while nothing is written (default: hourly). */
+  pruneEveryMs?: number;
 }
+
+const UNDO_JOURNAL_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const entryFile = z.object({
@@ -100,6 +106,8 @@ export class UndoJournal {
   private readonly log: (message: string) => void;
 
   private readonly dir: string | undefined;
+  /** Ages sets out while DiffTray runs, not only when it writes (unref'd: it keeps nothing alive). */
+  private readonly pruner: NodeJS.Timeout;
 
   /** `dir` undefined: kept in memory only (unit tests of other parts). */
   constructor(dir: string | undefined, options: UndoJournalOptions = {}) {
@@ -112,6 +120,8 @@ export class UndoJournal {
       this.load(this.dir);
       this.prune();
     }
+    this.pruner = setInterval(() => this.prune(), options.pruneEveryMs ?? UNDO_JOURNAL_PRUNE_EVERY_MS);
+    this.pruner.unref();
   }
 
   /** Made if missing; a symlink (or anything but a folder) in its place is not used: nothing is kept. */
@@ -215,18 +225,33 @@ export class UndoJournal {
     return this.stored.some(({ spent }) => spent?.setId === setId);
   }
 
-  /** The set was undone: its previous texts are let go, and a tombstone says so until it ages out. */
-  async markSpent(setId: string): Promise<void> {
-    const entries = this.stored.filter(({ entry }) => entry?.setId === setId);
-    const reviewId = entries[0]?.entry?.reviewId;
-    if (reviewId === undefined) return;
-    const at = this.now();
-    const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
-    const name = this.nameAt(at);
-    await this.writeEntry(name, text);
-    this.stored.push({ file: name, bytes: Buffer.byteLength(text, 'utf8'), spent: { setId, reviewId, at } });
-    this.remove(entries);
+  /**
+   * The set's `paths` were put back: their entries are let go. Only once every file of the set is put
+   * back is the set spent (a tombstone says so until it ages out); until then the rest stays to be undone.
+   */
+  async release(setId: string, paths: readonly string[]): Promise<void> {
+    const ofSet = this.stored.filter(({ entry }) => entry?.setId === setId);
+    const leaving = ofSet.filter(({ entry }) => paths.includes(entry!.path));
+    const reviewId = ofSet[0]?.entry?.reviewId;
+    if (reviewId === undefined || leaving.length === 0) return;
+    if (leaving.length === ofSet.length) {
+      const at = this.now();
+      const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
+      const name = this.nameAt(at);
+      await this.writeEntry(name, text);
+      this.stored.push({
+        file: name,
+        bytes: Buffer.byteLength(text, 'utf8'),
+        spent: { setId, reviewId, at },
+      });
+    }
+    this.remove(leaving);
     this.changed();
+  }
+
+  /** Stops the pruning timer (DiffTray closing). */
+  close(): void {
+    clearInterval(this.pruner);
   }
 
   /** `<time>-<count>-<random>.json`: sorted by name, the order they were written in. */
@@ -242,7 +267,7 @@ export class UndoJournal {
   }
 
   /** Drops sets past the age limit, then the oldest sets until the bytes fit. */
-  private prune(): void {
+  prune(): void {
     const cutoff = this.now() - this.maxAgeMs;
     const byAge = this.sets().reverse();
     let total = this.stored.reduce((sum, stored) => sum + stored.bytes, 0);

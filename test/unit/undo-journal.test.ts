@@ -100,11 +100,40 @@ describe('UndoJournal', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('ages reviews out on its own timer, with nothing written meanwhile', async () => {
+    const journal = new UndoJournal(dir, { now: () => clock, pruneEveryMs: 20 });
+    try {
+      await journal.record('r1', '/ws/a.txt', before('old'), written('new'));
+      clock += UNDO_JOURNAL_MAX_AGE_MS + 1;
+      const deadline = Date.now() + 10_000;
+      while (journal.sets().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(journal.sets()).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('lets go of the files put back only; the set is spent once all are back', async () => {
+    const journal = open();
+    await journal.record('r1', '/ws/a.txt', before('a before'), written('a after'));
+    await journal.record('r1', '/ws/b.txt', before('b before'), written('b after'));
+    const setId = journal.setIdOf('r1');
+    await journal.release(setId, ['/ws/a.txt']);
+    expect(journal.isSpent(setId)).toBe(false);
+    expect(journal.entriesOf(setId).map((e) => e.path)).toEqual(['/ws/b.txt']);
+    expect(open().sets()[0]).toMatchObject({ files: ['/ws/b.txt'], spent: false });
+    await journal.release(setId, []);
+    expect(journal.entriesOf(setId)).toHaveLength(1);
+    await journal.release(setId, ['/ws/b.txt']);
+    expect(journal.isSpent(setId)).toBe(true);
+  });
+
   it('an undone review keeps only a tombstone, which outlives a restart', async () => {
     const journal = open();
     await journal.record('r1', '/ws/a.txt', before('secret before'), written('after'));
     const setId = journal.setIdOf('r1');
-    await journal.markSpent(setId);
+    await journal.release(setId, ['/ws/a.txt']);
     expect(journal.isSpent(setId)).toBe(true);
     expect(journal.entriesOf(setId)).toEqual([]);
     const files = readdirSync(dir);
