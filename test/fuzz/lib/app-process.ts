@@ -5,7 +5,7 @@
  * the UI address printed at start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FixtureTree } from './fixture-tree';
 
@@ -33,6 +33,17 @@ export interface ExitInfo {
 }
 
 const TAIL_CHARS = 16 * 1024;
+
+/**
+ * Preloaded into the app (test only, never in the product): on SIGUSR2 it runs full GCs and prints the
+ * RSS after them, so the fuzz can tell memory kept from garbage not yet collected.
+ */
+const GC_PRELOAD = `process.on('SIGUSR2', () => {
+  for (let i = 0; i < 3; i++) globalThis.gc();
+  process.stdout.write('difftray-fuzz-gc rss=' + process.memoryUsage().rss + '\\n');
+});
+`;
+const GC_LINE = /^difftray-fuzz-gc rss=(\d+)$/;
 const START_TIMEOUT_MS = 20_000;
 
 export class AppProcess {
@@ -40,12 +51,18 @@ export class AppProcess {
   private stderrTail = '';
   private exitInfo: ExitInfo | undefined;
   private readonly exited: Promise<ExitInfo>;
+  /** The start of a stdout line not ended yet, and the answers to SIGUSR2 read so far. */
+  private partialLine = '';
+  private gcAnswers: number[] = [];
 
   private constructor(
     private readonly child: ChildProcess,
     readonly tree: FixtureTree,
   ) {
-    child.stdout!.on('data', (chunk: Buffer) => (this.stdoutTail = tail(this.stdoutTail + chunk.toString())));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.stdoutTail = tail(this.stdoutTail + chunk.toString());
+      this.readGcAnswers(chunk.toString());
+    });
     child.stderr!.on('data', (chunk: Buffer) => (this.stderrTail = tail(this.stderrTail + chunk.toString())));
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
@@ -71,7 +88,10 @@ export class AppProcess {
   static async start(tree: FixtureTree, instance = 0): Promise<AppProcess> {
     const env = appEnv(path.join(tree.root, `home-${instance}`), path.join(tree.root, `tmp-${instance}`));
     for (const dir of [env.HOME!, env.TMPDIR!]) mkdirSync(dir, { recursive: true });
-    const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', tree.workspace], {
+    const preload = path.join(tree.root, 'gc-on-signal.cjs');
+    writeFileSync(preload, GC_PRELOAD);
+    const args = ['--expose-gc', '--require', preload, HEADLESS_ENTRY, '--workspace', tree.workspace];
+    const child = spawn(process.execPath, args, {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -115,6 +135,28 @@ export class AppProcess {
       return match ? Number(match[1]) : undefined;
     } catch {
       return undefined;
+    }
+  }
+
+  /** RSS in kB right after forced full GCs (the preload's answer to SIGUSR2); undefined without one. */
+  async rssAfterGcKb(timeoutMs = 10_000): Promise<number | undefined> {
+    if (!this.alive()) return undefined;
+    const before = this.gcAnswers.length;
+    this.child.kill('SIGUSR2');
+    const deadline = Date.now() + timeoutMs;
+    while (this.gcAnswers.length === before && this.alive() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const bytes = this.gcAnswers[before];
+    return bytes === undefined ? undefined : Math.round(bytes / 1024);
+  }
+
+  private readGcAnswers(text: string): void {
+    const lines = (this.partialLine + text).split('\n');
+    this.partialLine = lines.pop()!.slice(-200);
+    for (const line of lines) {
+      const match = GC_LINE.exec(line.trim());
+      if (match) this.gcAnswers.push(Number(match[1]));
     }
   }
 
