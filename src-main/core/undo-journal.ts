@@ -24,9 +24,10 @@ import {
   readFileSync,
   rmSync,
 } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { messageOf } from '../../shared/error-message';
 import { UNDO_JOURNAL_MAX_AGE_MS, UNDO_JOURNAL_MAX_BYTES } from './limits';
 
 /** What the file was before DiffTray wrote it. */
@@ -86,10 +87,18 @@ const entryFile = z.object({
 });
 type EntryFile = z.infer<typeof entryFile>;
 
+/** What is kept in memory of a write: which file of which set, not its texts. */
+type EntryHead = Pick<UndoEntry, 'setId' | 'reviewId' | 'path' | 'at'>;
+
 interface Stored {
   file: string;
   bytes: number;
-  entry?: UndoEntry;
+  entry?: EntryHead;
+  /**
+   * The texts, only for a journal kept in memory (no folder). With a folder they are read back from the
+   * entry's file when undone: kept here, up to the whole budget would stay on the heap besides History.
+   */
+  inMemory?: UndoEntry;
   /** A tombstone: the set was undone. */
   spent?: { setId: string; reviewId: string; at: number };
 }
@@ -183,7 +192,8 @@ export class UndoJournal {
     }
     const name = this.nameAt(at);
     await this.writeEntry(name, text);
-    this.stored.push({ file: name, bytes: size, entry });
+    const head: EntryHead = { setId, reviewId, path: file, at };
+    this.stored.push({ file: name, bytes: size, entry: head, ...(!this.dir && { inMemory: entry }) });
     this.prune();
     this.changed();
   }
@@ -214,11 +224,37 @@ export class UndoJournal {
       .map(({ order: _order, ...set }) => set);
   }
 
-  /** The set's writes, oldest first; none if it was undone or dropped. */
-  entriesOf(setId: string): UndoEntry[] {
-    return this.stored
-      .flatMap(({ entry }) => (entry?.setId === setId ? [entry] : []))
-      .sort((a, b) => a.at - b.at);
+  /** Whether the set has writes still to undo. */
+  hasEntries(setId: string): boolean {
+    return this.stored.some(({ entry }) => entry?.setId === setId);
+  }
+
+  /**
+   * The set's writes with their texts, oldest first (read back from their files); none if it was undone
+   * or dropped. Throws when an entry's file can no longer be read as written (removed, replaced).
+   */
+  async entriesOf(setId: string): Promise<UndoEntry[]> {
+    const ofSet = this.stored.filter(({ entry }) => entry?.setId === setId);
+    const entries: UndoEntry[] = [];
+    for (const stored of ofSet) entries.push(stored.inMemory ?? (await this.readBack(stored)));
+    return entries.sort((a, b) => a.at - b.at);
+  }
+
+  private async readBack(stored: Stored): Promise<UndoEntry> {
+    const file = path.join(this.dir!, stored.file);
+    try {
+      const text = await readRegularFileAsync(file);
+      const entry = fromFile(stored.file, 0, entryFile.parse(JSON.parse(text))).entry;
+      if (!entry || entry.setId !== stored.entry!.setId || entry.path !== stored.entry!.path) {
+        throw new Error('it no longer holds the write it held');
+      }
+      return entry;
+    } catch (error) {
+      throw new Error(
+        `The saved text of ${stored.entry!.path} could not be read back from ${file}: ${messageOf(error)}`,
+        { cause: error },
+      );
+    }
   }
 
   isSpent(setId: string): boolean {
@@ -301,7 +337,9 @@ export class UndoJournal {
       try {
         const text = readRegularFile(file);
         const parsed = entryFile.parse(JSON.parse(text));
-        this.stored.push(fromFile(name, Buffer.byteLength(text, 'utf8'), parsed));
+        const { entry, ...read } = fromFile(name, Buffer.byteLength(text, 'utf8'), parsed);
+        // Only where it is and what it is of: the texts are read back when undone (readBack).
+        this.stored.push({ ...read, ...(entry && { entry: headOf(entry) }) });
       } catch (error) {
         this.log(`difftray: ignored ${file} in the undo journal: ${(error as Error).message}`);
       }
@@ -313,7 +351,16 @@ export class UndoJournal {
   }
 }
 
-function fromFile(name: string, bytes: number, parsed: EntryFile): Stored {
+function headOf({ setId, reviewId, path: file, at }: UndoEntry): EntryHead {
+  return { setId, reviewId, path: file, at };
+}
+
+/** An entry's file as read: a tombstone, or a write with its texts. */
+function fromFile(
+  name: string,
+  bytes: number,
+  parsed: EntryFile,
+): Pick<Stored, 'file' | 'bytes' | 'spent'> & { entry?: UndoEntry } {
   const { setId, reviewId, at } = parsed;
   if (parsed.spent) return { file: name, bytes, spent: { setId, reviewId, at } };
   const { path: file, previous: kept, writtenHash, writtenText } = parsed;
@@ -330,6 +377,20 @@ function fromFile(name: string, bytes: number, parsed: EntryFile): Stored {
     bytes,
     entry: { setId, reviewId, at, path: file, previous, writtenHash, writtenText },
   };
+}
+
+/** `readRegularFile` without blocking: an entry read back for an undo may hold megabytes. */
+async function readRegularFileAsync(file: string): Promise<string> {
+  const handle = await open(
+    file,
+    constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0),
+  );
+  try {
+    if (!(await handle.stat()).isFile()) throw new Error('not a regular file');
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }
 
 /** The file's text, only if it is a regular file: a symlink is refused (O_NOFOLLOW), never followed. */

@@ -62,12 +62,11 @@ export class WriteUndo {
 
   /** `id`: a review id of this run, or an UndoableWrites id (a set of an earlier run). */
   async undo(id: string): Promise<UndoWritesResult> {
-    const setId = this.journal.entriesOf(this.journal.setIdOf(id)).length > 0 ? this.journal.setIdOf(id) : id;
+    const setId = this.journal.hasEntries(this.journal.setIdOf(id)) ? this.journal.setIdOf(id) : id;
     if (this.journal.isSpent(setId) || this.journal.isSpent(this.journal.setIdOf(id))) {
       throw new UndoWritesError('The changes on disk of this review were already undone');
     }
-    const entries = this.journal.entriesOf(setId);
-    if (entries.length === 0) {
+    if (!this.journal.hasEntries(setId)) {
       throw new UndoWritesError('DiffTray keeps no changes on disk of this review to undo');
     }
     if (this.underway.has(setId)) throw new UndoWritesError('This review is being undone already');
@@ -79,9 +78,18 @@ export class WriteUndo {
     }
     this.underway.add(setId);
     try {
-      return await this.undoSet(setId, entries);
+      return await this.undoSet(setId, await this.readEntries(setId));
     } finally {
       this.underway.delete(setId);
+    }
+  }
+
+  /** The saved texts, read back from the journal; one that cannot be is said, and nothing is written. */
+  private async readEntries(setId: string): Promise<UndoEntry[]> {
+    try {
+      return await this.journal.entriesOf(setId);
+    } catch (error) {
+      throw new UndoWritesError(messageOf(error), { cause: error });
     }
   }
 
