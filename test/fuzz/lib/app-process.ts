@@ -24,6 +24,12 @@ export interface Endpoints {
   headless: { port: number; token: string };
 }
 
+/** Memory in kB after forced full GCs: RSS, and what V8 keeps (heap used and external buffers). */
+export interface AfterGc {
+  rssKb: number;
+  heapKb: number;
+}
+
 /** How the process ended, for the report. */
 export interface ExitInfo {
   code: number | null;
@@ -40,10 +46,11 @@ const TAIL_CHARS = 16 * 1024;
  */
 const GC_PRELOAD = `process.on('SIGUSR2', () => {
   for (let i = 0; i < 3; i++) globalThis.gc();
-  process.stdout.write('difftray-fuzz-gc rss=' + process.memoryUsage().rss + '\\n');
+  const m = process.memoryUsage();
+  process.stdout.write('difftray-fuzz-gc rss=' + m.rss + ' heap=' + m.heapUsed + ' external=' + m.external + '\\n');
 });
 `;
-const GC_LINE = /^difftray-fuzz-gc rss=(\d+)$/;
+const GC_LINE = /^difftray-fuzz-gc rss=(\d+) heap=(\d+) external=(\d+)$/;
 const START_TIMEOUT_MS = 20_000;
 
 export class AppProcess {
@@ -53,7 +60,7 @@ export class AppProcess {
   private readonly exited: Promise<ExitInfo>;
   /** The start of a stdout line not ended yet, and the answers to SIGUSR2 read so far. */
   private partialLine = '';
-  private gcAnswers: number[] = [];
+  private gcAnswers: AfterGc[] = [];
 
   private constructor(
     private readonly child: ChildProcess,
@@ -138,8 +145,8 @@ export class AppProcess {
     }
   }
 
-  /** RSS in kB right after forced full GCs (the preload's answer to SIGUSR2); undefined without one. */
-  async rssAfterGcKb(timeoutMs = 10_000): Promise<number | undefined> {
+  /** Memory right after forced full GCs (the preload's answer to SIGUSR2); undefined without one. */
+  async afterGc(timeoutMs = 10_000): Promise<AfterGc | undefined> {
     if (!this.alive()) return undefined;
     const before = this.gcAnswers.length;
     this.child.kill('SIGUSR2');
@@ -147,8 +154,7 @@ export class AppProcess {
     while (this.gcAnswers.length === before && this.alive() && Date.now() < deadline) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    const bytes = this.gcAnswers[before];
-    return bytes === undefined ? undefined : Math.round(bytes / 1024);
+    return this.gcAnswers[before];
   }
 
   private readGcAnswers(text: string): void {
@@ -156,7 +162,10 @@ export class AppProcess {
     this.partialLine = lines.pop()!.slice(-200);
     for (const line of lines) {
       const match = GC_LINE.exec(line.trim());
-      if (match) this.gcAnswers.push(Number(match[1]));
+      if (match) {
+        const [rss, heap, external] = match.slice(1).map((bytes) => Math.round(Number(bytes) / 1024));
+        this.gcAnswers.push({ rssKb: rss!, heapKb: heap! + external! });
+      }
     }
   }
 
