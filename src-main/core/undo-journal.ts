@@ -4,8 +4,9 @@
  * person can take a review's writes back later (undo-writes.ts).
  *
  * One small JSON file per write in `<DIFFTRAY_HOME>/undo/` (folder 0700, files 0600), read back at start,
- * so it outlives restarts. Review ids restart with each run (r1, r2...), so writes are grouped by a set
- * id that adds this run's own id. Bounded by bytes and by age (pruned hourly as well as on each write):
+ * so it outlives restarts; in memory only which file of which set (the texts are read back when undone).
+ * Review ids restart with each run (r1, r2...), so writes are grouped by a set id that adds this run's
+ * own id. Bounded by bytes and by age (pruned hourly as well as on each write):
  * the oldest sets go first, whole. A file's entries stay until it is put back, so a failed undo can be
  * tried again; the set is spent once every file of it was put back. Files that are not regular files (a
  * symlink put there) or that do not parse are ignored, with a line in the log; never followed or read
