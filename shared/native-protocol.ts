@@ -360,7 +360,10 @@ export interface ReviewInfo {
   title: string;
   state: 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
   created_at: number;
-  /** Present once the review ended. */
+  /**
+   * Present once the review ended: the `change_set_result` pushed, without `final_text` (the texts go
+   * out once, with the push; a session does not keep them).
+   */
   result?: ChangeSetResult;
 }
 

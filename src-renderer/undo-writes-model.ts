@@ -34,9 +34,13 @@ export function undoOutcomeText(result: UndoWritesResult, folders: readonly stri
     const merge = result.mergeReviewId ? '; the undo waits as a merge review in the queue' : '';
     parts.push(`Changed on disk since, left as they are: ${shown(result.changedSince)}${merge}`);
   }
-  for (const failed of result.failed) {
-    if (result.changedSince.includes(failed.path)) continue;
-    parts.push(`Not put back: ${displayPath(failed.path, folders)} (${failed.reason})`);
+  let failed = false;
+  for (const { path, reason } of result.failed) {
+    failed = true;
+    if (result.changedSince.includes(path)) continue;
+    parts.push(`Not put back: ${displayPath(path, folders)} (${reason})`);
   }
+  // What failed keeps its saved text (undo-writes.ts): the same undo can be tried again.
+  if (failed) parts.push('The undo of what was not put back stays available, to try again');
   return parts.length > 0 ? parts.join('. ') : 'Nothing to put back';
 }

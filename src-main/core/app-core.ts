@@ -157,6 +157,7 @@ export class AppCore {
 
   async close(): Promise<void> {
     this.connectionRequests.close();
+    this.undoJournal.close();
     await this.watcher?.close();
     this.watcher = undefined;
   }

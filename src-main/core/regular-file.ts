@@ -8,6 +8,7 @@
  * much the file grows meanwhile. The lint rule in eslint/file-reads.js keeps other reads out of src-main.
  */
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { describeEntry } from './disk-snapshot';
 
 export interface RegularFileOptions {
@@ -86,4 +87,32 @@ function readUpTo(fd: number, maxBytes: number, size: number, file: string): Buf
     ask = Math.min(maxBytes + 1 - total, 64 * 1024);
   }
   return chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks, total);
+}
+
+/** readRegularFile without holding the thread while it reads: for texts of megabytes (an undo's). */
+export async function readRegularFileAsync(file: string, options: RegularFileOptions = {}): Promise<string> {
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_READ_BYTES;
+  let handle;
+  try {
+    handle = await open(file, FLAGS | (options.noFollow ? (constants.O_NOFOLLOW ?? 0) : 0));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ELOOP' && options.noFollow) {
+      throw new NotRegularFileError(`A symbolic link, not a regular file: ${file}`, 'symlink');
+    }
+    throw error;
+  }
+  try {
+    const stats = await handle.stat();
+    if (!stats.isFile()) {
+      throw new NotRegularFileError(
+        `${describeEntry(stats)}, not a regular file: ${file}`,
+        'not a regular file',
+      );
+    }
+    if (stats.size > maxBytes)
+      throw new NotRegularFileError(`${file} is larger than ${maxBytes} bytes`, 'too large');
+    return await handle.readFile('utf8');
+  } finally {
+    await handle.close();
+  }
 }

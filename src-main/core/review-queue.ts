@@ -57,6 +57,9 @@ export class ReviewsPausedError extends ReviewError {
   }
 }
 
+/** What an ended review's `settle` becomes: it settles once, and keeps nothing of its outcome. */
+const settled = (): void => {};
+
 /** Undo steps kept per review. */
 const UNDO_LIMIT = 500;
 
@@ -548,6 +551,9 @@ export class ReviewQueue {
     review.undo = [];
     if (reason !== undefined) review.reason = reason;
     review.settle(outcome);
+    // The resolver holds its promise, and the promise its outcome (the final texts) for as long as the
+    // review is in History, counted nowhere: once settled it is let go, so only what is counted stays.
+    review.settle = settled;
     // Before the request can be trimmed below (dropTexts): listeners read its files.
     for (const listener of this.endedListeners) listener(review.request, outcome);
     this.pendingById.delete(review.id);

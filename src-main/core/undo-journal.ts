@@ -4,18 +4,22 @@
  * person can take a review's writes back later (undo-writes.ts).
  *
  * One small JSON file per write in `<DIFFTRAY_HOME>/undo/` (folder 0700, files 0600), read back at start,
- * so it outlives restarts. Review ids restart with each run (r1, r2...), so writes are grouped by a set
- * id that adds this run's own id. Bounded by bytes and by age: the oldest sets go first, whole (a review
- * is undone all together or not at all). Files that are not regular files (a symlink put there) or that
- * do not parse are ignored, with a line in the log; they are never followed or read through.
+ * so it outlives restarts; in memory only which file of which set (the texts are read back when undone).
+ * Review ids restart with each run (r1, r2...), so writes are grouped by a set id that adds this run's
+ * own id. Bounded by bytes and by age (pruned hourly as well as on each write):
+ * the oldest sets go first, whole. A file's entries stay until it is put back, so a failed undo can be
+ * tried again; the set is spent once every file of it was put back. Files that are not regular files (a
+ * symlink put there) or that do not parse are ignored, with a line in the log; never followed or read
+ * through.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, lstatSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { messageOf } from '../../shared/error-message';
 import { UNDO_JOURNAL_MAX_AGE_MS, UNDO_JOURNAL_MAX_BYTES } from './limits';
-import { readRegularFile } from './regular-file';
+import { readRegularFile, readRegularFileAsync } from './regular-file';
 
 /** What the file was before DiffTray wrote it. */
 export type PreviousState = { exists: false } | { exists: true; bytes: Buffer; mode: number };
@@ -49,7 +53,11 @@ export interface UndoJournalOptions {
   maxAgeMs?: number;
   now?: () => number;
   log?: (message: string) => void;
+  /** How often sets past the age limit are dropped while nothing is written (default: hourly). */
+  pruneEveryMs?: number;
 }
+
+const UNDO_JOURNAL_PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 const sha256 = z.string().regex(/^[0-9a-f]{64}$/);
 const entryFile = z.object({
@@ -70,10 +78,18 @@ const entryFile = z.object({
 });
 type EntryFile = z.infer<typeof entryFile>;
 
+/** What is kept in memory of a write: which file of which set, not its texts. */
+type EntryHead = Pick<UndoEntry, 'setId' | 'reviewId' | 'path' | 'at'>;
+
 interface Stored {
   file: string;
   bytes: number;
-  entry?: UndoEntry;
+  entry?: EntryHead;
+  /**
+   * The texts, only for a journal kept in memory (no folder). With a folder they are read back from the
+   * entry's file when undone: kept here, up to the whole budget would stay on the heap besides History.
+   */
+  inMemory?: UndoEntry;
   /** A tombstone: the set was undone. */
   spent?: { setId: string; reviewId: string; at: number };
 }
@@ -90,6 +106,8 @@ export class UndoJournal {
   private readonly log: (message: string) => void;
 
   private readonly dir: string | undefined;
+  /** Ages sets out while DiffTray runs, not only when it writes (unref'd: it keeps nothing alive). */
+  private readonly pruner: NodeJS.Timeout;
 
   /** `dir` undefined: kept in memory only (unit tests of other parts). */
   constructor(dir: string | undefined, options: UndoJournalOptions = {}) {
@@ -102,6 +120,8 @@ export class UndoJournal {
       this.load(this.dir);
       this.prune();
     }
+    this.pruner = setInterval(() => this.prune(), options.pruneEveryMs ?? UNDO_JOURNAL_PRUNE_EVERY_MS);
+    this.pruner.unref();
   }
 
   /** Made if missing; a symlink (or anything but a folder) in its place is not used: nothing is kept. */
@@ -163,7 +183,8 @@ export class UndoJournal {
     }
     const name = this.nameAt(at);
     await this.writeEntry(name, text);
-    this.stored.push({ file: name, bytes: size, entry });
+    const head: EntryHead = { setId, reviewId, path: file, at };
+    this.stored.push({ file: name, bytes: size, entry: head, ...(!this.dir && { inMemory: entry }) });
     this.prune();
     this.changed();
   }
@@ -194,29 +215,70 @@ export class UndoJournal {
       .map(({ order: _order, ...set }) => set);
   }
 
-  /** The set's writes, oldest first; none if it was undone or dropped. */
-  entriesOf(setId: string): UndoEntry[] {
-    return this.stored
-      .flatMap(({ entry }) => (entry?.setId === setId ? [entry] : []))
-      .sort((a, b) => a.at - b.at);
+  /** Whether the set has writes still to undo. */
+  hasEntries(setId: string): boolean {
+    return this.stored.some(({ entry }) => entry?.setId === setId);
+  }
+
+  /**
+   * The set's writes with their texts, oldest first (read back from their files); none if it was undone
+   * or dropped. Throws when an entry's file can no longer be read as written (removed, replaced).
+   */
+  async entriesOf(setId: string): Promise<UndoEntry[]> {
+    const ofSet = this.stored.filter(({ entry }) => entry?.setId === setId);
+    const entries: UndoEntry[] = [];
+    for (const stored of ofSet) entries.push(stored.inMemory ?? (await this.readBack(stored)));
+    return entries.sort((a, b) => a.at - b.at);
+  }
+
+  private async readBack(stored: Stored): Promise<UndoEntry> {
+    const file = path.join(this.dir!, stored.file);
+    try {
+      const text = await readRegularFileAsync(file, { noFollow: true, maxBytes: Number.MAX_SAFE_INTEGER });
+      const entry = fromFile(stored.file, 0, entryFile.parse(JSON.parse(text))).entry;
+      if (!entry || entry.setId !== stored.entry!.setId || entry.path !== stored.entry!.path) {
+        throw new Error('it no longer holds the write it held');
+      }
+      return entry;
+    } catch (error) {
+      throw new Error(
+        `The saved text of ${stored.entry!.path} could not be read back from ${file}: ${messageOf(error)}`,
+        { cause: error },
+      );
+    }
   }
 
   isSpent(setId: string): boolean {
     return this.stored.some(({ spent }) => spent?.setId === setId);
   }
 
-  /** The set was undone: its previous texts are let go, and a tombstone says so until it ages out. */
-  async markSpent(setId: string): Promise<void> {
-    const entries = this.stored.filter(({ entry }) => entry?.setId === setId);
-    const reviewId = entries[0]?.entry?.reviewId;
-    if (reviewId === undefined) return;
-    const at = this.now();
-    const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
-    const name = this.nameAt(at);
-    await this.writeEntry(name, text);
-    this.stored.push({ file: name, bytes: Buffer.byteLength(text, 'utf8'), spent: { setId, reviewId, at } });
-    this.remove(entries);
+  /**
+   * The set's `paths` were put back: their entries are let go. Only once every file of the set is put
+   * back is the set spent (a tombstone says so until it ages out); until then the rest stays to be undone.
+   */
+  async release(setId: string, paths: readonly string[]): Promise<void> {
+    const ofSet = this.stored.filter(({ entry }) => entry?.setId === setId);
+    const leaving = ofSet.filter(({ entry }) => paths.includes(entry!.path));
+    const reviewId = ofSet[0]?.entry?.reviewId;
+    if (reviewId === undefined || leaving.length === 0) return;
+    if (leaving.length === ofSet.length) {
+      const at = this.now();
+      const text = JSON.stringify({ v: 1, setId, reviewId, at, spent: true } satisfies EntryFile);
+      const name = this.nameAt(at);
+      await this.writeEntry(name, text);
+      this.stored.push({
+        file: name,
+        bytes: Buffer.byteLength(text, 'utf8'),
+        spent: { setId, reviewId, at },
+      });
+    }
+    this.remove(leaving);
     this.changed();
+  }
+
+  /** Stops the pruning timer (DiffTray closing). */
+  close(): void {
+    clearInterval(this.pruner);
   }
 
   /** `<time>-<count>-<random>.json`: sorted by name, the order they were written in. */
@@ -232,7 +294,7 @@ export class UndoJournal {
   }
 
   /** Drops sets past the age limit, then the oldest sets until the bytes fit. */
-  private prune(): void {
+  prune(): void {
     const cutoff = this.now() - this.maxAgeMs;
     const byAge = this.sets().reverse();
     let total = this.stored.reduce((sum, stored) => sum + stored.bytes, 0);
@@ -266,7 +328,9 @@ export class UndoJournal {
       try {
         const text = readEntryText(file);
         const parsed = entryFile.parse(JSON.parse(text));
-        this.stored.push(fromFile(name, Buffer.byteLength(text, 'utf8'), parsed));
+        const { entry, ...read } = fromFile(name, Buffer.byteLength(text, 'utf8'), parsed);
+        // Only where it is and what it is of: the texts are read back when undone (readBack).
+        this.stored.push({ ...read, ...(entry && { entry: headOf(entry) }) });
       } catch (error) {
         this.log(`difftray: ignored ${file} in the undo journal: ${(error as Error).message}`);
       }
@@ -278,7 +342,16 @@ export class UndoJournal {
   }
 }
 
-function fromFile(name: string, bytes: number, parsed: EntryFile): Stored {
+function headOf({ setId, reviewId, path: file, at }: UndoEntry): EntryHead {
+  return { setId, reviewId, path: file, at };
+}
+
+/** An entry's file as read: a tombstone, or a write with its texts. */
+function fromFile(
+  name: string,
+  bytes: number,
+  parsed: EntryFile,
+): Pick<Stored, 'file' | 'bytes' | 'spent'> & { entry?: UndoEntry } {
   const { setId, reviewId, at } = parsed;
   if (parsed.spent) return { file: name, bytes, spent: { setId, reviewId, at } };
   const { path: file, previous: kept, writtenHash, writtenText } = parsed;

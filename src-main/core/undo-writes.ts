@@ -6,10 +6,15 @@
  * A file is put back only if it still holds exactly what DiffTray wrote (its sha256; absent if DiffTray
  * deleted it). A file changed since is left alone and offered instead as a new pending review from
  * "DiffTray": base = the file now, proposal = the undo (what DiffTray wrote -> what was there before)
- * merged three-way onto it, so the person reviews the undo like any change. Either way the review's undo
- * is spent: a second one says so.
+ * merged three-way onto it, so the person reviews the undo like any change.
+ *
+ * The journal lets go of a file's saved text only once it is put back (restored, or its merge accepted
+ * and written). A restore that fails (a link swapped in, a folder made read-only, the file changed while
+ * it was written) says why and leaves the undo to be tried again; once every file is back, a second undo
+ * says it was undone already.
  */
 import type { ClientInfo, UndoWritesResult } from '../../shared/app-api';
+import { messageOf } from '../../shared/error-message';
 import { merge3 } from '../../shared/merge3';
 import type { FileApplier } from './apply-outcome';
 import type { ClientRegistry } from './client-registry';
@@ -44,6 +49,8 @@ export class WriteUndo {
   private client: ClientInfo | undefined;
   /** Sets being undone now: a second click while the first runs is refused, not merged onto the first. */
   private readonly underway = new Set<string>();
+  /** Sets whose undo waits as a merge review (by its id): undone again, they would be merged twice. */
+  private readonly awaitingMerge = new Map<string, string>();
 
   constructor(
     private readonly journal: UndoJournal,
@@ -55,20 +62,34 @@ export class WriteUndo {
 
   /** `id`: a review id of this run, or an UndoableWrites id (a set of an earlier run). */
   async undo(id: string): Promise<UndoWritesResult> {
-    const setId = this.journal.entriesOf(this.journal.setIdOf(id)).length > 0 ? this.journal.setIdOf(id) : id;
+    const setId = this.journal.hasEntries(this.journal.setIdOf(id)) ? this.journal.setIdOf(id) : id;
     if (this.journal.isSpent(setId) || this.journal.isSpent(this.journal.setIdOf(id))) {
       throw new UndoWritesError('The changes on disk of this review were already undone');
     }
-    const entries = this.journal.entriesOf(setId);
-    if (entries.length === 0) {
+    if (!this.journal.hasEntries(setId)) {
       throw new UndoWritesError('DiffTray keeps no changes on disk of this review to undo');
     }
     if (this.underway.has(setId)) throw new UndoWritesError('This review is being undone already');
+    const waiting = this.awaitingMerge.get(setId);
+    if (waiting !== undefined) {
+      throw new UndoWritesError(
+        `The undo of this review waits as review ${waiting} in the queue: accept or reject it first`,
+      );
+    }
     this.underway.add(setId);
     try {
-      return await this.undoSet(setId, entries);
+      return await this.undoSet(setId, await this.readEntries(setId));
     } finally {
       this.underway.delete(setId);
+    }
+  }
+
+  /** The saved texts, read back from the journal; one that cannot be is said, and nothing is written. */
+  private async readEntries(setId: string): Promise<UndoEntry[]> {
+    try {
+      return await this.journal.entriesOf(setId);
+    } catch (error) {
+      throw new UndoWritesError(messageOf(error), { cause: error });
     }
   }
 
@@ -78,10 +99,11 @@ export class WriteUndo {
     for (const undo of foldByFile(entries)) {
       await this.undoFile(undo, result, merges);
     }
-    await this.journal.markSpent(setId);
+    // Only what is back is let go: what failed keeps its saved text, to be tried again.
+    await this.journal.release(setId, result.restored);
     if (merges.length > 0) {
       try {
-        result.mergeReviewId = this.putUpMerge(this.nameOf(setId, entries[0]!.reviewId), merges);
+        result.mergeReviewId = this.putUpMerge(setId, this.nameOf(setId, entries[0]!.reviewId), merges);
       } catch (error) {
         // Reviews from DiffTray paused, or too many waiting: the files stay as they are, and it is said.
         const reason = `changed since; the merge could not be put up: ${(error as Error).message}`;
@@ -131,7 +153,7 @@ export class WriteUndo {
   }
 
   /** The files changed since, as one pending review the person decides; accepted, it is written. */
-  private putUpMerge(undone: string, merges: readonly Merge[]): string {
+  private putUpMerge(setId: string, undone: string, merges: readonly Merge[]): string {
     this.client ??= this.clients.connect(CLIENT_NAME, 'difftray', () => {
       const client = this.client;
       this.client = undefined;
@@ -149,12 +171,23 @@ export class WriteUndo {
         'accept to write it, reject to leave the files as they are.',
       files: merges.map(({ file }) => file),
     });
-    void added.outcome.then((outcome) => this.settleMerge(added.id, merges, outcome));
+    this.awaitingMerge.set(setId, added.id);
+    void added.outcome
+      .then((outcome) => this.settleMerge(setId, added.id, merges, outcome))
+      .catch((error: unknown) => this.queue.addNote(added.id, `Not written: ${messageOf(error)}`))
+      .finally(() => this.awaitingMerge.delete(setId));
     return added.id;
   }
 
-  private async settleMerge(id: string, merges: readonly Merge[], outcome: ReviewOutcome): Promise<void> {
+  /** Accepted: each file written is put back, and let go from the journal; otherwise the undo stays. */
+  private async settleMerge(
+    setId: string,
+    id: string,
+    merges: readonly Merge[],
+    outcome: ReviewOutcome,
+  ): Promise<void> {
     if (outcome.kind !== 'accepted') return;
+    const back: string[] = [];
     for (let index = 0; index < merges.length; index++) {
       const { undo } = merges[index]!;
       const final = outcome.files[index]!;
@@ -169,9 +202,10 @@ export class WriteUndo {
         target,
         reviewId: id,
       });
-      if (written.status !== 'applied')
-        this.queue.addNote(id, `${undo.path}: not written (${written.reason})`);
+      if (written.status === 'applied') back.push(undo.path);
+      else this.queue.addNote(id, `${undo.path}: not written (${written.reason}); its undo stays available`);
     }
+    await this.journal.release(setId, back);
   }
 }
 

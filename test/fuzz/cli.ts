@@ -1,7 +1,8 @@
 /**
- * `npm run fuzz [-- --frames N --seed S --endpoint NAME --max-rss-mb M]`: the long fuzz run, every endpoint
- * against its own headless app. Prints per endpoint: frames sent, crashes, hangs, files touched, leaks,
- * RSS before/after; exits 1 on any crash, hang, touched file, leak or RSS over the bound.
+ * `npm run fuzz [-- --frames N --seed S --endpoint NAME --max-rss-mb M --max-gc-growth-mb G]`: the long
+ * fuzz run, every endpoint against its own headless app. Prints per endpoint: frames sent, crashes, hangs,
+ * files touched, leaks, RSS before/after, and RSS after a forced GC at start and end; exits 1 on any
+ * crash, hang, touched file, leak, RSS over the bound, or RSS after GC grown by more than G MB (64).
  * Environment: DIFFTRAY_FUZZ_FRAMES, DIFFTRAY_FUZZ_SEED, DIFFTRAY_FUZZ_MAX_RSS_MB.
  */
 import { parseArgs } from 'node:util';
@@ -19,6 +20,7 @@ async function main(): Promise<number> {
       seed: { type: 'string' },
       endpoint: { type: 'string', multiple: true },
       'max-rss-mb': { type: 'string' },
+      'max-gc-growth-mb': { type: 'string' },
       'batch-size': { type: 'string' },
       'max-crashes': { type: 'string' },
       help: { type: 'boolean' },
@@ -26,7 +28,7 @@ async function main(): Promise<number> {
   });
   if (values.help) {
     console.log(
-      'usage: npm run fuzz -- [--frames N] [--seed S] [--endpoint claude|gemini|copilot|clio|native|headless]... [--max-rss-mb M]',
+      'usage: npm run fuzz -- [--frames N] [--seed S] [--endpoint claude|gemini|copilot|clio|native|headless]... [--max-rss-mb M] [--max-gc-growth-mb G]',
     );
     return 0;
   }
@@ -50,6 +52,7 @@ async function main(): Promise<number> {
       frames,
       seed,
       maxRssMb,
+      ...(values['max-gc-growth-mb'] !== undefined && { maxGcGrowthMb: Number(values['max-gc-growth-mb']) }),
       maxCrashes: Number(values['max-crashes'] ?? 10),
       ...(batchSize !== undefined && { batchSize }),
       log: (line) => console.log(`  ${line}`),

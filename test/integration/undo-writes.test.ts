@@ -11,6 +11,7 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  renameSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -137,7 +138,11 @@ describe('undoWrites after a native change set DiffTray wrote', () => {
     await api('submit', { reviewId: result.mergeReviewId! });
     const merged = 'one\ntwo\nthree\nfour\nfive\nSIX by hand\n';
     await until(() => readFileSync(file, 'utf8') === merged || undefined, 'the merge written');
-
+    // Spent once the merge is written (a moment after the file is).
+    await until(
+      async () => ((await snapshot()).undoableWrites?.find((set) => set.id === id)?.spent ? true : undefined),
+      'the undo spent',
+    );
     await expect(undo(id)).rejects.toThrow(/already undone/);
   });
 
@@ -187,7 +192,6 @@ describe('undoWrites after a native change set DiffTray wrote', () => {
       cleanup();
     }
   });
-
   it('two undos of the same review at once: one puts the files back, the other is refused', async () => {
     const file = ws('twice.txt');
     writeFileSync(file, 'first\n');
@@ -245,5 +249,123 @@ describe('undoWrites after a watch-mode revert', () => {
       (r) => r.client.protocol === 'watch' && r.state === 'pending' && r.id !== review.id,
     );
     expect(next.files.map((f) => path.basename(f.path))).toEqual(['canary.txt']);
+  });
+});
+
+describe('a failed undo is not spent: the saved text stays until the file is put back', () => {
+  /** The undo as the app lists it, with what is kept on disk for it. */
+  const listed = async (id: string) => (await snapshot()).undoableWrites?.find((set) => set.id === id);
+
+  it('a symlink swapped in: refused, said why, still undoable; once the file is back, undone', async () => {
+    const file = ws('linked.txt');
+    writeFileSync(file, 'saved before\n');
+    const id = await acceptChangeSet([{ path: file, before: 'saved before\n', after: 'written\n' }]);
+    const { dir: outside, cleanup } = await import('../support/temp').then((m) => m.makeTempDir('undo-out'));
+    try {
+      const victim = path.join(outside, 'victim.txt');
+      writeFileSync(victim, 'written\n');
+      rmSync(file);
+      symlinkSync(victim, file);
+
+      const failed = await undo(id);
+      expect(failed.restored).toEqual([]);
+      expect(failed.failed.map((f) => f.path)).toEqual([file]);
+      expect(failed.failed[0]!.reason).not.toBe('');
+      expect(readFileSync(victim, 'utf8')).toBe('written\n');
+      // Not spent: still listed as undoable, its saved text still on disk.
+      expect(await listed(id)).toMatchObject({ files: [file] });
+      expect((await listed(id))?.spent).toBeUndefined();
+      expect(
+        readdirSync(undoDir())
+          .map((n) => readFileSync(path.join(undoDir(), n), 'utf8'))
+          .join(),
+      ).toContain(Buffer.from('saved before\n').toString('base64'));
+
+      // The link taken away and DiffTray's text back: the same undo now works.
+      rmSync(file);
+      writeFileSync(file, 'written\n');
+      const retried = await undo(id);
+      expect(retried.restored).toEqual([file]);
+      expect(readFileSync(file, 'utf8')).toBe('saved before\n');
+      await expect(undo(id)).rejects.toThrow(/already undone/);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it('a folder swapped for a link to outside: nothing written there, the undo kept', async () => {
+    mkdirSync(ws('sub'));
+    const file = ws('sub/f.txt');
+    writeFileSync(file, 'f before\n');
+    const other = ws('other.txt');
+    writeFileSync(other, 'o before\n');
+    const id = await acceptChangeSet([
+      { path: file, before: 'f before\n', after: 'f written\n' },
+      { path: other, before: 'o before\n', after: 'o written\n' },
+    ]);
+    const { dir: outside, cleanup } = await import('../support/temp').then((m) => m.makeTempDir('undo-out'));
+    try {
+      writeFileSync(path.join(outside, 'f.txt'), 'f written\n');
+      renameSync(ws('sub'), ws('sub-moved'));
+      symlinkSync(outside, ws('sub'));
+
+      const first = await undo(id);
+      // The file that could be put back is; the other is refused and stays to be undone.
+      expect(first.restored).toEqual([other]);
+      expect(first.failed.map((f) => f.path)).toEqual([file]);
+      expect(readFileSync(path.join(outside, 'f.txt'), 'utf8')).toBe('f written\n');
+      expect(await listed(id)).toMatchObject({ files: [file] });
+
+      rmSync(ws('sub'));
+      renameSync(ws('sub-moved'), ws('sub'));
+      const second = await undo(id);
+      expect(second.restored).toEqual([file]);
+      expect(readFileSync(file, 'utf8')).toBe('f before\n');
+      expect((await listed(id))?.spent).toBe(true);
+    } finally {
+      cleanup();
+    }
+  });
+
+  it.skipIf(process.getuid?.() === 0)('a folder made read-only: said why, the undo kept', async () => {
+    mkdirSync(ws('ro'));
+    const file = ws('ro/g.txt');
+    const id = await acceptChangeSet([{ path: file, before: null, after: 'created\n' }]);
+    chmodSync(ws('ro'), 0o555);
+    try {
+      const result = await undo(id);
+      expect(result.restored).toEqual([]);
+      expect(result.failed.map((f) => f.path)).toEqual([file]);
+      expect(await listed(id)).toMatchObject({ files: [file] });
+    } finally {
+      chmodSync(ws('ro'), 0o755);
+    }
+    expect((await undo(id)).restored).toEqual([file]);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('changed since: the undo waits as a merge review; rejected, the undo stays available', async () => {
+    const file = ws('m.txt');
+    writeFileSync(file, 'one\ntwo\nthree\nfour\n');
+    const id = await acceptChangeSet([
+      { path: file, before: 'one\ntwo\nthree\nfour\n', after: 'ONE\ntwo\nthree\nfour\n' },
+    ]);
+    writeFileSync(file, 'ONE\ntwo\nthree\nFOUR\n');
+    const first = await undo(id);
+    expect(first.changedSince).toEqual([file]);
+    // While the merge waits, a second undo would put up a second merge: refused, and said why.
+    await expect(undo(id)).rejects.toThrow(new RegExp(`waits as review ${first.mergeReviewId}`));
+    await api('reject', { reviewId: first.mergeReviewId! });
+    expect(readFileSync(file, 'utf8')).toBe('ONE\ntwo\nthree\nFOUR\n');
+    await until(async () => ((await listed(id))?.spent === undefined ? true : undefined), 'listed');
+
+    const again = await undo(id);
+    expect(again.changedSince).toEqual([file]);
+    await api('submit', { reviewId: again.mergeReviewId! });
+    await until(
+      () => (readFileSync(file, 'utf8') === 'one\ntwo\nthree\nFOUR\n' ? true : undefined),
+      'merged',
+    );
+    await until(async () => ((await listed(id))?.spent ? true : undefined), 'spent once written');
   });
 });

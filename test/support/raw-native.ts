@@ -60,18 +60,19 @@ export class RawNative {
   }
 
   /** Sends a request envelope and resolves with the response or error_response to it. */
-  request(command: string, payload: unknown = {}): Promise<Message> {
+  request(command: string, payload: unknown = {}, timeoutMs = 5000): Promise<Message> {
     const message_id = `m${this.nextId++}`;
     return this.sendRaw(
       { protocol_version: '1.0', message_id, type: 'request', command, payload },
       message_id,
+      timeoutMs,
     );
   }
 
-  sendRaw(message: unknown, expectId?: string): Promise<Message> {
+  sendRaw(message: unknown, expectId?: string, timeoutMs = 5000): Promise<Message> {
     this.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no answer from DiffTray')), 5000);
+      const timer = setTimeout(() => reject(new Error('no answer from DiffTray')), timeoutMs);
       const done = (answer: Message) => {
         clearTimeout(timer);
         resolve(answer);

@@ -2,7 +2,7 @@
  * The undo journal (what DiffTray wrote, kept to be undone): its files on disk, its bounds by bytes and
  * age, reading it back after a restart, and what it does with files it did not write.
  */
-import { lstatSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { UndoJournal, type PreviousState } from '../../src-main/core/undo-journal';
@@ -46,7 +46,7 @@ describe('UndoJournal', () => {
     expect(again.runId).not.toBe(journal.runId);
     const [set] = again.sets();
     expect(set).toMatchObject({ reviewId: 'r1', thisRun: false, files: ['/ws/a.txt', '/ws/b.txt'] });
-    const [a, b] = again.entriesOf(set!.setId);
+    const [a, b] = await again.entriesOf(set!.setId);
     expect(a!.previous).toEqual(before('old a\n', 0o755));
     expect(a!.writtenText).toBe('new a\n');
     expect(b!.previous).toEqual({ exists: false });
@@ -61,7 +61,7 @@ describe('UndoJournal', () => {
       ['r1', true, ['/ws/b.txt']],
       ['r1', false, ['/ws/a.txt']],
     ]);
-    expect(journal.entriesOf(journal.setIdOf('r1')).map((e) => e.path)).toEqual(['/ws/b.txt']);
+    expect((await journal.entriesOf(journal.setIdOf('r1'))).map((e) => e.path)).toEqual(['/ws/b.txt']);
   });
 
   it('drops the oldest reviews first, whole, once the bytes are over the limit', async () => {
@@ -100,17 +100,78 @@ describe('UndoJournal', () => {
     expect(readdirSync(dir)).toEqual([]);
   });
 
+  it('ages reviews out on its own timer, with nothing written meanwhile', async () => {
+    const journal = new UndoJournal(dir, { now: () => clock, pruneEveryMs: 20 });
+    try {
+      await journal.record('r1', '/ws/a.txt', before('old'), written('new'));
+      clock += UNDO_JOURNAL_MAX_AGE_MS + 1;
+      const deadline = Date.now() + 10_000;
+      while (journal.sets().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+      expect(journal.sets()).toEqual([]);
+      expect(readdirSync(dir)).toEqual([]);
+    } finally {
+      journal.close();
+    }
+  });
+
+  it('lets go of the files put back only; the set is spent once all are back', async () => {
+    const journal = open();
+    await journal.record('r1', '/ws/a.txt', before('a before'), written('a after'));
+    await journal.record('r1', '/ws/b.txt', before('b before'), written('b after'));
+    const setId = journal.setIdOf('r1');
+    await journal.release(setId, ['/ws/a.txt']);
+    expect(journal.isSpent(setId)).toBe(false);
+    expect((await journal.entriesOf(setId)).map((e) => e.path)).toEqual(['/ws/b.txt']);
+    expect(open().sets()[0]).toMatchObject({ files: ['/ws/b.txt'], spent: false });
+    await journal.release(setId, []);
+    expect(await journal.entriesOf(setId)).toHaveLength(1);
+    await journal.release(setId, ['/ws/b.txt']);
+    expect(journal.isSpent(setId)).toBe(true);
+  });
+
   it('an undone review keeps only a tombstone, which outlives a restart', async () => {
     const journal = open();
     await journal.record('r1', '/ws/a.txt', before('secret before'), written('after'));
     const setId = journal.setIdOf('r1');
-    await journal.markSpent(setId);
+    await journal.release(setId, ['/ws/a.txt']);
     expect(journal.isSpent(setId)).toBe(true);
-    expect(journal.entriesOf(setId)).toEqual([]);
+    expect(await journal.entriesOf(setId)).toEqual([]);
     const files = readdirSync(dir);
     expect(files).toHaveLength(1);
     expect(readFileSync(path.join(dir, files[0]!), 'utf8')).not.toContain('secret');
     expect(open().isSpent(setId)).toBe(true);
+  });
+
+  it('keeps no text in memory: an undo reads it back from the entry file, never through a link', async () => {
+    const journal = open();
+    await journal.record(
+      'r1',
+      '/ws/a.txt',
+      before('kept on disk only'),
+      written('new text kept on disk only'),
+    );
+    const setId = journal.setIdOf('r1');
+    // Nothing of the texts kept on the object (white box: what it stores), only where they are.
+    const stored = JSON.stringify(Reflect.get(journal, 'stored'));
+    expect(stored).toContain('/ws/a.txt');
+    expect(stored).not.toContain('new text kept on disk only');
+    expect(stored).not.toContain(Buffer.from('kept on disk only').toJSON().data.join(','));
+    const [entry] = await journal.entriesOf(setId);
+    expect(entry!.previous).toEqual(before('kept on disk only'));
+    expect(entry!.writtenText).toBe('new text kept on disk only');
+
+    // The entry's file replaced by a link: not read through, and said.
+    const [name] = readdirSync(dir);
+    const { dir: elsewhere, cleanup: cleanupElsewhere } = makeTempDir('undo-elsewhere');
+    try {
+      const planted = path.join(elsewhere, 'planted.json');
+      writeFileSync(planted, readFileSync(path.join(dir, name!), 'utf8').replace('new text', 'planted text'));
+      rmSync(path.join(dir, name!));
+      symlinkSync(planted, path.join(dir, name!));
+      await expect(journal.entriesOf(setId)).rejects.toThrow(/could not be read back/);
+    } finally {
+      cleanupElsewhere();
+    }
   });
 
   it('ignores, with a line in the log, files that do not parse or are not what it writes', async () => {

@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientProtocol } from '../../../shared/app-api';
 import type { StatusUpdate } from '../../../shared/native-context';
+import type { ChangeSetResult } from '../../../shared/native-protocol';
 import type { AppCore } from '../../core/app-core';
 import type { ReviewRequest } from '../../core/review-queue';
 import type {
@@ -48,6 +49,16 @@ function forgetOldestEnded(session: Session): void {
     session.reviews.delete(id);
     ended--;
   }
+}
+
+/**
+ * A result as a session keeps it for get_review / list_reviews: without the texts a client writes
+ * (`final_text`), which go out once, with the push. Kept, 200 ended reviews of 5 files of 10 MB each
+ * would hold gigabytes counted against nothing.
+ */
+function withoutTexts(result: ChangeSetResult): ChangeSetResult {
+  if (!result.files.some((file) => file.final_text !== undefined)) return result;
+  return { ...result, files: result.files.map(({ final_text: _text, ...file }) => file) };
 }
 
 export interface SessionsOptions {
@@ -177,7 +188,7 @@ export class NativeSessions {
   /** A review or approval of this session ended: its result goes to the connection, or waits for one. */
   deliver(session: Session, record: ReviewRecord | ApprovalRecord, push: SessionPush): void {
     if (push.command === 'change_set_result' && 'planned' in record) {
-      record.result = push.payload;
+      record.result = withoutTexts(push.payload);
       // Settled: the texts it was planned from are no longer needed; the result (no texts) is what is asked for.
       record.planned = [];
       forgetOldestEnded(session);

@@ -5,7 +5,7 @@
  * the UI address printed at start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FixtureTree } from './fixture-tree';
 
@@ -24,6 +24,12 @@ export interface Endpoints {
   headless: { port: number; token: string };
 }
 
+/** Memory in kB after forced full GCs: RSS, and what V8 keeps (heap used and external buffers). */
+export interface AfterGc {
+  rssKb: number;
+  heapKb: number;
+}
+
 /** How the process ended, for the report. */
 export interface ExitInfo {
   code: number | null;
@@ -33,6 +39,18 @@ export interface ExitInfo {
 }
 
 const TAIL_CHARS = 16 * 1024;
+
+/**
+ * Preloaded into the app (test only, never in the product): on SIGUSR2 it runs full GCs and prints the
+ * RSS after them, so the fuzz can tell memory kept from garbage not yet collected.
+ */
+const GC_PRELOAD = `process.on('SIGUSR2', () => {
+  for (let i = 0; i < 3; i++) globalThis.gc();
+  const m = process.memoryUsage();
+  process.stdout.write('difftray-fuzz-gc rss=' + m.rss + ' heap=' + m.heapUsed + ' external=' + m.external + '\\n');
+});
+`;
+const GC_LINE = /^difftray-fuzz-gc rss=(\d+) heap=(\d+) external=(\d+)$/;
 const START_TIMEOUT_MS = 20_000;
 
 export class AppProcess {
@@ -40,12 +58,18 @@ export class AppProcess {
   private stderrTail = '';
   private exitInfo: ExitInfo | undefined;
   private readonly exited: Promise<ExitInfo>;
+  /** The start of a stdout line not ended yet, and the answers to SIGUSR2 read so far. */
+  private partialLine = '';
+  private gcAnswers: AfterGc[] = [];
 
   private constructor(
     private readonly child: ChildProcess,
     readonly tree: FixtureTree,
   ) {
-    child.stdout!.on('data', (chunk: Buffer) => (this.stdoutTail = tail(this.stdoutTail + chunk.toString())));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      this.stdoutTail = tail(this.stdoutTail + chunk.toString());
+      this.readGcAnswers(chunk.toString());
+    });
     child.stderr!.on('data', (chunk: Buffer) => (this.stderrTail = tail(this.stderrTail + chunk.toString())));
     this.exited = new Promise((resolve) =>
       child.once('exit', (code, signal) => {
@@ -71,7 +95,10 @@ export class AppProcess {
   static async start(tree: FixtureTree, instance = 0): Promise<AppProcess> {
     const env = appEnv(path.join(tree.root, `home-${instance}`), path.join(tree.root, `tmp-${instance}`));
     for (const dir of [env.HOME!, env.TMPDIR!]) mkdirSync(dir, { recursive: true });
-    const child = spawn(process.execPath, [HEADLESS_ENTRY, '--workspace', tree.workspace], {
+    const preload = path.join(tree.root, 'gc-on-signal.cjs');
+    writeFileSync(preload, GC_PRELOAD);
+    const args = ['--expose-gc', '--require', preload, HEADLESS_ENTRY, '--workspace', tree.workspace];
+    const child = spawn(process.execPath, args, {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -115,6 +142,30 @@ export class AppProcess {
       return match ? Number(match[1]) : undefined;
     } catch {
       return undefined;
+    }
+  }
+
+  /** Memory right after forced full GCs (the preload's answer to SIGUSR2); undefined without one. */
+  async afterGc(timeoutMs = 10_000): Promise<AfterGc | undefined> {
+    if (!this.alive()) return undefined;
+    const before = this.gcAnswers.length;
+    this.child.kill('SIGUSR2');
+    const deadline = Date.now() + timeoutMs;
+    while (this.gcAnswers.length === before && this.alive() && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    return this.gcAnswers[before];
+  }
+
+  private readGcAnswers(text: string): void {
+    const lines = (this.partialLine + text).split('\n');
+    this.partialLine = lines.pop()!.slice(-200);
+    for (const line of lines) {
+      const match = GC_LINE.exec(line.trim());
+      if (match) {
+        const [rss, heap, external] = match.slice(1).map((bytes) => Math.round(Number(bytes) / 1024));
+        this.gcAnswers.push({ rssKb: rss!, heapKb: heap! + external! });
+      }
     }
   }
 

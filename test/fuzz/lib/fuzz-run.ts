@@ -2,7 +2,8 @@
  * One endpoint's fuzz run against the real headless app: seeded frames in batches, and after each batch
  * (and at the end) the checks: the app is alive, a valid request on a fresh connection is answered in
  * time, no file in the workspace or outside it changed, nothing from outside reached an answer, RSS stays
- * under the bound. A crash is bisected to the frame that caused it, then the app is restarted so the run
+ * under the bound, and at the end RSS after a forced GC is within `maxGcGrowthMb` of the same at start
+ * (what the app keeps, not garbage not yet collected). A crash is bisected to the frame that caused it, then the app is restarted so the run
  * goes on; the report lists every finding.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -33,6 +34,8 @@ export interface FuzzOptions {
   batchSize?: number;
   /** RSS bound in MB (default 768). */
   maxRssMb?: number;
+  /** How much RSS after a forced GC may grow from start to end of the run, in MB (default 64). */
+  maxGcGrowthMb?: number;
   /** How long a valid request may wait for its answer before it counts as a hang (default 10 s). */
   probeTimeoutMs?: number;
   /** The run stops after this many crashes (default 3); each is bisected, then the app restarted. */
@@ -49,7 +52,19 @@ export interface EndpointReport {
   touched: Finding[];
   leaks: Finding[];
   rssOver: Finding[];
-  rss: { beforeKb: number | undefined; afterKb: number | undefined; maxKb: number; limitKb: number };
+  rss: {
+    beforeKb: number | undefined;
+    afterKb: number | undefined;
+    maxKb: number;
+    limitKb: number;
+    /** RSS right after forced full GCs, at start (of the app the run ended with) and at the end. */
+    gcStartKb: number | undefined;
+    gcEndKb: number | undefined;
+    /** Heap used and external buffers after the same GCs: what the app keeps, allocator aside. */
+    heapStartKb: number | undefined;
+    heapEndKb: number | undefined;
+    gcGrowthLimitKb: number;
+  };
   reconnects: number;
   limitProbes: string[];
   /** Batches after which the valid request was refused at once by a stated limit the fuzz used up. */
@@ -57,6 +72,10 @@ export interface EndpointReport {
 }
 
 export const DEFAULT_MAX_RSS_MB = 768;
+export const DEFAULT_MAX_GC_GROWTH_MB = 64;
+/** How long the app may sit idle for V8 to give memory back before RSS after GC is judged. */
+const GC_SETTLE_MAX_MS = 60_000;
+const GC_SETTLE_STEP_MS = 10_000;
 
 export async function runFuzz(options: FuzzOptions): Promise<EndpointReport> {
   const run = new FuzzRun(options);
@@ -103,6 +122,11 @@ class FuzzRun {
         afterKb: undefined,
         maxKb: 0,
         limitKb: (options.maxRssMb ?? DEFAULT_MAX_RSS_MB) * 1024,
+        gcStartKb: undefined,
+        gcEndKb: undefined,
+        heapStartKb: undefined,
+        heapEndKb: undefined,
+        gcGrowthLimitKb: (options.maxGcGrowthMb ?? DEFAULT_MAX_GC_GROWTH_MB) * 1024,
       },
       reconnects: 0,
       limitProbes: [],
@@ -142,8 +166,33 @@ class FuzzRun {
       }
     }
     this.report.rss.afterKb = this.app?.rssKb();
+    await this.checkGcGrowth(frames);
     this.report.reconnects = this.reconnectsBefore + (this.driver?.reconnects ?? 0);
     return this.report;
+  }
+
+  /**
+   * RSS after a forced GC at the end, against the same when the app started: what it kept. Right after
+   * the last frame RSS still holds V8's grown young generation and freed malloc pages, which V8's memory
+   * reducer gives back once the app is idle (seen within 20-40 s): measured every 10 s for up to a
+   * minute, until it is within the bound. A leak does not go away by waiting.
+   */
+  private async checkGcGrowth(frames: number): Promise<void> {
+    const { rss } = this.report;
+    for (let waited = 0; ; waited += GC_SETTLE_STEP_MS) {
+      const end = await this.app?.afterGc();
+      rss.gcEndKb = end?.rssKb;
+      rss.heapEndKb = end?.heapKb;
+      if (rss.gcStartKb === undefined || rss.gcEndKb === undefined) return;
+      if (rss.gcEndKb - rss.gcStartKb <= rss.gcGrowthLimitKb) return;
+      if (waited >= GC_SETTLE_MAX_MS) break;
+      await new Promise((resolve) => setTimeout(resolve, GC_SETTLE_STEP_MS));
+    }
+    const detail =
+      `RSS after a forced GC grew from ${kb(rss.gcStartKb)} to ${kb(rss.gcEndKb)}, ` +
+      `more than the ${kb(rss.gcGrowthLimitKb)} allowed (heap and buffers: ${kb(rss.heapStartKb)} -> ${kb(rss.heapEndKb)})`;
+    this.report.rssOver.push({ frames: [0, frames - 1], detail });
+    this.log(`${this.options.endpoint}: ${detail}`);
   }
 
   async dispose(): Promise<void> {
@@ -154,6 +203,10 @@ class FuzzRun {
 
   private async startApp(): Promise<void> {
     this.app = await AppProcess.start(this.tree, this.instance++);
+    // Measured on each app: after a crash, the run goes on with a fresh one.
+    const start = await this.app.afterGc();
+    this.report.rss.gcStartKb = start?.rssKb;
+    this.report.rss.heapStartKb = start?.heapKb;
     this.scanned = new Set();
     this.reconnectsBefore += this.driver?.reconnects ?? 0;
     this.driver = makeDriver(this.options.endpoint, {

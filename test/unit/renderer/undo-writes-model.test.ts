@@ -48,7 +48,8 @@ describe('undo-writes model', () => {
       ),
     ).toBe(
       'Put back a.txt. Changed on disk since, left as they are: b.txt; the undo waits as a merge review in ' +
-        'the queue. Not put back: c.txt (A symbolic link, not a regular file)',
+        'the queue. Not put back: c.txt (A symbolic link, not a regular file). The undo of what was not ' +
+        'put back stays available, to try again',
     );
     expect(undoOutcomeText({ restored: [], changedSince: [], failed: [] }, folders)).toBe(
       'Nothing to put back',
