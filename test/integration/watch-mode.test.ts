@@ -8,7 +8,8 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../shared/app-api';
 import { connectClaudeClient, texts } from '../support/claude-client';
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import type { TestRuntime } from '../support/test-runtime';
+import { isWatchReview, startWatchingRuntime, watchReviews } from '../support/watch-runtime';
 import { until, waitForReview } from '../support/wait';
 
 const LINES = Array.from({ length: 12 }, (_, i) => `line ${i + 1}`);
@@ -27,21 +28,10 @@ afterEach(async () => {
 /** A runtime watching its whole workspace; `prepare` fills the workspace before watching starts. */
 async function watching(prepare: (workspace: string) => void = () => {}): Promise<TestRuntime> {
   logged.length = 0;
-  t = await startTestRuntime({
-    watchQuietMs: 150,
-    log: (line) => logged.push(line),
-    beforeStart: (home) => {
-      // The test runtime's workspace is beside its home.
-      prepare(path.join(path.dirname(home), 'workspace'));
-      mkdirSync(path.join(home, '.difftray'), { recursive: true });
-      writeFileSync(path.join(home, '.difftray', 'settings.json'), JSON.stringify({ watchFolders: ['.'] }));
-    },
-  });
+  t = await startWatchingRuntime({ prepare, quietMs: 150, log: (line) => logged.push(line) });
   return t;
 }
 
-const isWatchReview = (review: ReviewSummary) => review.client.name === 'Changes on disk';
-const watchReviews = (rt: TestRuntime) => rt.runtime.core.queue.summaries().filter(isWatchReview);
 const api = (rt: TestRuntime) => rt.runtime.handler;
 const relative = (rt: TestRuntime, review: ReviewSummary) =>
   review.files.map((file) => path.relative(rt.workspace, file.path));

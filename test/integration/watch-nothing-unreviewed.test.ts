@@ -4,13 +4,14 @@
  * and one burst of more files than one review holds. Every change must be in a pending review, or the
  * folder shown paused with the reason; no change may become the baseline without the person's decision.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary, WatchFolderIssue } from '../../shared/app-api';
 import { MAX_PENDING_REVIEWS_PER_CLIENT, WATCH_MAX_FILES_PER_REVIEW } from '../../shared/limits';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import type { TestRuntime } from '../support/test-runtime';
+import { startWatchingRuntime, watchReviews } from '../support/watch-runtime';
 import { until } from '../support/wait';
 
 const BASE = 'one\ntwo\nthree\n';
@@ -25,20 +26,10 @@ afterEach(async () => {
 /** A runtime watching its whole workspace; `prepare` fills the workspace before watching starts. */
 async function watching(prepare: (workspace: string) => void): Promise<TestRuntime> {
   logged.length = 0;
-  t = await startTestRuntime({
-    watchQuietMs: 60,
-    log: (line) => logged.push(line),
-    beforeStart: (home) => {
-      prepare(path.join(path.dirname(home), 'workspace'));
-      mkdirSync(path.join(home, '.difftray'), { recursive: true });
-      writeFileSync(path.join(home, '.difftray', 'settings.json'), JSON.stringify({ watchFolders: ['.'] }));
-    },
-  });
+  t = await startWatchingRuntime({ prepare, quietMs: 60, log: (line) => logged.push(line) });
   return t;
 }
 
-const isWatchReview = (review: ReviewSummary) => review.client.name === 'Changes on disk';
-const watchReviews = (rt: TestRuntime) => rt.runtime.core.queue.summaries().filter(isWatchReview);
 const pendingWatchReviews = (rt: TestRuntime) =>
   watchReviews(rt).filter((review) => review.state === 'pending');
 const api = (rt: TestRuntime) => rt.runtime.handler;
