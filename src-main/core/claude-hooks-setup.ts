@@ -7,7 +7,7 @@
  *   whose target does not exist are reported and never written over.
  * - Before a change the old file is copied to `settings.json.difftray-backup-<UTC day>` beside it, with
  *   its mode: one a day, the first, so the settings from before the day's first change are never written
- *   over, and repeated runs do not pile up copies.
+ *   over, and repeated runs do not pile up copies; the newest BACKUP_DAYS are kept, older ones removed.
  * - The new file is written to a temp file in the same folder and renamed over the old one, keeping the
  *   old file's mode (0600 for a new file, in a folder made 0700). A settings.json that is a symlink (to a
  *   dotfiles repository, say) stays one: its target, checked to be a regular file, is replaced.
@@ -21,6 +21,7 @@ import {
   lstatSync,
   mkdirSync,
   openSync,
+  readdirSync,
   realpathSync,
   renameSync,
   rmSync,
@@ -281,7 +282,28 @@ function keepDailyBackup(settingsPath: string, raw: string, mode: number, at: Da
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
   }
+  pruneBackups(settingsPath);
   return backup;
+}
+
+/** How many daily backups are kept: a week of changes to look back on, and no pile. */
+export const BACKUP_DAYS = 7;
+
+/**
+ * Removes all but the newest BACKUP_DAYS of DiffTray's own backups: only names of exactly its pattern
+ * (`<name>.difftray-backup-<8 digits>`) that are regular files, never a link or anything else there.
+ */
+function pruneBackups(settingsPath: string): void {
+  const folder = path.dirname(settingsPath);
+  const prefix = `${path.basename(settingsPath)}.difftray-backup-`;
+  const ours = readdirSync(folder)
+    .filter((name) => name.startsWith(prefix) && /^\d{8}$/.test(name.slice(prefix.length)))
+    .sort()
+    .reverse();
+  for (const name of ours.slice(BACKUP_DAYS)) {
+    const file = path.join(folder, name);
+    if (lstatSync(file).isFile()) rmSync(file);
+  }
 }
 
 /** Creates `file` (never an existing one, nor through a symlink), durably, with exactly `mode`. */

@@ -20,6 +20,7 @@ import { AppCore } from '../../../src-main/core/app-core';
 import { updateHookSettings } from '../../../shared/claude-code/hook-settings';
 import {
   applyClaudeHooks,
+  BACKUP_DAYS,
   claudeConfigDir,
   ClaudeHooksSetupError,
   editedText,
@@ -104,6 +105,26 @@ describe('Claude Code hooks setup on disk', () => {
       'settings.json.difftray-backup-20260102',
       'settings.json.difftray-backup-20260103',
     ]);
+  });
+
+  it(`keeps the newest ${BACKUP_DAYS} daily backups and removes older ones of its own pattern only`, () => {
+    mkdirSync(configDir);
+    writeFileSync(settingsPath, '{}\n');
+    // Someone else's file with a similar name, and a link of the pattern, are never removed.
+    writeFileSync(`${settingsPath}.difftray-backup-old`, 'mine');
+    symlinkSync(settingsPath, `${settingsPath}.difftray-backup-20250101`);
+    for (let day = 1; day <= 10; day++) {
+      const at = new Date(Date.UTC(2026, 0, day, 12));
+      applyClaudeHooks({ configDir, command: COMMAND }, day % 2 === 1 ? {} : { remove: true }, () => at);
+    }
+    const kept = readdirSync(configDir).filter((name) => /difftray-backup-2026/.test(name));
+    expect(kept.sort()).toEqual(
+      [4, 5, 6, 7, 8, 9, 10].map(
+        (day) => `settings.json.difftray-backup-202601${String(day).padStart(2, '0')}`,
+      ),
+    );
+    expect(readdirSync(configDir)).toContain('settings.json.difftray-backup-old');
+    expect(readdirSync(configDir)).toContain('settings.json.difftray-backup-20250101');
   });
 
   it('keeps every byte it does not change: comments, layout, a number JSON would round', () => {
