@@ -4,7 +4,8 @@
  * the process's descriptors: Claude Code could not connect and files could not be read.
  *
  * A connection counts from its arrival until the endpoint admits it with a token (`markAuthenticated`)
- * or it closes. Over a cap it is closed at once. A peer is a process of our user (`pid:`), or another
+ * or it closes. Over its peer's cap it is closed at once; when the server is full, the connection that
+ * has waited longest is closed to make room, so a newcomer with a token always gets its chance. A peer is a process of our user (`pid:`), or another
  * user as a whole (`uid:`), found through /proc (core/peer-process.ts); the remote port alone tells
  * nothing, every connection has its own. Where peers cannot be told apart (not Linux) only the
  * server-wide cap applies. Peers are looked up only once `perPeer` connections wait (an idle app
@@ -63,7 +64,15 @@ class ConnectionLimiter {
   arrived(socket: Socket): void {
     limiters.set(socket, this);
     socket.once('close', () => this.release(socket));
-    if (this.waiting.size + this.undecided.length < this.limits.perPeer) {
+    // Full: the oldest waiting connection makes room, not the newcomer. Counting arrivals not yet
+    // decided as well keeps the descriptors held by a burst at the cap (past the process's limit, accept
+    // itself would fail and drop connections at random, a token's holder among them).
+    if (this.waiting.size + this.undecided.length >= this.limits.perServer) {
+      this.undecided = this.undecided.filter((waiting) => limiters.has(waiting)); // gone meanwhile
+      if (this.waiting.size + this.undecided.length >= this.limits.perServer) this.evictOldest();
+    }
+    const quiet = Math.min(this.limits.perPeer, this.limits.perServer);
+    if (this.waiting.size + this.undecided.length < quiet) {
       this.waiting.add(socket);
       return;
     }
@@ -90,13 +99,23 @@ class ConnectionLimiter {
       if (!limiters.has(socket)) continue; // authenticated or closed meanwhile
       const peer = this.peers.get(socket);
       const held = peer === undefined ? 0 : (counts.get(peer) ?? 0);
-      if (held >= this.limits.perPeer || this.waiting.size >= this.limits.perServer) {
+      if (held >= this.limits.perPeer) {
         this.refuse(socket, peer);
         continue;
       }
       this.waiting.add(socket);
       if (peer !== undefined) counts.set(peer, held + 1);
     }
+  }
+
+  /**
+   * Closes the connection that has waited longest without proving a token. A client with a token proves
+   * it within moments of arriving, so whoever fills the server (peers /proc could not tell apart, or many
+   * of them) can only push out idle connections, never lock everyone out.
+   */
+  private evictOldest(): void {
+    const oldest = this.waiting.values().next().value ?? this.undecided.shift();
+    if (oldest !== undefined) this.refuse(oldest, this.peers.get(oldest));
   }
 
   /** Looks up, in one go, the peers not known yet. */

@@ -49,6 +49,25 @@ describe('unauthenticated connections', () => {
     expect(log).toContain('test: accept EMFILE');
   });
 
+  it('when the server is full, the oldest waiting connection makes room for the newcomer', async () => {
+    server = createHttpServer(undefined, undefined, {
+      name: 'test',
+      log: () => {},
+      // One peer (this process) under its own cap, the server's cap the one reached.
+      limits: { perPeer: 100, perServer: 4 },
+    });
+    const port = await listenOnLoopback(server);
+    const first = await Promise.all(Array.from({ length: 4 }, () => connect(port)));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const newcomer = await connect(port);
+    await until(() => closedCount(first) >= 1);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The oldest went; the newcomer is still open, to send its request with its token.
+    expect(first[0]!.destroyed).toBe(true);
+    expect(closedCount(first)).toBe(1);
+    expect(newcomer.destroyed).toBe(false);
+  });
+
   it.runIf(process.platform === 'linux')(
     'from another peer are still let in when one peer is at its cap',
     async () => {
