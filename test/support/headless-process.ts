@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from './temp';
+import { APP_V8_FLAGS } from '../../scripts/node-flags.mjs';
 
 export const HEADLESS_ENTRY =
   process.env.DIFFTRAY_TEST_HEADLESS_ENTRY ||
@@ -100,6 +101,7 @@ export async function startHeadlessProcess(
     ...openFilesLimit,
     ...(options.launcher ?? []),
     process.execPath,
+    ...APP_V8_FLAGS,
     HEADLESS_ENTRY,
     '--workspace',
     workspace,

@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FixtureTree } from './fixture-tree';
+import { APP_V8_FLAGS } from '../../../scripts/node-flags.mjs';
 
 /** The checkout: the nearest folder up with a package.json (this file runs from test/ or bundled in dist/). */
 export const ROOT = findRoot(__dirname);
@@ -97,7 +98,15 @@ export class AppProcess {
     for (const dir of [env.HOME!, env.TMPDIR!]) mkdirSync(dir, { recursive: true });
     const preload = path.join(tree.root, 'gc-on-signal.cjs');
     writeFileSync(preload, GC_PRELOAD);
-    const args = ['--expose-gc', '--require', preload, HEADLESS_ENTRY, '--workspace', tree.workspace];
+    const args = [
+      ...APP_V8_FLAGS,
+      '--expose-gc',
+      '--require',
+      preload,
+      HEADLESS_ENTRY,
+      '--workspace',
+      tree.workspace,
+    ];
     const child = spawn(process.execPath, args, {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

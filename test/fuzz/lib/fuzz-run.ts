@@ -36,6 +36,8 @@ export interface FuzzOptions {
   maxRssMb?: number;
   /** How much RSS after a forced GC may grow from start to end of the run, in MB (default 64). */
   maxGcGrowthMb?: number;
+  /** How much the heap and external buffers after a forced GC may grow, in MB (default 16): what the app keeps. */
+  maxHeapGrowthMb?: number;
   /** How long a valid request may wait for its answer before it counts as a hang (default 10 s). */
   probeTimeoutMs?: number;
   /** The run stops after this many crashes (default 3); each is bisected, then the app restarted. */
@@ -64,6 +66,7 @@ export interface EndpointReport {
     heapStartKb: number | undefined;
     heapEndKb: number | undefined;
     gcGrowthLimitKb: number;
+    heapGrowthLimitKb: number;
   };
   reconnects: number;
   limitProbes: string[];
@@ -73,6 +76,7 @@ export interface EndpointReport {
 
 export const DEFAULT_MAX_RSS_MB = 768;
 export const DEFAULT_MAX_GC_GROWTH_MB = 64;
+export const DEFAULT_MAX_HEAP_GROWTH_MB = 16;
 /** How long the app may sit idle for V8 to give memory back before RSS after GC is judged. */
 const GC_SETTLE_MAX_MS = 60_000;
 const GC_SETTLE_STEP_MS = 10_000;
@@ -127,6 +131,7 @@ class FuzzRun {
         heapStartKb: undefined,
         heapEndKb: undefined,
         gcGrowthLimitKb: (options.maxGcGrowthMb ?? DEFAULT_MAX_GC_GROWTH_MB) * 1024,
+        heapGrowthLimitKb: (options.maxHeapGrowthMb ?? DEFAULT_MAX_HEAP_GROWTH_MB) * 1024,
       },
       reconnects: 0,
       limitProbes: [],
@@ -184,13 +189,18 @@ class FuzzRun {
       rss.gcEndKb = end?.rssKb;
       rss.heapEndKb = end?.heapKb;
       if (rss.gcStartKb === undefined || rss.gcEndKb === undefined) return;
-      if (rss.gcEndKb - rss.gcStartKb <= rss.gcGrowthLimitKb) return;
+      const heapKept =
+        rss.heapStartKb === undefined ||
+        rss.heapEndKb === undefined ||
+        rss.heapEndKb - rss.heapStartKb <= rss.heapGrowthLimitKb;
+      if (rss.gcEndKb - rss.gcStartKb <= rss.gcGrowthLimitKb && heapKept) return;
       if (waited >= GC_SETTLE_MAX_MS) break;
       await new Promise((resolve) => setTimeout(resolve, GC_SETTLE_STEP_MS));
     }
     const detail =
-      `RSS after a forced GC grew from ${kb(rss.gcStartKb)} to ${kb(rss.gcEndKb)}, ` +
-      `more than the ${kb(rss.gcGrowthLimitKb)} allowed (heap and buffers: ${kb(rss.heapStartKb)} -> ${kb(rss.heapEndKb)})`;
+      `after a forced GC, RSS grew from ${kb(rss.gcStartKb)} to ${kb(rss.gcEndKb)} ` +
+      `(${kb(rss.gcGrowthLimitKb)} allowed), heap and buffers from ${kb(rss.heapStartKb)} to ` +
+      `${kb(rss.heapEndKb)} (${kb(rss.heapGrowthLimitKb)} allowed)`;
     this.report.rssOver.push({ frames: [0, frames - 1], detail });
     this.log(`${this.options.endpoint}: ${detail}`);
   }
@@ -363,5 +373,6 @@ export function describeFrame(frame: Frame): string {
 }
 
 export function kb(value: number | undefined): string {
+  if (value === Number.POSITIVE_INFINITY) return 'none';
   return value === undefined ? 'n/a' : `${Math.round(value / 1024)} MB`;
 }

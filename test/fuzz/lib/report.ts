@@ -20,7 +20,7 @@ export function formatReport(report: EndpointReport, { verbose }: { verbose: boo
     `crashes ${report.crashes.length}  hangs ${report.hangs.length}  files touched ${report.touched.length}  ` +
     `leaks ${report.leaks.length}  RSS ${kb(rss.beforeKb)} -> ${kb(rss.afterKb)} (max ${kb(rss.maxKb)}, bound ${kb(rss.limitKb)})  ` +
     `after GC ${kb(rss.gcStartKb)} -> ${kb(rss.gcEndKb)} (growth bound ${kb(rss.gcGrowthLimitKb)}; ` +
-    `heap ${kb(rss.heapStartKb)} -> ${kb(rss.heapEndKb)})  ` +
+    `heap ${kb(rss.heapStartKb)} -> ${kb(rss.heapEndKb)}, growth bound ${kb(rss.heapGrowthLimitKb)})  ` +
     `reconnects ${report.reconnects}  limited ${report.limited}  seed ${report.seed}`;
   if (!verbose) return line;
   const sections: string[] = [line];
