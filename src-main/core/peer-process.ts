@@ -83,7 +83,7 @@ export function findLoopbackPeer(serverPort: number, peerPort: number): PeerLook
   if (!row) return { kind: 'unknown' };
   const ourUid = process.getuid?.();
   if (ourUid !== undefined && row.uid !== ourUid) return { kind: 'other-user', uid: row.uid };
-  const pid = row.inode === 0 ? undefined : processOwningSocket(row.inode);
+  const pid = row.inode === 0 ? undefined : socketOwners(new Set([row.inode])).get(row.inode);
   return pid === undefined ? { kind: 'same-user' } : { kind: 'same-user', process: describeProcess(pid) };
 }
 
@@ -147,23 +147,6 @@ function socketOwners(inodes: ReadonlySet<number>): Map<number, number> {
   }
   recentPeers.length = Math.min(recentPeers.length, MAX_RECENT_PEERS);
   return owners;
-}
-
-/** The pid whose fd table holds `socket:[inode]`; our own user's processes are the ones we can read. */
-function processOwningSocket(inode: number): number | undefined {
-  const target = `socket:[${inode}]`;
-  for (const entry of readdirOrEmpty('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    const fdDir = `/proc/${entry}/fd`;
-    for (const fd of readdirOrEmpty(fdDir)) {
-      try {
-        if (readlinkSync(path.join(fdDir, fd)) === target) return Number(entry);
-      } catch {
-        // The fd closed meanwhile.
-      }
-    }
-  }
-  return undefined;
 }
 
 /** The most of /proc/<pid>/environ read: a larger environment cannot be checked, so it is asked each time. */
