@@ -8,7 +8,6 @@
  * and nothing but these two commands understood. Anything else, or a wrong token, is answered once and
  * the socket closes.
  */
-import { randomUUID } from 'node:crypto';
 import type WebSocket from 'ws';
 import type { RawData } from 'ws';
 import {
@@ -20,21 +19,17 @@ import {
   envelopeSchema,
   ErrorCode,
   NATIVE_MAX_MESSAGE_BYTES,
-  NATIVE_PROTOCOL_VERSION,
   SERVER_SIGNATURE_LABEL,
   type AuthenticateResponse,
   type ChallengeResponse,
   type Envelope,
-  type ErrorPayload,
 } from '../../../shared/native-protocol';
 import type { HostKey } from '../../core/pairing/host-key';
 import { serverProof } from '../../core/pairing/handshake-proof';
 import { rawDataToString } from '../../loopback/raw-data';
-import { lastResort, sendText, setFrameLimit, startAuthDeadline } from '../../loopback/socket-guard';
+import { lastResort, setFrameLimit, startAuthDeadline } from '../../loopback/socket-guard';
 import type { PairedIdentity } from './commands';
-
-/** Policy violation: the socket is closed after its one refusal. */
-const CLOSE_REFUSED = 1008;
+import { refuseBeforeAuth, respondBeforeAuth, type PreauthSocket } from './preauth-answers';
 
 export interface HandshakeOptions {
   /** The lock file's token: the key of the server's proof. */
@@ -48,12 +43,15 @@ export interface HandshakeOptions {
 }
 
 export function serveHandshake(socket: WebSocket, options: HandshakeOptions): void {
+  const self: PreauthSocket = { socket, label: 'native handshake', log: options.log };
+  const refuse = (request: Envelope | undefined, code: ErrorCode, message: string) =>
+    refuseBeforeAuth(self, request, code, message, { reason: 'not authenticated' });
   let challenged = false;
   let finished = false;
   const deadline = startAuthDeadline(socket, () => {
     if (finished) return;
     finished = true;
-    refuse(socket, undefined, ErrorCode.MISSING_TOKEN, 'No authenticate in time', options.log);
+    refuse(undefined, ErrorCode.MISSING_TOKEN, 'No authenticate in time');
   });
   const onMessage = (data: RawData, isBinary: boolean) =>
     lastResort(
@@ -62,7 +60,7 @@ export function serveHandshake(socket: WebSocket, options: HandshakeOptions): vo
       options.log,
       () => {
         finished = true;
-        refuse(socket, undefined, ErrorCode.INTERNAL, 'DiffTray could not handle this message', options.log);
+        refuse(undefined, ErrorCode.INTERNAL, 'DiffTray could not handle this message');
       },
     );
   const handle = (data: RawData, isBinary: boolean) => {
@@ -70,7 +68,7 @@ export function serveHandshake(socket: WebSocket, options: HandshakeOptions): vo
     const message = isBinary ? undefined : parseRequest(rawDataToString(data));
     if (typeof message === 'string' || message === undefined) {
       finished = true;
-      return refuse(socket, undefined, ErrorCode.INVALID_ENVELOPE, message ?? 'Binary frame', options.log);
+      return refuse(undefined, ErrorCode.INVALID_ENVELOPE, message ?? 'Binary frame');
     }
     if (message.command === CHALLENGE_COMMAND && !challenged) {
       challenged = true;
@@ -78,7 +76,7 @@ export function serveHandshake(socket: WebSocket, options: HandshakeOptions): vo
       if (!payload.success) {
         finished = true;
         const why = `Invalid payload for challenge: ${describeIssue(payload.error)}`;
-        return refuse(socket, message, ErrorCode.INVALID_PAYLOAD, why, options.log);
+        return refuse(message, ErrorCode.INVALID_PAYLOAD, why);
       }
       const { nonce } = payload.data;
       const answer: ChallengeResponse = {
@@ -86,16 +84,16 @@ export function serveHandshake(socket: WebSocket, options: HandshakeOptions): vo
         signature: options.hostKey.sign(SERVER_SIGNATURE_LABEL, nonce),
         host_key: options.hostKey.info,
       };
-      return respond(socket, message, answer, options.log);
+      return respondBeforeAuth(self, message, answer);
     }
     finished = true;
     if (message.command !== AUTHENTICATE_COMMAND) {
       const why = `Only "challenge" (once) and "authenticate" are taken before authenticating, not "${message.command}"`;
-      return refuse(socket, message, ErrorCode.MISSING_TOKEN, why, options.log);
+      return refuse(message, ErrorCode.MISSING_TOKEN, why);
     }
     const payload = authenticatePayloadSchema.safeParse(message.payload ?? {});
     const who = payload.success ? options.identify(payload.data.token) : undefined;
-    if (!who) return refuse(socket, message, ErrorCode.INVALID_TOKEN, 'Invalid token', options.log);
+    if (!who) return refuse(message, ErrorCode.INVALID_TOKEN, 'Invalid token');
     deadline.done();
     socket.off('message', onMessage);
     // Within this message's event: a frame that followed in the same read already meets the full limit
@@ -103,7 +101,7 @@ export function serveHandshake(socket: WebSocket, options: HandshakeOptions): vo
     setFrameLimit(socket, NATIVE_MAX_MESSAGE_BYTES);
     const paired = 'paired' in who ? who.paired : undefined;
     const answer: AuthenticateResponse = { authenticated: true, paired: paired !== undefined };
-    respond(socket, message, answer, options.log);
+    respondBeforeAuth(self, message, answer);
     options.admit(socket, paired);
   };
   socket.on('message', onMessage);
@@ -121,39 +119,4 @@ function parseRequest(text: string): Envelope | string {
   if (!envelope.success) return `Invalid envelope: ${describeIssue(envelope.error)}`;
   if (envelope.data.type !== 'request') return 'Invalid envelope: a client sends requests';
   return envelope.data as Envelope;
-}
-
-function respond(
-  socket: WebSocket,
-  request: Envelope,
-  payload: unknown,
-  log: (message: string) => void,
-): void {
-  const envelope: Envelope = {
-    protocol_version: NATIVE_PROTOCOL_VERSION,
-    message_id: request.message_id,
-    type: 'response',
-    command: request.command,
-    payload,
-  };
-  sendText(socket, JSON.stringify(envelope), 'native handshake', log);
-}
-
-function refuse(
-  socket: WebSocket,
-  request: Envelope | undefined,
-  code: ErrorCode,
-  message: string,
-  log: (message: string) => void,
-): void {
-  const payload: ErrorPayload = { code, message };
-  const envelope: Envelope = {
-    protocol_version: NATIVE_PROTOCOL_VERSION,
-    message_id: request?.message_id ?? randomUUID(),
-    type: 'error_response',
-    command: request?.command ?? 'error',
-    payload,
-  };
-  sendText(socket, JSON.stringify(envelope), 'native handshake', log);
-  socket.close(CLOSE_REFUSED, 'not authenticated');
 }

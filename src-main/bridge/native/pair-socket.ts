@@ -10,32 +10,27 @@
  * overall (core/pairing/pairing-codes.ts).
  */
 import type http from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type WebSocket from 'ws';
 import {
   envelopeSchema,
   ErrorCode,
-  NATIVE_PROTOCOL_VERSION,
   PAIR_COMMAND,
   PAIR_MAX_FRAME_BYTES,
   PAIR_SIGNATURE_LABEL,
   pairPayloadSchema,
   describeIssue,
   type Envelope,
-  type ErrorPayload,
   type PairResponse,
 } from '../../../shared/native-protocol';
 import type { Pairing } from '../../core/pairing/pairing';
 import { PAIRING_MAX_WRONG } from '../../core/pairing/pairing-codes';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
 import { rawDataToString } from '../../loopback/raw-data';
-import { createSocketServer, guardSocket, sendText, startAuthDeadline } from '../../loopback/socket-guard';
+import { createSocketServer, guardSocket, startAuthDeadline } from '../../loopback/socket-guard';
+import { refuseBeforeAuth, respondBeforeAuth, type PreauthSocket } from './preauth-answers';
 
 /** Pairing sockets open at once: pairing is one person typing one code. */
 export const MAX_PAIR_SOCKETS = 4;
-
-/** Policy violation: the socket is closed after its one answer. */
-const CLOSE_REFUSED = 1008;
 
 export class PairGate {
   readonly sockets = createSocketServer(PAIR_MAX_FRAME_BYTES);
@@ -135,13 +130,7 @@ export class PairGate {
       host_key: hostKey.info,
       ...(nonce !== undefined && { signature: hostKey.sign(PAIR_SIGNATURE_LABEL, nonce) }),
     };
-    this.send(socket, {
-      protocol_version: NATIVE_PROTOCOL_VERSION,
-      message_id: message.message_id,
-      type: 'response',
-      command: PAIR_COMMAND,
-      payload: response,
-    });
+    respondBeforeAuth(this.preauth(socket), message, response);
     socket.close(1000, 'paired');
   }
 
@@ -152,18 +141,10 @@ export class PairGate {
     message: string,
     details?: unknown,
   ): void {
-    const payload: ErrorPayload = { code, message, ...(details !== undefined && { details }) };
-    this.send(socket, {
-      protocol_version: NATIVE_PROTOCOL_VERSION,
-      message_id: request?.message_id ?? randomUUID(),
-      type: 'error_response',
-      command: request?.command ?? 'error',
-      payload,
-    });
-    socket.close(CLOSE_REFUSED, 'pairing refused');
+    refuseBeforeAuth(this.preauth(socket), request, code, message, { reason: 'pairing refused', details });
   }
 
-  private send(socket: WebSocket, message: Envelope): void {
-    sendText(socket, JSON.stringify(message), 'native pair', this.log);
+  private preauth(socket: WebSocket): PreauthSocket {
+    return { socket, label: 'native pair', log: this.log };
   }
 }
