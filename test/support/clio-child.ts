@@ -3,7 +3,10 @@
  * a chosen folder, so the connection prompt can be checked to name that process (its pid and cwd).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { chmodSync, mkdtempSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { buildSync } from 'esbuild';
 import type { JsonMessage } from './json-socket';
 
 export const CLIO_CHILD_SCRIPT = path.join(__dirname, 'clio-child-client.mjs');
@@ -46,7 +49,10 @@ export class ClioChild {
 
   /** Starts the client in `cwd` against `port`. */
   static start(port: number, cwd: string, options: ClioChildOptions = {}): ClioChild {
-    const args = [...(options.nodeArgs ?? []), options.script ?? CLIO_CHILD_SCRIPT];
+    const script = options.script ?? CLIO_CHILD_SCRIPT;
+    // Another user cannot read a clone in a 0700 folder: it runs a bundled copy in a readable one.
+    const runnable = options.uid === undefined ? script : readableBundle(script);
+    const args = [...(options.nodeArgs ?? []), runnable];
     if (options.clientName) args.push(options.clientName);
     const child = spawn(process.execPath, args, {
       cwd,
@@ -87,4 +93,23 @@ export class ClioChild {
   stop(): void {
     this.child.kill();
   }
+}
+
+/** `script` and what it imports (ws) bundled into one file another user can read (0755 folder, 0644 file). */
+function readableBundle(script: string): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'difftray-child-'));
+  chmodSync(dir, 0o755);
+  const outfile = path.join(dir, `${path.basename(script, path.extname(script))}.cjs`);
+  buildSync({
+    entryPoints: [script],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    // ws tries these optional native helpers and does without them.
+    external: ['bufferutil', 'utf-8-validate'],
+    logLevel: 'warning',
+  });
+  chmodSync(outfile, 0o644);
+  return outfile;
 }
