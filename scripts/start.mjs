@@ -3,7 +3,7 @@
 // Arguments after `--` are passed on. DIFFTRAY_NO_ELECTRON_DOWNLOAD=1 skips the fetch attempt.
 import { spawn } from 'node:child_process';
 import { downloadElectronBinary, findElectronBinary } from './electron-binary.mjs';
-import { APP_V8_FLAGS } from './node-flags.mjs';
+import { APP_V8_FLAGS, withAppMallocTunables } from './node-flags.mjs';
 
 const args = process.argv.slice(2);
 const headless = args.includes('--headless');
@@ -29,7 +29,10 @@ const child = electron
   ? spawn(electron, [`--js-flags=${APP_V8_FLAGS.join(' ')}`, 'dist/main/main.cjs', ...args], {
       stdio: 'inherit',
     })
-  : spawn(process.execPath, [...APP_V8_FLAGS, 'dist/main/headless.cjs', ...args], { stdio: 'inherit' });
+  : spawn(process.execPath, [...APP_V8_FLAGS, 'dist/main/headless.cjs', ...args], {
+      stdio: 'inherit',
+      env: withAppMallocTunables(process.env),
+    });
 
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -7,7 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { makeTempDir } from './temp';
-import { APP_V8_FLAGS } from '../../scripts/node-flags.mjs';
+import { APP_V8_FLAGS, withAppMallocTunables } from '../../scripts/node-flags.mjs';
 
 export const HEADLESS_ENTRY =
   process.env.DIFFTRAY_TEST_HEADLESS_ENTRY ||
@@ -106,7 +106,7 @@ export async function startHeadlessProcess(
     '--workspace',
     workspace,
   ];
-  const child = spawn(command, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { env: withAppMallocTunables(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = async () => {

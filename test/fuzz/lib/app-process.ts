@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FixtureTree } from './fixture-tree';
-import { APP_V8_FLAGS } from '../../../scripts/node-flags.mjs';
+import { APP_V8_FLAGS, withAppMallocTunables } from '../../../scripts/node-flags.mjs';
 
 /** The checkout: the nearest folder up with a package.json (this file runs from test/ or bundled in dist/). */
 export const ROOT = findRoot(__dirname);
@@ -108,7 +108,7 @@ export class AppProcess {
       tree.workspace,
     ];
     const child = spawn(process.execPath, args, {
-      env,
+      env: withAppMallocTunables(env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const app = new AppProcess(child, tree);
