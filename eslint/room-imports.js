@@ -13,8 +13,15 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const BUILTINS = new Set(builtinModules);
 
+const compiled = new Map();
+
 /** `folder/` matches the folder and everything under it, `*` any name within one folder. */
 function patternRegex(pattern) {
+  if (!compiled.has(pattern)) compiled.set(pattern, compile(pattern));
+  return compiled.get(pattern);
+}
+
+function compile(pattern) {
   const body = pattern
     .replace(/\/$/, '')
     .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
