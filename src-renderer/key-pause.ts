@@ -3,7 +3,7 @@
  * one they were on ended and the next came up, or the first one arrived), decision keys are ignored
  * for a moment, so a keystroke meant for the previous review cannot land on the new one.
  */
-import type { Command } from './keyboard';
+import type { Command } from './review-command';
 
 /** Keys that change a decision: the ones a pause holds. */
 export const DECISION_COMMANDS: ReadonlySet<Command> = new Set<Command>([

@@ -7,11 +7,12 @@
 import { KEY_COMMAND_NAMES, REVIEW_COMMANDS, type KeyCommand, type KeyMap } from '../shared/keymap';
 import { commandInMap, IS_MAC, type KeyInfo } from './key-chords';
 import { currentKeyMap } from './key-map';
+import type { Command } from './review-command';
 
 /** The review commands; the keys of the lines selected (line-keys.ts, send-to-agent.ts) have their own rules. */
 export { REVIEW_COMMANDS };
 
-export type Command = (typeof REVIEW_COMMANDS)[number];
+export type { Command };
 
 /** How the platform's command modifier is written in labels of keys outside the map (Ctrl/Cmd+C). */
 export const MOD = IS_MAC ? '⌘' : 'Ctrl';

@@ -7,15 +7,12 @@
 import type { ClientProtocol } from '../../shared/app-api';
 import type { AppCore } from '../core/app-core';
 import { LoopbackServer } from '../loopback/loopback-server';
-import { ClaudeIdeLoopback, type WsEndpoint } from './claude-ide/endpoint';
+import { ClaudeIdeLoopback } from './claude-ide/endpoint';
 import { GeminiIdeLoopback } from './gemini-ide/endpoint';
+import type { BridgeEndpoint, GeminiEndpoint, WsEndpoint } from './bridge-endpoint';
 import { userLockDirs } from './endpoints';
-import type { GeminiEndpoint } from './gemini-ide/session';
 
-export type { GeminiEndpoint, WsEndpoint };
-
-/** Every way in: WebSocket endpoints, and MCP over HTTP at /mcp for Gemini CLI and Qwen Code. */
-export type BridgeEndpoint = WsEndpoint | GeminiEndpoint;
+export type { BridgeEndpoint, GeminiEndpoint, WsEndpoint };
 
 export interface BridgeOptions {
   core: AppCore;

@@ -1,7 +1,7 @@
 /** Where each supported CLI looks for us, derived from the environment as the CLIs derive it. */
 import os from 'node:os';
 import path from 'node:path';
-import type { BridgeEndpoint, WsEndpoint } from './bridge-server';
+import type { BridgeEndpoint, WsEndpoint } from './bridge-endpoint';
 
 export function claudeLockDir(env: NodeJS.ProcessEnv = process.env, home = os.homedir()): string {
   return path.join(env.CLAUDE_CONFIG_DIR || path.join(home, '.claude'), 'ide');

@@ -1,15 +1,31 @@
 /**
- * docs/ARCHITECTURE.md's adapter file lists match the code, and every adapter folder is known to the
- * lint rule that keeps adapters apart.
+ * docs/ARCHITECTURE.md's adapter file lists match the code, every adapter folder is known to the
+ * lint rule that keeps adapters apart, and the doc's "may import" table is the lint config's.
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ADAPTERS } from '../../eslint/boundaries.js';
+import { HEADER, mayImportRows } from '../../scripts/architecture-table.mjs';
 
 const ROOT = path.resolve(__dirname, '..', '..');
 const BRIDGE = path.join(ROOT, 'src-main', 'bridge');
-const doc = readFileSync(path.join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8').replace(/\s+/g, ' ');
+const docText = readFileSync(path.join(ROOT, 'docs', 'ARCHITECTURE.md'), 'utf8');
+const doc = docText.replace(/\s+/g, ' ');
+
+/** The cells of the first table in the doc's section `heading`, row by row (the --- row left out). */
+function tableUnder(heading: string): string[][] {
+  const section = docText.split(/^## /m).find((part) => part.startsWith(heading)) ?? '';
+  return section
+    .split('\n')
+    .filter((line) => line.startsWith('|') && !/^\|[\s|-]+\|$/.test(line))
+    .map((line) =>
+      line
+        .slice(1, -1)
+        .split('|')
+        .map((cell) => cell.trim()),
+    );
+}
 
 /** `name/` (`a.ts`, `b/`, ...) as the document lists each adapter's files. */
 function documentedLayouts(): Map<string, string[]> {
@@ -42,5 +58,9 @@ describe('docs/ARCHITECTURE.md', () => {
   it('every adapter folder is one the lint rule keeps apart from the others', () => {
     const adapters = readdirSync(BRIDGE).filter((name) => statSync(path.join(BRIDGE, name)).isDirectory());
     expect([...ADAPTERS].sort()).toEqual(adapters.sort());
+  });
+
+  it('"Who may import whom" is the table eslint/boundaries.js prints (node scripts/architecture-table.mjs)', () => {
+    expect(tableUnder('Who may import whom')).toEqual([[...HEADER], ...mayImportRows()]);
   });
 });

@@ -12,7 +12,7 @@ const eslint = new ESLint({ cwd: ROOT });
 /** The messages of the import rule for `code` as if it were the file `file`. */
 async function importErrors(file: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
-  return result!.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return result!.messages.filter((m) => m.ruleId === 'boundaries/room-imports').map((m) => m.message);
 }
 
 describe('import boundaries', () => {

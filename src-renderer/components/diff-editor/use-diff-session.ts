@@ -12,7 +12,7 @@ import { borrowDiffEditor, returnDiffEditor } from './kept-editor';
 import { trackLineSelection } from './line-selection-tracking';
 import { ProposalEdits, type SyncedTexts } from './proposal-edits';
 import { createHunkUnfolder, type HunkUnfolder } from './unfold-hunks';
-import type { DiffEditorProps } from './DiffEditor';
+import type { DiffEditorProps } from './diff-editor-props';
 
 /** How far the shown texts and Monaco's diff of them have come; outlives a remount, so keys stay unique. */
 export class DiffProgress {

@@ -5,7 +5,7 @@
  * writes exactly `content`) or `ide/diffRejected {filePath}`.
  */
 import type { ReviewOutcome } from '../../../core/review-queue';
-import type { GeminiToolContext } from './context';
+import type { GeminiToolContext } from './session-context';
 import { DIFF_ACCEPTED, DIFF_REJECTED } from './notifications';
 
 export interface OpenDiff {
