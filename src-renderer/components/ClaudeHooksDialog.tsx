@@ -5,6 +5,7 @@ import { useModalDialog } from '../hooks';
 import { useHooksSetup } from '../hooks-setup';
 import { errorMessage } from '../review-model';
 import { useAppStore } from '../store';
+import './dialog.css';
 
 /** An error as the person reads it, with workspace paths shortened. */
 const errorText = (error: unknown): string =>

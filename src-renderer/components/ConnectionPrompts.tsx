@@ -10,6 +10,7 @@ import {
 } from '../connection-prompts';
 import { errorMessage } from '../review-model';
 import { useAppStore } from '../store';
+import './ConnectionPrompts.css';
 
 const answered: Record<ConnectionAnswer, string> = {
   once: 'allowed once',

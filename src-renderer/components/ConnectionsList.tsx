@@ -23,6 +23,7 @@ import { formatAge } from '../time';
 import { PairRemoteAgent } from './PairRemoteAgent';
 import { WatchedFolders } from './WatchedFolders';
 import { TrustedPrograms } from './TrustedPrograms';
+import './ConnectionsList.css';
 
 const protocolLabels: Record<ClientInfo['protocol'], string> = {
   'claude-ide': 'Claude Code IDE (MCP over WebSocket)',

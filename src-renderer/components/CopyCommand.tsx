@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { copyLabel } from '../cli-guides';
 import { MOD } from '../keyboard';
 import { useAppStore } from '../store';
+import './CopyCommand.css';
 
 /** Puts the element's text in the selection, so the person can copy it by hand. */
 function selectText(element: HTMLElement): void {

@@ -2,6 +2,7 @@ import type { UndoableWrites } from '../../shared/app-api';
 import { useNow } from '../hooks';
 import { formatAge } from '../time';
 import { UndoWrites } from './UndoWrites';
+import './EarlierWrites.css';
 
 /**
  * Writes of reviews from an earlier run of DiffTray (the undo journal outlives a restart, History does

@@ -7,6 +7,7 @@ import { HOOKS_SETUP_LABEL, useHooksSetup } from '../hooks-setup';
 import { clientLabel, connectedClients } from '../sidebar-model';
 import { CopyCommand } from './CopyCommand';
 import { WatchGuide } from './WatchGuide';
+import './EmptyState.css';
 
 /**
  * First run: no workspace folder, so no agent can propose anything yet. Why, and the way to add one, in

@@ -1,6 +1,7 @@
 import type { ReviewFileSummary } from '../../shared/app-api';
 import { useActions } from '../context';
 import { fileBadges, fileCounts, stateLabel } from '../file-status';
+import './FileTabs.css';
 
 /**
  * The files of a change set: each with its state (pending / accepted / rejected / mixed), its hunk

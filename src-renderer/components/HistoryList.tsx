@@ -10,6 +10,7 @@ import { earlierUndoable, undoableOf } from '../undo-writes-model';
 import { EarlierWrites } from './EarlierWrites';
 import { UndoWrites } from './UndoWrites';
 import { Revealed } from './Revealed';
+import './HistoryList.css';
 
 /**
  * Every ended review, most recently ended first: what happened, when, from which client, and why.

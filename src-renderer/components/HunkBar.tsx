@@ -4,6 +4,7 @@ import type { HunkDecision } from '../../shared/hunks';
 import { keysLabel } from '../key-chords';
 import { useKeyMap } from '../key-map';
 import { decisionLabel } from '../review-model';
+import './HunkBar.css';
 
 /** "2 lines accepted, 1 rejected" for a mixed hunk, from its per-line decisions. */
 export function mixedDetail(hunk: HunkView): string {

@@ -7,6 +7,7 @@ import { groupHeading, statusLine, type QueueGroup } from '../sidebar-model';
 import { useAppStore } from '../store';
 import { formatAge } from '../time';
 import { Revealed } from './Revealed';
+import './QueueList.css';
 
 function fileLabel(review: ReviewItem, workspaceFolders: readonly string[]): string {
   const first = reviewPath(review, review.files[0]?.path ?? '', workspaceFolders);

@@ -5,6 +5,7 @@ import { noteUnheardText, useNoteDrafts } from '../agent-note';
 import { useActions } from '../context';
 import { useModalDialog } from '../hooks';
 import { MOD } from '../keyboard';
+import './dialog.css';
 
 /**
  * Rejecting the whole review, with a reason that reaches the agent. The reason is the review's note to

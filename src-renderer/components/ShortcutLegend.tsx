@@ -4,6 +4,7 @@ import { keysLabel } from '../key-chords';
 import { useKeyMap } from '../key-map';
 import { commandDescriptions, MOD, REVIEW_COMMANDS } from '../keyboard';
 import { LINE_COMMANDS } from '../line-keys';
+import './ShortcutLegend.css';
 
 /** Keys of the lines selected in the diff; they work in the diff also while the proposal is edited. */
 const SELECTION_COMMANDS: readonly KeyCommand[] = [...LINE_COMMANDS, 'sendToAgent'];

@@ -2,6 +2,8 @@ import { useRef, type KeyboardEvent } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
 import { connectedClients, groupQueue, historyEntries } from '../sidebar-model';
 import { useSidebarTab, type SidebarTab as Tab } from '../sidebar-tab';
+// Before the panels: their stylesheets refine the lists styled here, and must come later in the cascade.
+import './Sidebar.css';
 import { ConnectionsList } from './ConnectionsList';
 import { HistoryList } from './HistoryList';
 import { QueueList } from './QueueList';

@@ -13,6 +13,7 @@ import {
   themePrefLabels,
   type ThemePref,
 } from '../theme';
+import './ThemeSwitch.css';
 
 /**
  * Keeps <html data-theme> and Monaco in step with the Theme choice and, for System, with the OS. The

@@ -11,6 +11,7 @@ import { useReviewUi } from '../review-ui';
 import { resolveCursor, useAppStore } from '../store';
 import { RejectDialog } from './RejectDialog';
 import { SendToAgent } from './SendToAgent';
+import './Toolbar.css';
 
 /** What the hunks of an ended review were left at; nothing more will happen to them. */
 const tally = (counts: DecisionCounts): string =>

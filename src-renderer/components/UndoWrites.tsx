@@ -4,6 +4,7 @@ import { useApi } from '../api-context';
 import { displayPath, errorMessage } from '../review-model';
 import { useAppStore } from '../store';
 import { undoOutcomeText, undoQuestion } from '../undo-writes-model';
+import './UndoWrites.css';
 
 /**
  * "Undo changes on disk" for one review's writes: a button, then a confirmation that names the files;

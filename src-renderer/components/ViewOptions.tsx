@@ -1,4 +1,5 @@
 import { useAppStore } from '../store';
+import './ViewOptions.css';
 
 /** How the diff is drawn; remembered across sessions. */
 export function ViewOptions() {

@@ -4,6 +4,7 @@ import { useSidebarTab } from '../sidebar-tab';
 import { WATCH_SWITCH_LABEL, watchedInWorkspace } from '../watch-folders';
 import { setFolderWatched, useWatchBusy } from '../watch-toggle';
 import { CopyCommand } from './CopyCommand';
+import './WatchGuide.css';
 
 /** Opens Connections, where each workspace folder has its switch, and moves focus to its tab. */
 export function OpenConnections() {

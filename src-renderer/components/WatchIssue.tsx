@@ -4,6 +4,7 @@ import { issuesIn, noticeText, pausedText, resumeLabel, unwatchedText } from '..
 import { setFolderWatched, useWatchBusy } from '../watch-toggle';
 import { CopyCommand } from './CopyCommand';
 import { OpenConnections } from './WatchGuide';
+import './WatchIssue.css';
 
 /** Resumes a paused folder (turning it on again resumes it), after the person dealt with its review. */
 function ResumeButton({ folder }: { folder: string }) {

@@ -11,6 +11,8 @@ import {
 } from '../watch-folders';
 import { setFolderWatched, useWatchBusy } from '../watch-toggle';
 import { WatchIssueDetails } from './WatchIssue';
+import './WatchedFolders.css';
+import './switch.css';
 
 const HELP_ID = 'dt-watch-help';
 

@@ -28,6 +28,7 @@ import { useEditable, useViewPrefs } from './use-editor-options';
 import { useHunkControls } from './use-hunk-controls';
 import { useHunkDecorations } from './use-hunk-decorations';
 import { useModelSync, type ShownTexts } from './use-model-sync';
+import './DiffEditor.css';
 
 export type { DiffEditorProps };
 

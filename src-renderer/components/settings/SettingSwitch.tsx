@@ -1,3 +1,5 @@
+import '../switch.css';
+
 /** An on/off setting as a switch (role=switch), drawn like the watch-mode switches. */
 export function SettingSwitch({
   label,
