@@ -1,4 +1,4 @@
-/** Hunk model speed on the big-file case of DESIGN §5: 20,000 lines, 500 changed places. */
+/** Hunk model speed on the big-file case (docs/REVIEWING.md): 20,000 lines, 500 changed places. */
 import { computeHunks } from '../shared/hunks';
 import { composeText, uniformLineDecisions } from '../shared/line-decisions';
 import { largeFilePair } from '../test/support/fixtures';

@@ -17,7 +17,7 @@ export type ClientProtocol =
   | 'difftray';
 
 /**
- * Whether a protocol can carry the person's note to the agent (DESIGN.md §5): Claude Code's hooks, Clio
+ * Whether a protocol can carry the person's note to the agent (docs/REVIEWING.md): Claude Code's hooks, Clio
  * and the native protocol can; Claude Code's and Gemini's IDE protocols have no place for one.
  */
 export function protocolHearsNotes(protocol: ClientProtocol): boolean {

@@ -1,5 +1,5 @@
 /**
- * DiffTray's own protocol (DESIGN.md §3 "Native DiffTray protocol"): the seed-003 envelope over one
+ * DiffTray's own protocol (docs/protocols/native.md): the seed-003 envelope over one
  * WebSocket, seed-001 change sets, seed-002 sessions, heartbeats and numbered error codes.
  *
  * Pure: shared by the endpoint (src-main/bridge/native) and the `difftray` command (src-main/cli).

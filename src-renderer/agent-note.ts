@@ -1,5 +1,5 @@
 /**
- * The note to the agent (DESIGN.md §5): what the person writes beside a decision. Drafts are the
+ * The note to the agent (docs/REVIEWING.md): what the person writes beside a decision. Drafts are the
  * renderer's own, one per review, kept while the person moves between reviews and dropped once sent.
  */
 import { create } from 'zustand';

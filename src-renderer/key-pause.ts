@@ -1,5 +1,5 @@
 /**
- * The key-pause rule (DESIGN §5): when the review on screen changes without the person asking (the
+ * The key-pause rule (docs/REVIEWING.md): when the review on screen changes without the person asking (the
  * one they were on ended and the next came up, or the first one arrived), decision keys are ignored
  * for a moment, so a keystroke meant for the previous review cannot land on the new one.
  */

@@ -1,5 +1,5 @@
 /**
- * The review keys (DESIGN §5), from the key map in settings (shared/keymap.ts; key-chords.ts matches a
+ * The review keys (docs/REVIEWING.md), from the settings' key map (shared/keymap.ts; key-chords.ts matches a
  * key press). Keys are read at the window in the capture phase so they also work while the read-only
  * diff editor has focus, and never while the person types into a text field. Which keys wait after a
  * review came up by itself is key-pause.ts.

@@ -1,5 +1,5 @@
 /**
- * What `difftray hook claude-code` prints for Claude Code's PreToolUse hook (DESIGN.md §3 "Claude Code
+ * What `difftray hook claude-code` prints for a PreToolUse hook (docs/protocols/claude-code.md, "Claude Code
  * hooks"), from the review's result as the native protocol gives it. Null: print nothing, so Claude's own
  * permission flow goes on as usual (the review was cancelled, or its outcome cannot be carried).
  *

@@ -1,5 +1,5 @@
 /**
- * `difftray hook claude-code`: the command Claude Code runs as a PreToolUse hook (DESIGN.md §3 "Claude
+ * `difftray hook claude-code`, Claude Code's PreToolUse hook (docs/protocols/claude-code.md, "Claude
  * Code hooks"). It reads the hook's JSON on stdin, puts the edit (or command) up for review in the running
  * DiffTray, waits for the person, and prints Claude Code's answer: allow, allow with the composed text as
  * `updatedInput` and what was rejected as `additionalContext`, or deny with the note as the reason.

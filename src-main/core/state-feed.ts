@@ -1,5 +1,5 @@
 /**
- * The change stream from core to the windows (DESIGN: incremental state). Every burst of changes
+ * The change stream from core to the windows (docs/ARCHITECTURE.md). Every burst of changes
  * becomes one versioned AppChange with only what changed: new reviews whole, changed reviews as the
  * fields that changed, removed ones by id. Each subscriber (a window) may name the review on screen;
  * its changes then also carry the hunks of that review that changed, found by identity (a decision

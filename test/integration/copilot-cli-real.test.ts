@@ -29,8 +29,15 @@ if (copilot.skipReason) console.warn(`Skipping the real Copilot CLI tests: ${cop
 
 const BASE = 'one\ntwo\nthree\n';
 const PROPOSED = 'ONE\ntwo\nthree\n';
-/** Each step may take a while on a busy machine: the CLI starts, unpacks itself, and talks to the model. */
-const STEP_MS = 60_000;
+/**
+ * One step (the CLI starting and unpacking itself, a model turn, a redraw) on two loaded cores: a whole
+ * test took 12 s alone and 70 s beside other builds. Generous, and still bounded.
+ */
+const STEP_MS = 90_000;
+/** A whole test: its steps share it, so the wait that runs out (not vitest's timer) says what did not appear. */
+const TEST_MS = 240_000;
+/** Screen probes start tmux: often enough to see a frame, seldom enough not to load the machine. */
+const POLL_MS = 100;
 
 describe.skipIf(copilot.skipReason !== undefined)(
   'the real Copilot CLI connected to DiffTray over /ide',
@@ -40,6 +47,7 @@ describe.skipIf(copilot.skipReason !== undefined)(
     let cli: CopilotSession | undefined;
     let file: string;
     let cache: ReturnType<typeof makeTempDir>;
+    let testDeadline = 0;
 
     /** The model reads the file, then edits it, then says it is done. */
     const script = (): ScriptedTurn[] => [
@@ -55,10 +63,13 @@ describe.skipIf(copilot.skipReason !== undefined)(
     afterAll(() => cache?.cleanup());
 
     beforeEach(async () => {
-      t = await startTestRuntime();
+      // On loaded cores the CLI opens its event stream seconds after it connects: past the usual grace,
+      // DiffTray would end its session, and the CLI's reconnect cancels its diff and drops a selection.
+      t = await startTestRuntime({ mcpStreamGraceMs: 60_000 });
       file = path.join(t.workspace, 'notes.txt');
       writeFileSync(file, BASE);
       standIn = await startOpenAiStandIn(script());
+      testDeadline = Date.now() + TEST_MS;
     });
 
     afterEach(async () => {
@@ -68,10 +79,11 @@ describe.skipIf(copilot.skipReason !== undefined)(
       await t.close();
     });
 
-    /** Waits for `probe`, failing with what the terminal shows and the end of the CLI's log. */
+    /** Waits for `probe`, failing with what did not appear, what the terminal shows and the CLI's log. */
     const waitFor = async <T>(probe: () => T | undefined, what: string): Promise<T> => {
+      const limit = Math.max(0, Math.min(STEP_MS, testDeadline - Date.now()));
       try {
-        return await until(probe, what, STEP_MS);
+        return await until(probe, what, limit, POLL_MS);
       } catch (error) {
         const detail = cli ? `\n--- screen ---\n${cli.screen()}\n--- log ---\n${cli.logTail()}` : '';
         throw new Error(
@@ -81,7 +93,10 @@ describe.skipIf(copilot.skipReason !== undefined)(
       }
     };
 
-    /** Starts the CLI in the workspace and waits until DiffTray lists it as connected. */
+    /**
+     * Starts the CLI in the workspace and waits until DiffTray lists it as connected and the CLI has
+     * done starting (its footer drawn: before, it still waits on the IDE and may connect again).
+     */
     const startConnected = async () => {
       cli = startCopilotSession({
         binary: copilot.path!,
@@ -91,13 +106,18 @@ describe.skipIf(copilot.skipReason !== undefined)(
         cacheHome: cache.dir,
         baseUrl: standIn.baseUrl,
       });
-      return waitFor(
+      const client = await waitFor(
         () =>
           t.runtime.core.clients
             .list()
             .find((client) => client.protocol === 'copilot-cli' && client.connected),
         'Copilot CLI to connect to DiffTray',
       );
+      await waitFor(
+        () => (cli!.waitsForPrompt() ? true : undefined),
+        'the CLI to finish starting and wait for a prompt (its footer\'s "? help")',
+      );
+      return client;
     };
 
     const pendingReview = () =>
@@ -147,7 +167,7 @@ describe.skipIf(copilot.skipReason !== undefined)(
         );
         expect(t.runtime.core.queue.item(review.id)).toMatchObject({ state: 'accepted' });
       },
-      4 * STEP_MS,
+      TEST_MS + 20_000,
     );
 
     it(
@@ -176,7 +196,7 @@ describe.skipIf(copilot.skipReason !== undefined)(
         );
         expect(readFileSync(file, 'utf8')).toBe(BASE);
       },
-      4 * STEP_MS,
+      TEST_MS + 20_000,
     );
 
     it(
@@ -192,18 +212,25 @@ describe.skipIf(copilot.skipReason !== undefined)(
           startLine: 1,
           endLine: 2,
         });
+        // The CLI logs the selection as it stores it: the step that shows it has the lines.
+        await waitFor(
+          () => (cli!.holdsSelectionOf(file) ? true : undefined),
+          'the CLI to store the selection DiffTray sent (its log: "IDE selection changed: <file>")',
+        );
         await t.runtime.handler('submit', { reviewId: review.id });
         // A prompt typed while the turn still winds up is queued, and a queued prompt carries no selection.
+        // The idle footer is drawn only between turns; a missing "Working" is not enough (a torn redraw).
         await waitFor(
-          () => (standIn.turnsServed() === 3 && !/ Working · /.test(cli!.screen()) ? true : undefined),
-          'the CLI to finish its turn',
+          () => (standIn.turnsServed() === 3 && cli!.waitsForPrompt() ? true : undefined),
+          'the CLI to end its turn and wait for a prompt (its footer\'s "? help" back)',
         );
-        // Beside the prompt, the CLI shows the selection it will attach, its lines 1-based (drawn once the
-        // turn's last output settles, later on a busy machine).
+        // Beside the prompt, the CLI shows the selection it will attach, its lines 1-based.
         await waitFor(
           () => (cli!.screen().includes('@notes.txt:2-3') ? true : undefined),
-          'the CLI to show the selection beside its prompt',
+          'the CLI to show the selection beside its prompt (@notes.txt:2-3)',
         );
+        // A reconnect to DiffTray since would have dropped it; the prompt would then go without it.
+        expect(cli!.holdsSelectionOf(file), 'the CLI still holds the selection (its log)').toBe(true);
 
         cli!.submitPrompt('What are these lines?');
         const request = await waitFor(
@@ -220,7 +247,7 @@ describe.skipIf(copilot.skipReason !== undefined)(
         );
         expect(prompt?.content).toContain('What are these lines?');
       },
-      4 * STEP_MS,
+      TEST_MS + 20_000,
     );
   },
 );

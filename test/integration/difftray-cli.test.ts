@@ -5,9 +5,9 @@
  * Two ways of running the app, same tests:
  * - "in-process": the runtime, the native endpoint and the headless server started here (always runs);
  * - "headless subprocess": `node dist/main/headless.cjs --workspace <tmp>` with a temp HOME, DIFFTRAY_HOME,
- *   CLAUDE_CONFIG_DIR and TMPDIR. Its tests run once headless.cjs serves the native endpoint (a lock file
- *   appears in DIFFTRAY_HOME); until then they are skipped, saying so. DIFFTRAY_TEST_HEADLESS_ENTRY points
- *   them at another build of the headless entry.
+ *   CLAUDE_CONFIG_DIR and TMPDIR. It serves the native endpoint (a lock file appears in DIFFTRAY_HOME);
+ *   one that does not fails, saying so. DIFFTRAY_TEST_HEADLESS_ENTRY points them at another build of the
+ *   headless entry.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -158,15 +158,21 @@ async function startInProcess(): Promise<App> {
   };
 }
 
-/** Resolves undefined when the app started but serves no native endpoint (not wired yet). */
-async function startSubprocess(): Promise<App | undefined> {
-  const { child, url, workspace, env, browserOpened, stop } = await startHeadlessProcess('cli-app');
+/** How long the started app may take to write its native lock file, on two loaded cores. */
+const LOCK_FILE_MS = 20_000;
+
+/** The headless app in a child process; fails, saying so, when it writes no native lock file. */
+async function startSubprocess(): Promise<App> {
+  const { child, url, workspace, env, browserOpened, output, stop } = await startHeadlessProcess('cli-app');
   const lockDir = env.DIFFTRAY_HOME!;
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + LOCK_FILE_MS;
   while (!(existsSync(lockDir) && readdirSync(lockDir).some((name) => name.endsWith('.lock')))) {
     if (Date.now() > deadline) {
       await stop();
-      return undefined;
+      throw new Error(
+        `headless.cjs serves no native endpoint: no lock file in DIFFTRAY_HOME (${lockDir}) within ` +
+          `${LOCK_FILE_MS / 1000} s of printing its address. It printed:\n${output()}`,
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -244,21 +250,10 @@ const harnesses = [
 
 describe.each(harnesses)('difftray against the $name', ({ start }) => {
   let app: App | undefined;
-  let notWired = false;
 
-  beforeAll(async () => {
-    const started = await start();
-    if (!started) notWired = true;
-    else await started.close();
-  }, 30_000);
-
-  beforeEach(async (context) => {
-    if (notWired) {
-      context.skip('headless.cjs does not serve the native endpoint yet (no lock file in DIFFTRAY_HOME)');
-      return;
-    }
+  beforeEach(async () => {
     app = await start();
-  }, 30_000);
+  }, 60_000);
 
   afterEach(async () => {
     await app?.close();

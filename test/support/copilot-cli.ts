@@ -10,7 +10,7 @@
  * The binary unpacks its JavaScript into `COPILOT_CACHE_HOME` on first start (about 235 MB): the caller
  * gives a temp folder for it.
  */
-import { accessSync, constants, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { accessSync, constants, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { startTerminal, terminalUnavailable } from './tmux-terminal';
@@ -84,6 +84,16 @@ export interface CopilotSession {
   submitPrompt(text: string): void;
   /** The last lines of its own debug log (IDE discovery and connection among them), for a failure message. */
   logTail(lines?: number): string;
+  /**
+   * Whether the CLI holds a selection of `file` from the IDE now: its log's last word on the IDE is
+   * "IDE selection changed: <file> …" (logged once the selection is stored; a disconnect drops it).
+   */
+  holdsSelectionOf(file: string): boolean;
+  /**
+   * Whether the CLI waits for a prompt: its footer shows the key help, which a turn replaces with
+   * "Working"; a prompt typed during a turn is queued, and a queued prompt carries no selection.
+   */
+  waitsForPrompt(): boolean;
   /** Ends the CLI and whatever it started (its process group), then the private tmux server. */
   stop(): Promise<void>;
 }
@@ -92,11 +102,17 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
   const { binary, workspace, home, tmp, cacheHome, baseUrl } = options;
   const logDir = path.join(tmp, 'copilot-logs');
   mkdirSync(logDir, { recursive: true });
+  // The workspace trusted beforehand, as where the person has used the CLI before. Otherwise the CLI
+  // learns the trust from DiffTray's lock file (isTrusted) once connected, reloads and reconnects: at
+  // any moment of the first turn on loaded cores, closing its open diff and dropping a selection.
+  const copilotHome = path.join(home, '.copilot');
+  mkdirSync(copilotHome, { recursive: true });
+  writeFileSync(path.join(copilotHome, 'config.json'), JSON.stringify({ trustedFolders: [workspace] }));
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,
     TMPDIR: tmp,
-    COPILOT_HOME: path.join(home, '.copilot'),
+    COPILOT_HOME: copilotHome,
     COPILOT_CACHE_HOME: cacheHome,
     COPILOT_OFFLINE: 'true',
     COPILOT_PROVIDER_BASE_URL: baseUrl,
@@ -106,17 +122,31 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
   };
   const args = ['--no-auto-update', '--no-custom-instructions', '--log-level', 'all', '--log-dir', logDir];
   const terminal = startTerminal({ name: 'copilot', command: [binary, ...args], cwd: workspace, env, tmp });
+  /** Its own log lines, without the runtime's chatter (`[rust:…]`); undefined before it logs. */
+  const ownLog = (): string[] | undefined => {
+    const logs = readdirSync(logDir).filter((name) => name.endsWith('.log'));
+    if (logs.length === 0) return undefined;
+    return readFileSync(path.join(logDir, logs[0]!), 'utf8')
+      .split('\n')
+      .filter((line) => !line.includes('[rust:'));
+  };
   return {
     screen: terminal.screen,
     submitPrompt: terminal.submit,
-    logTail: (lines = 40) => {
-      const logs = readdirSync(logDir).filter((name) => name.endsWith('.log'));
-      if (logs.length === 0) return '(no log)';
-      // Its own lines, without the runtime's chatter (`[rust:…]`).
-      const own = readFileSync(path.join(logDir, logs[0]!), 'utf8')
-        .split('\n')
-        .filter((line) => !line.includes('[rust:'));
-      return own.slice(-lines).join('\n');
+    logTail: (lines = 40) => ownLog()?.slice(-lines).join('\n') ?? '(no log)',
+    holdsSelectionOf: (file) => {
+      // 1.0.102 logs these as it stores a selection and as it drops its IDE connection (and the selection).
+      const last = ownLog()?.findLast(
+        (line) =>
+          line.includes('IDE selection changed: ') ||
+          line.includes('Disconnected from IDE MCP server') ||
+          line.includes('IDE disconnected unexpectedly'),
+      );
+      return last?.includes(`IDE selection changed: ${file} [`) === true;
+    },
+    waitsForPrompt: () => {
+      const screen = terminal.screen();
+      return screen.includes('? help') && !screen.includes('Working');
     },
     stop: terminal.stop,
   };

@@ -31,17 +31,22 @@ function waitForCore<T>(core: AppCore, probe: () => T | undefined): Promise<T> {
   });
 }
 
-/** Resolves with `probe()` once it is defined; rejects after `timeoutMs` (a failure, not a measurement). */
+/**
+ * Resolves with `probe()` once it is defined; rejects after `timeoutMs` (a failure, not a measurement),
+ * naming `what` did not happen. A probe that starts a process (a terminal's screen) wants a longer
+ * `intervalMs`, so the waiting does not load the machine it waits on.
+ */
 export async function until<T>(
   probe: () => T | undefined | Promise<T | undefined>,
   what: string,
   timeoutMs = 5000,
+  intervalMs = 10,
 ): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await probe();
     if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs / 1000} s waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
 }

@@ -1,4 +1,4 @@
-/** DiffTray's own protocol (DESIGN.md §3): `startNativeEndpoint` and the wire types clients share. */
+/** DiffTray's own protocol (docs/protocols/native.md): `startNativeEndpoint` and the shared wire types. */
 export {
   startNativeEndpoint,
   DEFAULT_HEARTBEAT_INTERVAL_MS,

@@ -1,5 +1,5 @@
 /**
- * Watch mode: reviews what any agent writes directly into the watched folders (DESIGN.md, "Agents that
+ * Watch mode reviews what agents write into the watched folders (docs/protocols/other-agents.md, "Agents that
  * write directly"). One client, "Changes on disk", stands for every such change while any folder is
  * watched; each folder has its own tree watch, baselines and bursts (folder-reviews.ts). Folders are
  * turned on and off while the app runs (the app's switch, `difftray watch`), one change at a time.

@@ -14,7 +14,7 @@ const key = (
   shiftKey: mods.shift ?? false,
 });
 
-describe('commandForKey (DESIGN §5 keyboard map)', () => {
+describe('commandForKey (the default key map, docs/REVIEWING.md)', () => {
   it.each([
     [key('j'), 'nextHunk'],
     [key('k'), 'prevHunk'],
