@@ -325,17 +325,12 @@ export class FolderReviews {
     const finals = outcome.kind === 'accepted' ? new Map(outcome.files.map((f) => [f.path, f])) : undefined;
     for (const file of pending.files.values()) {
       // Only inside this folder: one in it swapped for a link since is not written through.
-      const result = await settleFile(
-        this.core.files,
-        diskFileOf(file, this.root),
-        decided(finals, file),
-        'difftray',
-        {
-          reviewId: pending.id,
-          // Set before the write, so the watch's report of it finds the disk at its baseline.
-          beforeWrite: (target) => this.baselines.set(file.path, target),
-        },
-      );
+      const disk = diskFileOf(file, this.root);
+      const result = await settleFile(this.core.files, disk, decided(finals, file), 'difftray', {
+        reviewId: pending.id,
+        // Set before the write, so the watch's report of it finds the disk at its baseline.
+        beforeWrite: (target) => this.baselines.set(file.path, target),
+      });
       if (result.kind === 'failed') {
         this.baselines.set(file.path, file.base);
         this.core.queue.addNote(pending.id, `${this.shown(file.path)}: not written (${result.reason})`);
