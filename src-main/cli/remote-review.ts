@@ -15,7 +15,8 @@
 import path from 'node:path';
 import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
 import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
-import { FileApplier, type ApplyResult } from '../core/apply-outcome';
+import { FileApplier } from '../core/apply-outcome';
+import { describeTarget, settleFile, type DiskFile, type FileDecision } from '../core/disk-policy';
 import { readDiskSnapshot, type DiskSnapshot } from '../core/disk-snapshot';
 import { isInside, resolveRealPath } from '../core/workspace-paths';
 import { isProcessAlive } from '../core/process-info';
@@ -123,35 +124,51 @@ async function applyFile(
 ): Promise<FileResult> {
   if (!sent) return answer;
   const shown = { ...answer, path: sent.shown };
-  if (answer.status === 'accepted' && answer.final_text !== undefined) {
-    const written = await putIfUnchanged(applier, sent, answer.final_text);
-    if (written.status !== 'applied') return { ...shown, status: 'conflict', reason: written.reason };
-    const { final_text: _final, ...rest } = shown;
-    return {
-      ...rest,
-      status: 'applied',
-      ...(written.deleted ? { deleted: true } : { applied_hash: written.applied_hash }),
-      ...(sent.side === 'new' && answer.final_text !== sent.after && { reverted: true }),
-    };
-  }
-  if (answer.status === 'rejected' && sent.side === 'new' && !answer.reason?.startsWith('cancelled')) {
-    const reverted = await putIfUnchanged(applier, sent, sent.before);
-    if (reverted.status !== 'applied') {
-      return { ...shown, status: 'conflict', reason: `rejected; not reverted: ${reverted.reason}` };
+  const decision = decisionOf(answer, sent);
+  if (!decision) return shown;
+  // This host has no workspace: the answer is written only into the folder the file was read in.
+  const file: DiskFile = {
+    path: sent.real,
+    base: sent.before === null ? { exists: false } : { exists: true, kind: 'text', text: sent.before },
+    deletes: decision.kind === 'accepted' && answer.final_text === null,
+    within: [path.dirname(sent.real)],
+    ...(sent.side === 'new' && { written: sent.disk }),
+  };
+  const settled = await settleFile(applier, file, decision, 'difftray');
+  switch (settled.kind) {
+    case 'written': {
+      const { final_text: _final, ...rest } = shown;
+      return {
+        ...rest,
+        status: 'applied',
+        ...describeTarget(settled.target),
+        ...(settled.reverted && { reverted: true }),
+      };
     }
-    return { ...shown, reverted: true };
+    case 'reverted':
+      return { ...shown, reverted: true };
+    case 'failed': {
+      const reason =
+        settled.during === 'reverting' ? `rejected; not reverted: ${settled.reason}` : settled.reason;
+      return { ...shown, status: 'conflict', reason };
+    }
+    default:
+      return shown;
   }
-  return shown;
 }
 
-/** Makes the file `text` (null: no file) if it still holds what was read. */
-function putIfUnchanged(applier: FileApplier, sent: RemoteFile, text: string | null): Promise<ApplyResult> {
-  return applier.apply({
-    path: sent.real,
-    expected: sent.disk,
-    target: text === null ? { exists: false } : { exists: true, kind: 'text', text },
-    within: [path.dirname(sent.real)],
-  });
+/**
+ * What DiffTray decided on a file, as this host's disk policy takes it: accepted with the text to
+ * write (null: no file), rejected; none for a cancelled review (nothing is reverted) or another answer.
+ */
+function decisionOf(answer: FileResult, sent: RemoteFile): FileDecision | undefined {
+  if (answer.status === 'accepted' && answer.final_text !== undefined) {
+    // A text is handed back only for a change, and only if the file still holds what was read here.
+    const composed = { changed: true, finalText: answer.final_text ?? '', expectedOnDisk: sent.disk };
+    return { kind: 'accepted', composed };
+  }
+  if (answer.status === 'rejected' && !answer.reason?.startsWith('cancelled')) return { kind: 'rejected' };
+  return undefined;
 }
 
 export function requireFiles(plan: RemotePlan): void {

@@ -1,24 +1,22 @@
 /**
- * From a review's outcome to the disk and to the `change_set_result` a client receives.
+ * A settled review in the native protocol's words: the `change_set_result` a client receives.
  *
- * DiffTray writes native change sets itself, file by file, through core's one writer (core/apply-outcome.ts:
- * confined to the workspace at the moment of writing, only if the file still holds what was reviewed,
- * temp file + rename, permission bits kept); a file changed meanwhile is reported as a conflict and left
- * alone.
- *
- * - Accepted: each file gets the text composed from the person's decisions. For a change the agent had
- *   already written, that puts back the rejected hunks; with everything accepted nothing is written
- *   (the disk is only checked). A deletion (a diff to /dev/null, `after: null`) accepted whole deletes
- *   the file; accepted in part, the file keeps the accepted lines.
- * - Rejected (or every hunk rejected): files not yet written stay as they are; a change the agent had
- *   already written is reverted to the diff's old side (a file it created is removed again).
- * - Cancelled (the client went away, cancel_review): nothing is written, nothing reverted.
+ * What the decision did on disk is core's (core/disk-policy.ts, carried out by core/settle-review.ts);
+ * this says it file by file, in the order the client gave them, with each file's hunks and decisions.
+ * Files refused before review and files that already were as proposed are answered as planned.
  */
-import type { ReviewFileSummary, ReviewSummary } from '../../../shared/app-api';
+import type { ReviewFileSummary } from '../../../shared/app-api';
 import { combinedState } from '../../../shared/line-decisions';
-import type { ApplyFailureCode, ApplyResult, FileApplier } from '../../core/apply-outcome';
-import { hashBytes, sameContent, type DiskSnapshot } from '../../core/disk-snapshot';
-import type { FinalFile, ReviewOutcome } from '../../core/review-queue';
+import type { ApplyFailureCode } from '../../core/apply-outcome';
+import { describeTarget, type DiskFile, type FileSettlement, type WhoWrites } from '../../core/disk-policy';
+import { hashBytes } from '../../core/disk-snapshot';
+import type { ReviewOutcome } from '../../core/review-queue';
+import {
+  failureReason,
+  outcomeReason,
+  type NamedDiskFile,
+  type SettledReview,
+} from '../../core/settle-review';
 import type { PlannedFile, ReviewedFile } from './change-set';
 import {
   ErrorCode,
@@ -30,33 +28,34 @@ import {
 } from '../../../shared/native-protocol';
 import { patchHunkAt } from '../../../shared/unified-diff';
 
-const ABSENT: DiskSnapshot = { exists: false };
-
 /**
  * Who writes the accepted text (propose_change_set's `writer`). 'remote': a paired client, whose files
  * are on its own host; as 'client', but nothing here is even looked at (remote-change-set.ts).
  */
-export type Writer = 'difftray' | 'client' | 'remote';
+export type Writer = WhoWrites;
+
+/** A reviewed file as the disk policy sees it: written already when the disk held the new side. */
+export function diskFileOf(file: ReviewedFile): NamedDiskFile {
+  const disk: DiskFile = {
+    path: file.real,
+    base: file.base,
+    deletes: file.deletes,
+    ...(file.disk === 'new_side' && file.onDisk && { written: file.onDisk }),
+  };
+  return { ...disk, name: file.path };
+}
 
 /**
- * Carries out `outcome` on disk and describes it, file by file, in the order the client gave them.
- * With `writer: 'client'` nothing is written or reverted: each accepted file carries `final_text`.
+ * The result for `planned`, whose reviewed files were settled as `settled` says (in their order).
  */
-export async function settleChangeSet(
-  files: FileApplier,
+export function changeSetResult(
   reviewId: string,
   planned: readonly PlannedFile[],
   outcome: ReviewOutcome,
-  summary: ReviewSummary | undefined,
-  writer: Writer = 'difftray',
-): Promise<ChangeSetResult> {
+  settled: SettledReview,
+): ChangeSetResult {
   const kind = outcome.kind === 'superseded' ? 'cancelled' : outcome.kind;
-  const reason =
-    outcome.kind === 'rejected' || outcome.kind === 'cancelled'
-      ? outcome.reason
-      : outcome.kind === 'superseded'
-        ? 'superseded'
-        : undefined;
+  const reason = outcomeReason(outcome);
   const results: FileResult[] = [];
   let reviewIndex = 0;
   for (const entry of planned) {
@@ -85,24 +84,10 @@ export async function settleChangeSet(
       continue;
     }
     const index = reviewIndex++;
-    const hunks = hunkResults(summary?.files[index], kind, entry.patchHunks);
-    const common = { path: entry.path, disk: entry.disk, hunks };
-    if (outcome.kind === 'accepted') {
-      const final = outcome.files[index];
-      if (!final) throw new Error(`No decided text for ${entry.path}`);
-      const settled =
-        writer === 'difftray'
-          ? await settleAccepted(files, entry, final, reviewId)
-          : await handOver(files, entry, final, writer);
-      results.push({ ...common, ...settled });
-    } else if (outcome.kind === 'rejected' && writer !== 'difftray') {
-      results.push({ ...common, status: 'rejected', reason: reason ?? 'rejected' });
-    } else if (outcome.kind === 'rejected') {
-      results.push({ ...common, ...(await settleRejected(files, entry, reason, reviewId)) });
-    } else {
-      const note = entry.disk === 'new_side' ? "; the agent's change is still on disk" : '';
-      results.push({ ...common, status: 'rejected', reason: `cancelled: ${reason ?? 'cancelled'}${note}` });
-    }
+    const settlement = settled.files[index];
+    if (!settlement) throw new Error(`No settled result for ${entry.path}`);
+    const hunks = hunkResults(settled.summary?.files[index], kind, entry.patchHunks);
+    results.push({ path: entry.path, disk: entry.disk, hunks, ...fileResult(entry, settlement, outcome) });
   }
   return {
     review_id: reviewId,
@@ -118,99 +103,35 @@ type Settled = Pick<
   'status' | 'reason' | 'code' | 'applied_hash' | 'deleted' | 'reverted' | 'final_text'
 >;
 
-/**
- * The client writes: it gets the composed text (null: delete the file), and DiffTray touches nothing.
- * A local client's file is checked at the moment of handing over, as the writer checks before writing
- * (confined to the workspace, a regular file, still what was reviewed): a symlink or FIFO swapped in
- * meanwhile, or an edit made on disk, gets no text to write. A paired client's file is on its own host:
- * this machine's disk is not involved.
- */
-async function handOver(
-  files: FileApplier,
-  file: ReviewedFile,
-  final: FinalFile,
-  writer: 'client' | 'remote',
-): Promise<Settled> {
-  if (!final.changed) return { status: 'rejected', reason: 'every hunk rejected' };
-  if (writer === 'client') {
-    const checked = await putOnDisk(files, file.real, final.expectedOnDisk, final.expectedOnDisk);
-    if (checked !== 'ok') return checked;
+/** One reviewed file's status, as the disk policy settled it. */
+function fileResult(entry: ReviewedFile, settlement: FileSettlement, outcome: ReviewOutcome): Settled {
+  const reason = outcomeReason(outcome) ?? outcome.kind;
+  switch (settlement.kind) {
+    case 'left':
+      if (settlement.why === 'nothing accepted') return { status: 'rejected', reason: 'every hunk rejected' };
+      if (settlement.why === 'rejected') return { status: 'rejected', reason };
+      return {
+        status: 'rejected',
+        reason: `cancelled: ${reason}${entry.disk === 'new_side' ? "; the agent's change is still on disk" : ''}`,
+      };
+    case 'handed':
+      return { status: 'accepted', final_text: settlement.text };
+    case 'written':
+      return {
+        status: settlement.changed ? 'applied' : 'rejected',
+        ...(!settlement.changed && { reason: 'every hunk rejected' }),
+        ...describeTarget(settlement.target),
+        ...(settlement.reverted && { reverted: true }),
+      };
+    case 'reverted':
+      return { status: 'rejected', reason, ...describeTarget(settlement.target), reverted: true };
+    case 'failed':
+      return {
+        status: settlement.status === 'conflict' ? 'conflict' : 'error',
+        code: settlement.status === 'conflict' ? ErrorCode.CONFLICT : nativeErrorCode(settlement.code),
+        reason: failureReason(settlement, outcome),
+      };
   }
-  const deletes = file.deletes && final.finalText === '';
-  return { status: 'accepted', final_text: deletes ? null : final.finalText };
-}
-
-async function settleAccepted(
-  files: FileApplier,
-  file: ReviewedFile,
-  final: FinalFile,
-  reviewId: string,
-): Promise<Settled> {
-  const expected = final.expectedOnDisk;
-  if (!final.changed && file.disk === 'old_side')
-    return { status: 'rejected', reason: 'every hunk rejected' };
-  const target: DiskSnapshot = !final.changed
-    ? file.base
-    : file.deletes && final.finalText === ''
-      ? ABSENT
-      : { exists: true, kind: 'text', text: final.finalText };
-  const written = await putOnDisk(files, file.real, expected, target, reviewId);
-  if (written !== 'ok') return written;
-  const reverted = file.disk === 'new_side' && !sameContent(target, expected);
-  return {
-    status: final.changed ? 'applied' : 'rejected',
-    ...(!final.changed && { reason: 'every hunk rejected' }),
-    ...describeTarget(target),
-    ...(reverted && { reverted: true }),
-  };
-}
-
-async function settleRejected(
-  files: FileApplier,
-  file: ReviewedFile,
-  reason: string | undefined,
-  reviewId: string,
-): Promise<Settled> {
-  const why = reason ?? 'rejected';
-  if (file.disk === 'old_side') return { status: 'rejected', reason: why };
-  const written = await putOnDisk(files, file.real, file.onDisk!, file.base, reviewId);
-  if (written !== 'ok') {
-    return { ...written, reason: `${why}; not reverted: ${written.reason}` };
-  }
-  return { status: 'rejected', reason: why, ...describeTarget(file.base), reverted: true };
-}
-
-function describeTarget(target: DiskSnapshot): Pick<FileResult, 'applied_hash' | 'deleted'> {
-  if (!target.exists) return { deleted: true };
-  return target.kind === 'text' ? { applied_hash: hashBytes(Buffer.from(target.text, 'utf8')) } : {};
-}
-
-/**
- * Makes the file `target` if it still is `expected`: written, deleted, or (already so) only checked.
- * With `reviewId`, what is written is journaled for undo.
- */
-async function putOnDisk(
-  files: FileApplier,
-  file: string,
-  expected: DiskSnapshot,
-  target: DiskSnapshot,
-  reviewId?: string,
-): Promise<'ok' | (Settled & { status: 'conflict' | 'error' })> {
-  const result: ApplyResult = await files.apply({
-    path: file,
-    expected,
-    target,
-    ...(reviewId !== undefined && { reviewId }),
-  });
-  if (result.status === 'applied') return 'ok';
-  if (result.status === 'conflict') {
-    return {
-      status: 'conflict',
-      code: ErrorCode.CONFLICT,
-      reason: 'changed on disk since it was reviewed; not written',
-    };
-  }
-  return { status: 'error', code: nativeErrorCode(result.code), reason: result.reason };
 }
 
 /** The numbered native code for a change the core refused or could not make. */

@@ -17,6 +17,7 @@ import path from 'node:path';
 import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import type { ConfinedDirectory } from '../confined-directory';
+import { settleFile } from '../disk-policy';
 import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import {
@@ -30,7 +31,14 @@ import type { Baselines } from './baselines';
 import { FolderPause } from './folder-pause';
 import type { TreeWatch } from './tree-watch';
 import { WatchFailures } from './watch-failures';
-import { decided, reviewDescription, reviewTitle, shownPath, type Reviewed } from './watch-review';
+import {
+  decided,
+  diskFileOf,
+  reviewDescription,
+  reviewTitle,
+  shownPath,
+  type Reviewed,
+} from './watch-review';
 import { openInWatchedFolder } from './watch-folders';
 
 export interface FolderReviewsOptions {
@@ -316,18 +324,14 @@ export class FolderReviews {
     if (outcome.kind === 'cancelled' || outcome.kind === 'superseded') return;
     const finals = outcome.kind === 'accepted' ? new Map(outcome.files.map((f) => [f.path, f])) : undefined;
     for (const file of pending.files.values()) {
-      const { expected, target } = decided(file, finals?.get(file.path));
-      // Set before the write, so the watch's report of it finds the disk at its baseline.
-      this.baselines.set(file.path, target);
       // Only inside this folder: one in it swapped for a link since is not written through.
-      const result = await this.core.files.apply({
-        path: file.path,
-        expected,
-        target,
-        within: [this.root],
+      const disk = diskFileOf(file, this.root);
+      const result = await settleFile(this.core.files, disk, decided(finals, file), 'difftray', {
         reviewId: pending.id,
+        // Set before the write, so the watch's report of it finds the disk at its baseline.
+        beforeWrite: (target) => this.baselines.set(file.path, target),
       });
-      if (result.status !== 'applied') {
+      if (result.kind === 'failed') {
         this.baselines.set(file.path, file.base);
         this.core.queue.addNote(pending.id, `${this.shown(file.path)}: not written (${result.reason})`);
       }

@@ -1,8 +1,10 @@
 /**
- * What a watched folder's review says (its title and description) and what its outcome writes for each
- * file: accepted, the composed text (or no file); rejected, the baseline back.
+ * What a watched folder's review says (its title and description), and each file and its decision as
+ * the disk policy (disk-policy.ts) takes them: accepted, the composed text (or no file); rejected, the
+ * baseline back.
  */
 import path from 'node:path';
+import type { DiskFile, FileDecision } from '../disk-policy';
 import type { DiskSnapshot } from '../disk-snapshot';
 import type { FinalFile, ProposedFile } from '../review-queue';
 
@@ -11,8 +13,6 @@ export type Reviewed = ProposedFile & { onDisk: DiskSnapshot };
 
 /** Paths named in a review's title; the rest are counted. */
 const TITLE_PATHS = 5;
-
-const ABSENT: DiskSnapshot = { exists: false };
 
 /** `file` relative to the watched folder, with forward slashes. */
 export function shownPath(root: string, file: string): string {
@@ -38,18 +38,24 @@ export function reviewDescription(root: string, notes: readonly string[]): strin
 }
 
 /**
- * What must be on disk for the decision on `file` to be written, and what is written: `final` when it
- * was accepted (its composed text; no file for a deletion kept), else (rejected) the baseline.
+ * A watched file as the disk policy sees it: the change is on disk already (the snapshot read), and its
+ * proposal is no file when the file was deleted; written only inside the watched folder.
  */
-export function decided(
-  file: Reviewed,
-  final: FinalFile | undefined,
-): { expected: DiskSnapshot; target: DiskSnapshot } {
-  if (!final) return { expected: file.onDisk, target: file.base };
-  const target: DiskSnapshot = !final.changed
-    ? file.base
-    : !file.onDisk.exists && final.finalText === ''
-      ? ABSENT
-      : { exists: true, kind: 'text', text: final.finalText };
-  return { expected: final.expectedOnDisk, target };
+export function diskFileOf(file: Reviewed, root: string): DiskFile {
+  return {
+    path: file.path,
+    base: file.base,
+    written: file.onDisk,
+    deletes: !file.onDisk.exists,
+    within: [root],
+  };
+}
+
+/**
+ * The decision on `file`: accepted with its composed text when the review was accepted, else rejected
+ * (its baseline is put back). A cancelled review is not settled at all.
+ */
+export function decided(finals: ReadonlyMap<string, FinalFile> | undefined, file: Reviewed): FileDecision {
+  const composed = finals?.get(file.path);
+  return composed ? { kind: 'accepted', composed } : { kind: 'rejected' };
 }

@@ -5,6 +5,7 @@
  * whenever the person decides.
  */
 import type { ApplyFailureCode } from '../../../core/apply-outcome';
+import { settleFile, type FileDecision } from '../../../core/disk-policy';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk-snapshot';
 import { AUTO_APPLIED_NOTE, autoApplyNames } from '../../../core/auto-apply';
 import { readProposalBase } from '../../../core/proposal-base';
@@ -144,13 +145,11 @@ async function answer(
     case 'accepted': {
       const final = result.files[0]!;
       if (proposal.difftrayWrites) {
-        const written = await core.files.apply({
-          path: proposal.path,
-          expected: final.expectedOnDisk,
-          target: { exists: true, kind: 'text', text: final.finalText },
-          reviewId: id,
-        });
-        if (written.status !== 'applied') {
+        // Through the one disk policy: written only if the file still holds what was reviewed.
+        const disk = { path: proposal.path, base: proposal.base, deletes: false };
+        const decision: FileDecision = { kind: 'accepted', composed: final };
+        const written = await settleFile(core.files, disk, decision, 'difftray', { reviewId: id });
+        if (written.kind === 'failed') {
           log(`clio: did not write ${proposal.path}: ${written.reason}`);
           core.queue.addNote(id, `Not written: ${written.reason}`);
           connection.sendError(writeErrorCode(written.code), `Not written: ${file}: ${written.reason}`, file);

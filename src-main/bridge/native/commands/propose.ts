@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProposeResponse, RequestPayload } from '../../../../shared/native-protocol';
-import type { ProposedFile } from '../../../core/review-queue';
+import type { ProposedFile, ReviewOutcome } from '../../../core/review-queue';
 import {
   ChangeSetError,
   planChangeSet,
@@ -13,7 +13,8 @@ import {
   type ReviewedFile,
   type SkippedFile,
 } from '../change-set';
-import { settleChangeSet, type Writer } from '../outcome';
+import { settleReview } from '../../../core/settle-review';
+import { changeSetResult, diskFileOf, type Writer } from '../outcome';
 import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';
 import { defineCommand, RequestError, type CommandContext, type PairedIdentity } from './command';
@@ -79,14 +80,9 @@ async function settleUnchanged(
   };
   session.reviews.set(id, record);
   respond({ review_id: id, files } satisfies ProposeResponse);
-  const result = await settleChangeSet(
-    services.core.files,
-    id,
-    planned,
-    { kind: 'accepted', files: [] },
-    undefined,
-    writer,
-  );
+  const accepted: ReviewOutcome = { kind: 'accepted', files: [] };
+  const settled = await settleReview(services.core, id, accepted, [], writer);
+  const result = changeSetResult(id, planned, accepted, settled);
   services.sessions.deliver(session, record, { command: 'change_set_result', payload: result });
 }
 
@@ -111,18 +107,10 @@ function proposeForReview(
   respond({ review_id: id, files } satisfies ProposeResponse);
   const settling = outcome
     .then(async (result) => {
-      // Undefined once trimmed from history: the hunks cannot be described, the files still can.
-      const summary = core.queue.find(id);
-      const settled = await settleChangeSet(core.files, id, planned, result, summary, writer);
-      // One result per planned file, in order. Files refused before review were never decided;
-      // those that failed when written were, and History must say so.
-      settled.files.forEach((file, i) => {
-        if (planned[i]?.kind === 'skipped') return;
-        if (file.status === 'conflict' || file.status === 'error') {
-          core.queue.addNote(id, `${file.path}: ${file.reason ?? file.status}`);
-        }
-      });
-      sessions.deliver(session, record, { command: 'change_set_result', payload: settled });
+      // Carried out on disk by core in one call (what failed is noted in History there), then told.
+      const settled = await settleReview(core, id, result, reviewed.map(diskFileOf), writer);
+      const payload = changeSetResult(id, planned, result, settled);
+      sessions.deliver(session, record, { command: 'change_set_result', payload });
     })
     .catch((error: unknown) =>
       log(`native: failed to settle review ${id}: ${(error as Error).stack ?? String(error)}`),
