@@ -1,5 +1,5 @@
 /** Who asks to connect without a token, as the window's prompt and the desktop notification both say it. */
-import type { ConnectionRequest } from './app-api-access';
+import type { ConnectionRequest } from './app-api/access';
 
 /**
  * "Clio (pid 4242, /home/me/code/app) wants to connect"; for a client the platform could not identify,

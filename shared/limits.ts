@@ -1,7 +1,7 @@
 /**
  * Every size limit DiffTray enforces on what clients send, in one place, so each protocol states the
  * same numbers and memory stays bounded by bytes (README, Security). Here in shared/ because the app
- * API's schemas (shared/app-api-schemas.ts) state them too; src-main/core/limits.ts re-exports them.
+ * API's schemas (shared/app-api/) state them too; src-main/core/limits.ts re-exports them.
  */
 
 /** The largest file any protocol may propose, and the largest file read as text for review. */

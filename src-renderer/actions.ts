@@ -68,7 +68,7 @@ export function createActions(api: AppApi): Actions {
       }
       store.getState().setContent(key, { status: 'loading' });
       try {
-        const files = await api.getReviewContent(review.id);
+        const files = await api.call('getReviewContent', { reviewId: review.id });
         store.getState().setContent(key, { status: 'ready', files });
       } catch (error) {
         store.getState().setContent(key, { status: 'error', message: errorText(error) });
@@ -83,7 +83,12 @@ export function createActions(api: AppApi): Actions {
       const label = `Hunk ${hunkIndex + 1}`;
       try {
         // The API names hunks by the index main gave them.
-        await api.decideHunks(review.id, fileIndex, [hunk.index], decision);
+        await api.call('decideHunks', {
+          reviewId: review.id,
+          fileIndex,
+          hunkIndexes: [hunk.index],
+          decision,
+        });
         clearSubmitError(review.id);
         announce(`${label} ${decisionVerb[decision]}`);
       } catch (error) {
@@ -122,7 +127,13 @@ export function createActions(api: AppApi): Actions {
       if (!hunk) return;
       store.getState().setCursor(review.id, { fileIndex, hunkIndex: resolved.hunkPosition });
       try {
-        await api.decideLines(review.id, fileIndex, hunk.index, resolved.lines, decision);
+        await api.call('decideLines', {
+          reviewId: review.id,
+          fileIndex,
+          hunkIndex: hunk.index,
+          lines: resolved.lines,
+          decision,
+        });
         clearSubmitError(review.id);
         announce(lineDecisionAnnouncement(resolved.hunkPosition, resolved.count, decision));
       } catch (error) {
@@ -135,7 +146,7 @@ export function createActions(api: AppApi): Actions {
       if (!review?.files[fileIndex]) return;
       const name = fileName(review, fileIndex);
       try {
-        await api.decideFile(review.id, fileIndex, decision);
+        await api.call('decideFile', { reviewId: review.id, fileIndex, decision });
         clearSubmitError(review.id);
         announce(fileDecisionAnnouncement(name, decision));
       } catch (error) {
@@ -147,7 +158,7 @@ export function createActions(api: AppApi): Actions {
       const review = selected();
       if (!review) return;
       try {
-        await api.decideAll(review.id, decision);
+        await api.call('decideAll', { reviewId: review.id, decision });
         clearSubmitError(review.id);
         announce(`All hunks ${decisionVerb[decision]}`);
       } catch (error) {
@@ -159,7 +170,7 @@ export function createActions(api: AppApi): Actions {
       const review = selected();
       if (!review?.files[fileIndex]) return false;
       try {
-        await api.editProposal(review.id, fileIndex, proposedText);
+        await api.call('editProposal', { reviewId: review.id, fileIndex, proposedText });
         clearSubmitError(review.id);
         return true;
       } catch (error) {
@@ -180,7 +191,7 @@ export function createActions(api: AppApi): Actions {
         return;
       }
       try {
-        await api.undo(review.id);
+        await api.call('undo', { reviewId: review.id });
         clearSubmitError(review.id);
         announce('Undone');
       } catch (error) {
@@ -193,7 +204,7 @@ export function createActions(api: AppApi): Actions {
       if (!review?.files[fileIndex]) return;
       const name = fileName(review, fileIndex);
       try {
-        await api.rebase(review.id, fileIndex);
+        await api.call('rebase', { reviewId: review.id, fileIndex });
         clearSubmitError(review.id);
         ui.getState().setShowDiskChanges(false);
         announce(`Rebased ${name} onto the file on disk`);
@@ -224,7 +235,13 @@ export function createActions(api: AppApi): Actions {
       }
       const { side, startLine, endLine } = lines;
       try {
-        await api.sendSelection(review.id, ours.fileIndex, side, startLine, endLine);
+        await api.call('sendSelection', {
+          reviewId: review.id,
+          fileIndex: ours.fileIndex,
+          side,
+          startLine,
+          endLine,
+        });
         announce(sentAnnouncement(lines, fileName(review, ours.fileIndex), review.client.name));
       } catch (error) {
         announce(`Could not send the lines to ${review.client.name}: ${errorText(error)}`);
@@ -247,7 +264,9 @@ export function createActions(api: AppApi): Actions {
         return;
       }
       try {
-        await api.submit(review.id, noteToSend(review.id));
+        const note = noteToSend(review.id);
+        // Without a note the key is left out, not sent as undefined.
+        await api.call('submit', { reviewId: review.id, ...(note !== undefined && { note }) });
         useNoteDrafts.getState().clearDraft(review.id);
         clearSubmitError(review.id);
         announce(review.approval ? 'Allowed' : `Review submitted (${summary})`);
@@ -264,7 +283,7 @@ export function createActions(api: AppApi): Actions {
       if (!review) return;
       const trimmed = reason.trim();
       try {
-        await api.reject(review.id, trimmed === '' ? undefined : trimmed);
+        await api.call('reject', { reviewId: review.id, ...(trimmed !== '' && { reason: trimmed }) });
         useNoteDrafts.getState().clearDraft(review.id);
         announce(review.approval ? 'Denied' : 'Review rejected');
       } catch (error) {

@@ -38,7 +38,7 @@ export function startLiveState(
     // Main forgets the file shown with each focus: it is told again once the hunks are in.
     shownFile = undefined;
     const call = ++focusCall;
-    api.focusReview(wanted).then(
+    api.call('focusReview', { reviewId: wanted }).then(
       (detail) => {
         if (call === focusCall) store.getState().setDetail(detail);
       },
@@ -73,7 +73,7 @@ export function startLiveState(
     try {
       // Changes wait meanwhile, so the answer is the state to build on, whatever was held before
       // (after a reconnect it may even come from a restarted main, counting versions anew).
-      store.getState().applySnapshot(await api.getSnapshot());
+      store.getState().applySnapshot(await api.call('getSnapshot', {}));
     } catch (error) {
       onError(error);
     } finally {
@@ -101,7 +101,7 @@ export function startLiveState(
     const key = `${review.id}:${fileIndex}`;
     if (key === shownFile) return;
     shownFile = key;
-    api.showingFile(review.id, fileIndex).catch(onError);
+    api.call('showingFile', { reviewId: review.id, fileIndex }).catch(onError);
   };
 
   // The person chose another review: its hunks are asked for at once.

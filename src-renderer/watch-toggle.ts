@@ -32,7 +32,7 @@ export async function setFolderWatched(api: AppApi, folder: string, watched: boo
   mark(folder, true);
   const { announce } = useAppStore.getState();
   try {
-    await api.setFolderWatched(folder, watched);
+    await api.call('setFolderWatched', { folder, watched });
     announce(watchOutcome(folder, watched));
   } catch (error) {
     const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];

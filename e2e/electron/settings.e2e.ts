@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, writeFi
 import path from 'node:path';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AppSettings, AppSnapshot } from '../../shared/app-api';
+import { typedCall } from '../../shared/app-api';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, type ClaudeTestClient } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
@@ -61,7 +61,7 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
       item.click();
     }, id);
   /** A call from the window, through the preload's carrier and IPC, as the renderer makes it. */
-  const call = <T>(method: string, params: unknown) =>
+  const send = (method: string, params: unknown): Promise<unknown> =>
     window.evaluate(
       ([name, args]) =>
         (
@@ -70,7 +70,9 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
           }
         ).difftrayCarrier.call(name, args),
       [method, params] as const,
-    ) as Promise<T>;
+    );
+  /** The same, typed by the app API contract. */
+  const call = typedCall(send);
   const pendingTooltip = (count: number) =>
     eventually(
       async () => ((await watched()).tooltip.startsWith(`DiffTray — ${count} pending`) ? true : undefined),
@@ -153,10 +155,10 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
   });
 
   it("carries the window's calls to core and their answers (and refusals) back", async () => {
-    const snapshot = await call<AppSnapshot>('getSnapshot', {});
+    const snapshot = await call('getSnapshot', {});
     expect(snapshot.workspaceFolders).toEqual([workspace]);
-    await expect(call('formatDisk', {})).rejects.toThrow(/Unknown method: formatDisk/);
-    await expect(call('reject', { reviewId: 42 })).rejects.toThrow(/Invalid parameters for reject/);
+    await expect(send('formatDisk', {})).rejects.toThrow(/Unknown method: formatDisk/);
+    await expect(send('reject', { reviewId: 42 })).rejects.toThrow(/Invalid parameters for reject/);
   });
 
   it('notifies a review that arrives while the window is hidden, silently by default; a click opens it', async (context) => {
@@ -179,10 +181,10 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
 
   it('plays the sound when the settings ask for it, and stays quiet when notifications are off', async (context) => {
     if (!notificationsSupported) context.skip();
-    const pendingBefore = (await call<AppSnapshot>('getSnapshot', {})).reviews.filter(
+    const pendingBefore = (await call('getSnapshot', {})).reviews.filter(
       (review) => review.state === 'pending',
     ).length;
-    await call<AppSettings>('updateSettings', { notifications: { enabled: true, sound: true } });
+    await call('updateSettings', { notifications: { enabled: true, sound: true } });
     await hideWindow();
     propose('b.txt');
     const withSound = await eventually(async () => {
@@ -191,7 +193,7 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
     }, 'the second notification');
     expect(withSound.silent).toBe(false);
 
-    await call<AppSettings>('updateSettings', { notifications: { enabled: false, sound: true } });
+    await call('updateSettings', { notifications: { enabled: false, sound: true } });
     const shown = (await watched()).notices.length;
     propose('c.txt');
     // The tray counts the review in the same step that would notify it.
@@ -219,14 +221,14 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
       async () => ((await watched()).folderDialogs.length === 1 ? true : undefined),
       'the dialog',
     );
-    expect((await call<AppSnapshot>('getSnapshot', {})).workspaceFolders).toEqual([workspace]);
+    expect((await call('getSnapshot', {})).workspaceFolders).toEqual([workspace]);
 
     await app.evaluate((_electron, folder) => {
       (globalThis as unknown as WatchState).folderAnswer = { canceled: false, filePaths: [folder] };
     }, chosen);
     await folders.getByRole('button', { name: 'Choose folder…' }).click();
     await folders.getByRole('list', { name: 'Workspace folders' }).getByText(chosen).waitFor();
-    expect((await call<AppSnapshot>('getSnapshot', {})).workspaceFolders).toEqual([workspace, chosen]);
+    expect((await call('getSnapshot', {})).workspaceFolders).toEqual([workspace, chosen]);
     expect((await watched()).folderDialogs.at(-1)).toEqual({
       properties: ['openDirectory', 'createDirectory'],
     });
@@ -236,7 +238,7 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
     'writes the autostart entry when launchAtLogin is set, and the tray item writes the setting back',
     async () => {
       const entry = path.join(home, '.config', 'autostart', 'difftray.desktop');
-      await call<AppSettings>('updateSettings', { launchAtLogin: true });
+      await call('updateSettings', { launchAtLogin: true });
       await eventually(async () => (existsSync(entry) ? true : undefined), 'the autostart entry');
       expect(readFileSync(entry, 'utf8')).toMatch(/^Exec=".+" --hidden$/m);
       await eventually(
@@ -251,7 +253,7 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
 
       await clickMenuItem('login');
       await eventually(async () => (existsSync(entry) ? undefined : true), 'the entry to go');
-      const settings = (await call<AppSnapshot>('getSnapshot', {})).settings;
+      const settings = (await call('getSnapshot', {})).settings;
       expect(settings?.launchAtLogin).toBe(false);
     },
   );

@@ -1,17 +1,20 @@
 /**
  * Serves the AppApi calls that the carriers (Electron IPC, headless WebSocket) forward.
- * Parameters come from a renderer and are validated here, once, for both carriers.
+ * Parameters come from a renderer and are validated here, once, for both carriers, against the
+ * contract's schemas (shared/app-api/); the table below must serve every method of the contract.
  */
 import {
+  appApiSpecs,
   clientPauseKey,
+  isAppApiMethod,
   type AppApiMethod,
+  type AppApiParams,
+  type AppApiResult,
   type AppSettings,
   type AppSettingsPatch,
   type ClaudeHooksPlan,
   type UndoWritesResult,
 } from '../../shared/app-api';
-import type { AppApiParams } from '../../shared/app-api-schemas';
-import { appApiCallSchemas, isAppApiMethod } from '../../shared/app-api-schemas';
 import type { AppCore } from './app-core';
 import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
 import { ConnectionRequestError } from './connection-requests';
@@ -38,6 +41,14 @@ export type AppApiHandler = (
   subscription?: StateSubscription,
 ) => Promise<unknown>;
 
+/** One function per method of the contract, taking its parameters and answering its result. */
+export type AppApiHandlers = {
+  [M in AppApiMethod]: (
+    params: AppApiParams<M>,
+    caller: StateSubscription | undefined,
+  ) => Promise<AppApiResult<M>>;
+};
+
 export interface AppApiHandlerOptions {
   /** Watch mode, whose folders the app's switch turns on and off; none in tests that do not need it. */
   watch?: WatchMode;
@@ -49,54 +60,59 @@ export interface AppApiHandlerOptions {
 
 export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions = {}): AppApiHandler {
   const { queue } = core;
-  const handlers: {
-    [M in AppApiMethod]: (params: AppApiParams<M>, caller: StateSubscription | undefined) => unknown;
-  } = {
-    getSnapshot: () => core.snapshot(),
-    focusReview: (p, caller) => (caller ? caller.focus(p.reviewId) : reviewDetail(queue, p.reviewId)),
-    showingFile: (p, caller) => caller?.showFile(p.reviewId, p.fileIndex),
-    getReviewContent: (p) => queue.contents(p.reviewId),
-    decideHunks: (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
-    decideLines: (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),
-    decideFile: (p) => queue.decideFile(p.reviewId, p.fileIndex, p.decision),
-    decideAll: (p) => queue.decideAll(p.reviewId, p.decision),
-    editProposal: (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
-    undo: (p) => queue.undo(p.reviewId),
-    rebase: (p) => queue.rebase(p.reviewId, p.fileIndex),
+  const handlers: AppApiHandlers = {
+    getSnapshot: async () => core.snapshot(),
+    focusReview: async (p, caller) => (caller ? caller.focus(p.reviewId) : reviewDetail(queue, p.reviewId)),
+    showingFile: async (p, caller) => caller?.showFile(p.reviewId, p.fileIndex),
+    getReviewContent: async (p) => queue.contents(p.reviewId),
+    decideHunks: async (p) => queue.decideHunks(p.reviewId, p.fileIndex, p.hunkIndexes, p.decision),
+    decideLines: async (p) => queue.decideLines(p.reviewId, p.fileIndex, p.hunkIndex, p.lines, p.decision),
+    decideFile: async (p) => queue.decideFile(p.reviewId, p.fileIndex, p.decision),
+    decideAll: async (p) => queue.decideAll(p.reviewId, p.decision),
+    editProposal: async (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
+    undo: async (p) => queue.undo(p.reviewId),
+    rebase: async (p) => queue.rebase(p.reviewId, p.fileIndex),
     submit: (p) => submitWithDiskCheck(queue, p.reviewId, core.workspaceFolders, p.note),
-    reject: (p) => queue.reject(p.reviewId, p.reason),
-    disconnectClient: (p) => core.clients.requestDisconnect(p.clientId),
-    setClientPaused: (p) => setPaused(core, p.key, p.paused),
-    claudeHooksSetup: (p) => claudeHooksSetup(core, p.apply),
+    reject: async (p) => queue.reject(p.reviewId, p.reason),
+    disconnectClient: async (p) => core.clients.requestDisconnect(p.clientId),
+    setClientPaused: async (p) => setPaused(core, p.key, p.paused),
+    claudeHooksSetup: async (p) => claudeHooksSetup(core, p.apply),
     setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
-    startPairing: () => withPairing(options.pairing, (pairing) => pairing.start()),
-    cancelPairing: () => withPairing(options.pairing, (pairing) => pairing.cancel()),
-    revokePairedClient: (p) => withPairing(options.pairing, (pairing) => pairing.revoke(p.id)),
+    startPairing: async () => withPairing(options.pairing, (pairing) => pairing.start()),
+    cancelPairing: async () => withPairing(options.pairing, (pairing) => pairing.cancel()),
+    revokePairedClient: async (p) => withPairing(options.pairing, (pairing) => pairing.revoke(p.id)),
     sendSelection: (p) => sendSelection(core, p),
-    answerConnectionRequest: (p) =>
+    answerConnectionRequest: async (p) =>
       asAppApiError(() => core.connectionRequests.answer(p.requestId, p.answer)),
-    revokeTrustedProgram: (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
+    revokeTrustedProgram: async (p) => asAppApiError(() => core.connectionRequests.revoke(p.key)),
     undoWrites: (p) => undoWrites(core, p.id),
-    addWorkspaceFolder: (p) => withWorkspace(options.workspace, (editor) => editor.add(p.folder)),
-    removeWorkspaceFolder: (p) => withWorkspace(options.workspace, (editor) => editor.remove(p.folder)),
+    addWorkspaceFolder: async (p) => withWorkspace(options.workspace, (editor) => editor.add(p.folder)),
+    removeWorkspaceFolder: async (p) => withWorkspace(options.workspace, (editor) => editor.remove(p.folder)),
     // The desktop shell answers this one itself (the native dialog); a browser types the path.
     pickFolder: () => {
       throw new AppApiError('Choosing a folder in a dialog needs the desktop app: type its path instead');
     },
-    updateSettings: (p) => updateSettings(core, p),
+    updateSettings: async (p) => updateSettings(core, p),
   };
 
-  return async (method, params, subscription) => {
-    if (!isAppApiMethod(method)) throw new AppApiError(`Unknown method: ${String(method)}`);
-    const parsed = appApiCallSchemas[method].safeParse(params ?? {});
+  /** Checks the parameters against the method's schema, then hands them to its handler. */
+  async function serve<M extends AppApiMethod>(
+    method: M,
+    params: unknown,
+    caller: StateSubscription | undefined,
+  ): Promise<AppApiResult<M>> {
+    const parsed = appApiSpecs[method].params.safeParse(params ?? {});
     if (!parsed.success) {
       throw new AppApiError(
         `Invalid parameters for ${method}: ${parsed.error.issues[0]?.message ?? 'invalid'}`,
       );
     }
-    // The schema for `method` produced `parsed.data`, so it fits that method's handler.
-    const handle = handlers[method] as (p: unknown, caller: StateSubscription | undefined) => unknown;
-    const result = await handle(parsed.data, subscription);
+    return handlers[method](parsed.data, caller);
+  }
+
+  return async (method, params, subscription) => {
+    if (!isAppApiMethod(method)) throw new AppApiError(`Unknown method: ${String(method)}`);
+    const result = await serve(method, params, subscription);
     return result === undefined ? null : result;
   };
 }

@@ -3,7 +3,7 @@
  * folder dialog (core refuses it, as a browser has none); every other call goes on to core's handler.
  * The dialog is passed in, so this is tested without Electron.
  */
-import { appApiCallSchemas } from '../../shared/app-api-schemas';
+import { appApiContract } from '../../shared/app-api';
 import type { AppApiHandler } from '../core/app-api-handler';
 
 export interface FolderDialogOptions {
@@ -32,7 +32,7 @@ export function desktopCalls(handler: AppApiHandler, show: ShowFolderDialog): Ap
   return async (method, params, subscription) => {
     if (method !== 'pickFolder') return handler(method, params, subscription);
     // Refused as core refuses any call with parameters it does not take.
-    if (!appApiCallSchemas.pickFolder.safeParse(params ?? {}).success) {
+    if (!appApiContract.pickFolder.params.safeParse(params ?? {}).success) {
       return handler(method, params, subscription);
     }
     return pickFolder(show);

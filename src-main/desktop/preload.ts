@@ -3,8 +3,9 @@
  * (changes, and a whole snapshot when one is due). No Electron or Node object crosses the bridge.
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { AppApiCarrier, AppApiMethod, StateEvent } from '../../shared/app-api';
-import { PRELOAD_GLOBAL } from '../../shared/app-api';
+// The carrier's file alone: the rest of the contract holds schemas, which have no business here.
+import { PRELOAD_GLOBAL, type AppApiCarrier } from '../../shared/app-api/carrier';
+import type { AppApiMethod, StateEvent } from '../../shared/app-api';
 import { IPC_CALL_CHANNEL, IPC_STATE_CHANNEL } from './security';
 
 const carrier: AppApiCarrier = {

@@ -18,7 +18,7 @@ export function AddWorkspaceFolder({ fieldRef }: { fieldRef?: Ref<HTMLInputEleme
     const folder = typed.trim();
     if (folder === '') return EMPTY_PATH_PROBLEM;
     try {
-      await api.addWorkspaceFolder(folder);
+      await api.call('addWorkspaceFolder', { folder });
       useAppStore.getState().announce(`Added ${folder} to the workspace folders`);
       return undefined;
     } catch (error) {
@@ -30,7 +30,7 @@ export function AddWorkspaceFolder({ fieldRef }: { fieldRef?: Ref<HTMLInputEleme
       fieldLabel="Workspace folder to add"
       add={add}
       {...(fieldRef && { fieldRef })}
-      {...(desktop && { pick: () => api.pickFolder() })}
+      {...(desktop && { pick: () => api.call('pickFolder', {}) })}
     />
   );
 }

@@ -53,7 +53,7 @@ function HooksSetupSteps({ onClose }: { onClose: () => void }) {
 
   useEffect(() => {
     let current = true;
-    api.claudeHooksSetup(false).then(
+    api.call('claudeHooksSetup', { apply: false }).then(
       (plan) => current && setStep({ kind: 'plan', plan }),
       (error: unknown) => current && setStep({ kind: 'error', message: errorText(error) }),
     );
@@ -65,7 +65,7 @@ function HooksSetupSteps({ onClose }: { onClose: () => void }) {
   const apply = async (plan: ClaudeHooksPlan): Promise<void> => {
     setStep({ kind: 'applying', plan });
     try {
-      const after = await api.claudeHooksSetup(true);
+      const after = await api.call('claudeHooksSetup', { apply: true });
       setStep({ kind: 'done', plan: after });
       useAppStore.getState().announce('Claude Code hooks set up');
     } catch (error) {

@@ -42,7 +42,7 @@ export function ConnectionPrompts({ requests }: { requests: readonly ConnectionR
   const answer = async (request: ConnectionRequest, choice: ConnectionAnswer): Promise<void> => {
     setBusy((ids) => new Set(ids).add(request.id));
     try {
-      await api.answerConnectionRequest(request.id, choice);
+      await api.call('answerConnectionRequest', { requestId: request.id, answer: choice });
       announce(`${request.name} ${answered[choice]}`);
     } catch (error) {
       const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];

@@ -44,7 +44,7 @@ function usePauseToggle(): (key: string, name: string, paused: boolean) => Promi
   const announce = useAppStore((s) => s.announce);
   return async (key, name, paused) => {
     try {
-      await api.setClientPaused(key, paused);
+      await api.call('setClientPaused', { key, paused });
       announce(paused ? `Reviews from ${name} paused` : `Reviews from ${name} resumed`);
     } catch (error) {
       const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];
@@ -116,7 +116,7 @@ export function ConnectionsList({
   const disconnect = async (client: ClientInfo): Promise<void> => {
     setBusy((ids) => new Set(ids).add(client.id));
     try {
-      await api.disconnectClient(client.id);
+      await api.call('disconnectClient', { clientId: client.id });
       announce(`Disconnected ${clientLabel(client)}`);
     } catch (error) {
       const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];

@@ -50,7 +50,7 @@ export function KeyMapSettings() {
   const save = async (next: KeyMapChanges, command: KeyCommand | null, outcome: string): Promise<void> => {
     setBusy(true);
     try {
-      const settings = await api.updateSettings({ keyMap: next });
+      const settings = await api.call('updateSettings', { keyMap: next });
       setAnswered({ basis: held, keyMap: settings.keyMap });
       setRefusal(null);
       announce(outcome);

@@ -32,7 +32,7 @@ export function PairRemoteAgent() {
 
   const start = async () => {
     try {
-      const started = await api.startPairing();
+      const started = await api.call('startPairing', {});
       setShown(started);
       announce(`Pairing code ${started.code.split('').join(' ')}, valid for 5 minutes`);
     } catch (error) {
@@ -42,14 +42,14 @@ export function PairRemoteAgent() {
   const cancel = async () => {
     setShown(undefined);
     try {
-      await api.cancelPairing();
+      await api.call('cancelPairing', {});
     } catch (error) {
       fail('cancel pairing', error);
     }
   };
   const revoke = async (client: PairedClientInfo) => {
     try {
-      await api.revokePairedClient(client.id);
+      await api.call('revokePairedClient', { id: client.id });
       announce(`Revoked ${client.name}: its token no longer works`);
     } catch (error) {
       fail(`revoke ${client.name}`, error);

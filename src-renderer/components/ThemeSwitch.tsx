@@ -56,7 +56,7 @@ export function useThemeChoice(): ThemeChoiceControl {
     if (!settings) return undefined;
     setAsked({ value, from: confirmed });
     try {
-      await api.updateSettings({ theme: value });
+      await api.call('updateSettings', { theme: value });
       setRefusal(undefined);
       return undefined;
     } catch (error) {

@@ -15,7 +15,7 @@ export function TrustedPrograms({ programs }: { programs: readonly TrustedProgra
   const revoke = async (program: TrustedProgram): Promise<void> => {
     setBusy((keys) => new Set(keys).add(program.key));
     try {
-      await api.revokeTrustedProgram(program.key);
+      await api.call('revokeTrustedProgram', { key: program.key });
       announce(`${program.name} is no longer allowed without asking`);
     } catch (error) {
       const folders = useAppStore.getState().snapshot?.workspaceFolders ?? [];

@@ -23,7 +23,7 @@ export function UndoWrites({ set, label }: { set: UndoableWrites; label: string 
   const undo = async (): Promise<void> => {
     setBusy(true);
     try {
-      announce(undoOutcomeText(await api.undoWrites(set.id), folders));
+      announce(undoOutcomeText(await api.call('undoWrites', { id: set.id }), folders));
     } catch (error) {
       announce(`Could not undo: ${errorMessage(error, folders)}`);
     } finally {

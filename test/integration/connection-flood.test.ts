@@ -8,7 +8,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { AppSnapshot } from '../../shared/app-api';
 import { AppApiClient } from '../fuzz/lib/drivers/app-api';
 import type { Endpoints } from '../fuzz/lib/app-process';
 import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
@@ -71,7 +70,7 @@ function flood(port: number, count: number): Promise<void> {
 
 async function pendingFile(client: AppApiClient): Promise<string> {
   for (;;) {
-    const snapshot = (await client.call('getSnapshot', {})) as AppSnapshot;
+    const snapshot = await client.snapshot();
     const review = snapshot.reviews.find((r) => r.state === 'pending');
     if (review) return review.id;
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -21,7 +21,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import WebSocket from 'ws';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { PairingStarted } from '../../shared/app-api';
+import { typedCall } from '../../shared/app-api';
 import { ErrorCode, PAIR_MAX_FRAME_BYTES } from '../../shared/native-protocol';
 import { startNativeEndpoint } from '../../src-main/bridge/native';
 import { AppCore } from '../../src-main/core/app-core';
@@ -97,8 +97,8 @@ const pairArgs = (port: number, code: string, name = 'laptop') => [
   name,
 ];
 
-const startPairing = async (rt: TestRuntime) =>
-  (await rt.runtime.handler('startPairing', {})) as PairingStarted;
+const startPairing = (rt: TestRuntime) =>
+  typedCall((method, params) => rt.runtime.handler(method, params))('startPairing', {});
 
 /** A wrong code for `code`. */
 const wrongFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppChange, AppSettings } from '../../shared/app-api';
+import { typedCall, type AppChange, type AppSettingsPatch } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
@@ -38,8 +38,8 @@ async function start(text?: string): Promise<TestRuntime> {
   return t;
 }
 
-const updateSettings = (rt: TestRuntime, patch: Partial<AppSettings>) =>
-  rt.runtime.handler('updateSettings', patch) as Promise<AppSettings>;
+const updateSettings = (rt: TestRuntime, patch: AppSettingsPatch) =>
+  typedCall((method, params) => rt.runtime.handler(method, params))('updateSettings', patch);
 
 async function claudeOf(rt: TestRuntime): Promise<ClaudeTestClient> {
   const { bridge } = rt.runtime;

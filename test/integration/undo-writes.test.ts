@@ -19,7 +19,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { AppSnapshot, UndoWritesResult } from '../../shared/app-api';
+import { typedCall } from '../../shared/app-api';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
@@ -37,7 +37,7 @@ afterEach(async () => {
   await t.close();
 });
 
-const api = (method: string, params: Record<string, unknown>) => t.runtime.handler(method, params);
+const api = typedCall((method, params) => t.runtime.handler(method, params));
 const ws = (name: string) => path.join(t.workspace, name);
 const modeOf = (file: string) => statSync(file).mode & 0o777;
 const undoDir = () => path.join(t.home, '.difftray', 'undo');
@@ -63,8 +63,8 @@ async function acceptChangeSet(files: Array<{ path: string; before: string | nul
   return id;
 }
 
-const undo = (id: string) => api('undoWrites', { id }) as Promise<UndoWritesResult>;
-const snapshot = () => api('getSnapshot', {}) as Promise<AppSnapshot>;
+const undo = (id: string) => api('undoWrites', { id });
+const snapshot = () => api('getSnapshot', {});
 
 describe('undoWrites after a native change set DiffTray wrote', () => {
   it('restores the exact previous bytes and mode, removes a created file, brings back a deleted one', async () => {
@@ -127,10 +127,7 @@ describe('undoWrites after a native change set DiffTray wrote', () => {
     // The merge: DiffTray's change taken back, the later edit kept; reviewed like any change.
     const merge = t.runtime.core.queue.find(result.mergeReviewId!);
     expect(merge).toMatchObject({ state: 'pending', client: { name: 'DiffTray', protocol: 'difftray' } });
-    const [content] = (await api('getReviewContent', { reviewId: result.mergeReviewId! })) as Array<{
-      baseText: string;
-      proposedText: string;
-    }>;
+    const [content] = await api('getReviewContent', { reviewId: result.mergeReviewId! });
     expect(content).toMatchObject({
       baseText: edited,
       proposedText: 'one\ntwo\nthree\nfour\nfive\nSIX by hand\n',

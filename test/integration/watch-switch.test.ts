@@ -5,7 +5,7 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppChange, ReviewSummary } from '../../shared/app-api';
+import { typedCall, type AppChange, type ReviewSummary } from '../../shared/app-api';
 import { testClient } from '../support/clients';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
@@ -37,7 +37,7 @@ const settingsFile = (home: string) => path.join(home, '.difftray', 'settings.js
 const remembered = (rt: TestRuntime) =>
   (JSON.parse(readFileSync(settingsFile(rt.home), 'utf8')) as { watchFolders?: unknown }).watchFolders;
 const setWatched = (rt: TestRuntime, folder: string, watched: boolean) =>
-  rt.runtime.handler('setFolderWatched', { folder, watched }) as Promise<string[]>;
+  typedCall((method, params) => rt.runtime.handler(method, params))('setFolderWatched', { folder, watched });
 const isWatchReview = (review: ReviewSummary) => review.client.protocol === 'watch';
 const watchReviews = (rt: TestRuntime) => rt.runtime.core.queue.summaries().filter(isWatchReview);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, it, expect, vi } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AppChange, AppSnapshot, ClientInfo, ReviewDetail } from '../../shared/app-api';
+import { typedCall, type AppChange, type AppSnapshot, type ClientInfo } from '../../shared/app-api';
 import { applyChange } from '../../shared/state-sync';
 import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
@@ -301,10 +301,11 @@ describe('createAppApiHandler', () => {
     await expect(
       handler('decideHunks', { reviewId: review.id, fileIndex: 0, hunkIndexes: [1], decision: 'rejected' }),
     ).resolves.toBeNull();
-    const snapshot = (await handler('getSnapshot', {})) as AppSnapshot;
+    const call = typedCall(handler);
+    const snapshot = await call('getSnapshot', {});
     expect(snapshot.reviews[0]!.files[0]!.fileDecision).toBe('mixed');
-    const detail = (await handler('focusReview', { reviewId: review.id })) as ReviewDetail;
-    expect(detail.files[0]!.map((h) => h.decision)).toEqual(['pending', 'rejected']);
+    const detail = await call('focusReview', { reviewId: review.id });
+    expect(detail?.files[0]!.map((h) => h.decision)).toEqual(['pending', 'rejected']);
     expect(snapshot.workspaceFolders).toEqual([path.dirname(filePath)]);
   });
 

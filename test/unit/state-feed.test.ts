@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   createAppApi,
+  typedCall,
   type AppApiMethod,
   type AppChange,
   type AppSnapshot,
@@ -136,7 +137,9 @@ function window(core: AppCore) {
       return missed;
     },
     async focus(reviewId: string | null) {
-      detail = (await handler('focusReview', { reviewId }, subscription)) as ReviewDetail | null;
+      detail = await typedCall((method, params) => handler(method, params, subscription))('focusReview', {
+        reviewId,
+      });
     },
   };
 }
@@ -303,9 +306,7 @@ async function run(ops: readonly Op[]): Promise<void> {
   expect(follower.state.reviews).toEqual(core.queue.items());
   const shown = follower.detail;
   if (shown) {
-    const fresh = (await createAppApiHandler(core)('focusReview', {
-      reviewId: shown.reviewId,
-    })) as ReviewDetail | null;
+    const fresh = await typedCall(createAppApiHandler(core))('focusReview', { reviewId: shown.reviewId });
     // A review pushed out of History by later ones has no hunks to compare: the window no longer lists it.
     if (fresh) expect(shown.files).toEqual(fresh.files);
     else expect(follower.state.reviews.map((review) => review.id)).not.toContain(shown.reviewId);

@@ -29,7 +29,7 @@ function usePause(): { set(row: KnownClientRow, paused: boolean): Promise<void>;
     set: async (row, paused) => {
       if (!row.pauseKey) return;
       try {
-        await api.setClientPaused(row.pauseKey, paused);
+        await api.call('setClientPaused', { key: row.pauseKey, paused });
         setRefusal(undefined);
         useAppStore
           .getState()

@@ -16,7 +16,7 @@ export function WorkspaceFoldersSection({ folders }: { folders: readonly string[
   const remove = async (folder: string): Promise<void> => {
     setBusy(folder);
     try {
-      await api.removeWorkspaceFolder(folder);
+      await api.call('removeWorkspaceFolder', { folder });
       setRefusal(undefined);
       // Its button goes with it: focus stays in the section, on the way to add one.
       field.current?.focus();

@@ -24,7 +24,7 @@ export function useSettingsChange(): SettingsChange {
   const apply = async (patch: AppSettingsPatch, outcome: string): Promise<string | undefined> => {
     setBusy(true);
     try {
-      await api.updateSettings(patch);
+      await api.call('updateSettings', patch);
       setRefusal(undefined);
       useAppStore.getState().announce(outcome);
       return undefined;

@@ -40,9 +40,11 @@ describe('a review whose texts are no longer kept', () => {
   it('is marked in the snapshot; getReviewContent says why instead of answering empty texts', async () => {
     const id = propose('t');
     core.queue.cancelWhere(() => true, 'closed by the client');
-    const summary = (await api.getSnapshot()).reviews.find((review) => review.id === id)!;
+    const summary = (await api.call('getSnapshot', {})).reviews.find((review) => review.id === id)!;
     expect(summary).toMatchObject({ state: 'cancelled', textsDropped: true });
-    await expect(api.getReviewContent(id)).rejects.toThrow(/texts of review .* are no longer kept/);
+    await expect(api.call('getReviewContent', { reviewId: id })).rejects.toThrow(
+      /texts of review .* are no longer kept/,
+    );
   });
 
   it('is not fetched: its content entry says the texts are gone, and the view says so in words', async () => {

@@ -2,7 +2,7 @@
  * The app API over the headless WebSocket, as the UI speaks it: the fuzz's own view of the app, used to
  * list pending reviews, read their texts (leak check) and reject them at the end of a batch.
  */
-import type { AppSnapshot, ReviewFileContent } from '../../../../shared/app-api';
+import { typedCall, type AppSnapshot, type ReviewFileContent } from '../../../../shared/app-api';
 import type { Endpoints } from '../app-process';
 import { isRecord, WsLink } from './ws-link';
 
@@ -38,12 +38,15 @@ export class AppApiClient {
     return message.result;
   }
 
+  /** The same calls, typed by the app API contract. */
+  private readonly typed = typedCall((method, params) => this.call(method, params));
+
   snapshot(): Promise<AppSnapshot> {
-    return this.call('getSnapshot', {}) as Promise<AppSnapshot>;
+    return this.typed('getSnapshot', {});
   }
 
   contents(reviewId: string): Promise<ReviewFileContent[]> {
-    return this.call('getReviewContent', { reviewId }) as Promise<ReviewFileContent[]>;
+    return this.typed('getReviewContent', { reviewId });
   }
 
   close(): void {
