@@ -1,7 +1,7 @@
 /**
- * The real Claude Code CLI (the pinned `@anthropic-ai/claude-code`), run as `claude -p "<prompt>"` in a
- * sandbox: its own HOME and CLAUDE_CONFIG_DIR, the model API pointed at a loopback stand-in, nothing of
- * the real user's configuration or environment read.
+ * The real Claude Code CLI (`@anthropic-ai/claude-code`, pinned in test/real-clients), run as
+ * `claude -p "<prompt>"` in a sandbox: its own HOME and CLAUDE_CONFIG_DIR, the model API pointed at a
+ * loopback stand-in, nothing of the real user's configuration or environment read.
  *
  * Observed with 2.1.197:
  * - The native binary lives in the platform package (`@anthropic-ai/claude-code-<platform>-<arch>[-musl]`);
@@ -18,8 +18,8 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { INSTALL_HINT, requireRealClient } from './real-clients';
 import { makeTempDir } from './temp';
 
 export const CLAUDE_CODE_VERSION = '2.1.197';
@@ -36,14 +36,13 @@ export function findClaudeBinary(): ClaudeBinary {
   if (override)
     return isExecutable(override) ? { path: override } : { skipReason: `${override} is not executable` };
   const platformPackage = `@anthropic-ai/claude-code-${platformKey()}`;
-  const require = createRequire(__filename);
   let packageDir: string;
   try {
-    packageDir = path.dirname(require.resolve(`${platformPackage}/package.json`));
+    packageDir = path.dirname(requireRealClient.resolve(`${platformPackage}/package.json`));
   } catch {
-    return { skipReason: `${platformPackage} is not installed (npm install with optional dependencies)` };
+    return { skipReason: `${platformPackage} is not installed ${INSTALL_HINT}` };
   }
-  const version = (require(`${platformPackage}/package.json`) as { version?: string }).version;
+  const version = (requireRealClient(`${platformPackage}/package.json`) as { version?: string }).version;
   if (version !== CLAUDE_CODE_VERSION) {
     return { skipReason: `${platformPackage} is ${version}, the tests expect ${CLAUDE_CODE_VERSION}` };
   }

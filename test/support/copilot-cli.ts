@@ -1,8 +1,8 @@
 /**
- * The real GitHub Copilot CLI (npm `@github/copilot`, a native binary in its platform package
- * `@github/copilot-<platform>-<arch>`), run offline in a terminal it can draw on: its `/ide` connection
- * and its `open_diff` on edits live only in the interactive UI, so it runs in a tmux session of a
- * private tmux server, and the test types into it.
+ * The real GitHub Copilot CLI (npm `@github/copilot`, pinned in test/real-clients; a native binary in
+ * its platform package `@github/copilot-<platform>-<arch>`), run offline in a terminal it can draw on:
+ * its `/ide` connection and its `open_diff` on edits live only in the interactive UI, so it runs in a
+ * tmux session of a private tmux server, and the test types into it.
  *
  * Offline: `COPILOT_OFFLINE=true` turns off GitHub sign-in, telemetry, the GitHub MCP server and
  * updates, and needs a custom model provider: `COPILOT_PROVIDER_BASE_URL` (an OpenAI-compatible
@@ -11,8 +11,8 @@
  * gives a temp folder for it.
  */
 import { accessSync, constants, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import path from 'node:path';
+import { INSTALL_HINT, requireRealClient } from './real-clients';
 import { startTerminal, terminalUnavailable } from './tmux-terminal';
 
 /** The version these tests were written against; another one is skipped, saying so. */
@@ -28,13 +28,12 @@ export function findCopilotBinary(): CopilotBinary {
   if (override)
     return isExecutable(override) ? { path: override } : { skipReason: `${override} is not executable` };
   const platformPackage = `@github/copilot-${platformKey()}`;
-  const require = createRequire(__filename);
   let packageDir: string;
   try {
     // Its exports name only the binary ("."), so its package.json is read beside it.
-    packageDir = path.dirname(require.resolve(platformPackage));
+    packageDir = path.dirname(requireRealClient.resolve(platformPackage));
   } catch {
-    return { skipReason: `${platformPackage} is not installed (npm install with optional dependencies)` };
+    return { skipReason: `${platformPackage} is not installed ${INSTALL_HINT}` };
   }
   const version = (
     JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }

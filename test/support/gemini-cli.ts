@@ -1,7 +1,7 @@
 /**
- * The real Gemini CLI (npm `@google/gemini-cli`, pinned), run offline in a terminal it can draw on: its
- * IDE diffs open only in the interactive UI (in `-p` its policy engine turns "ask" into "deny"), so it
- * runs in a tmux session of a private tmux server, and the test types into it.
+ * The real Gemini CLI (npm `@google/gemini-cli`, pinned in test/real-clients), run offline in a terminal
+ * it can draw on: its IDE diffs open only in the interactive UI (in `-p` its policy engine turns "ask"
+ * into "deny"), so it runs in a tmux session of a private tmux server, and the test types into it.
  *
  * Offline: `GEMINI_API_KEY=<any>` and `GOOGLE_GEMINI_BASE_URL=<the model stand-in>`; settings in
  * `<home>/.gemini/settings.json` switch on IDE mode, skip its nudge, fix the model and turn off folder
@@ -11,6 +11,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { INSTALL_HINT, REAL_CLIENTS_MODULES } from './real-clients';
 import { startTerminal, terminalUnavailable } from './tmux-terminal';
 import { until } from './wait';
 
@@ -22,7 +23,7 @@ export const GEMINI_MODEL = 'gemini-2.5-flash';
 /** Longer than the CLI's FAST_RETURN_TIMEOUT (30 ms), after which Enter sends rather than adds a line. */
 const PASTE_WINDOW_MS = 150;
 
-const PACKAGE_DIR = path.resolve(__dirname, '..', '..', 'node_modules', '@google', 'gemini-cli');
+const PACKAGE_DIR = path.join(REAL_CLIENTS_MODULES, '@google', 'gemini-cli');
 
 export type GeminiEntry = { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
 
@@ -31,7 +32,7 @@ export function findGeminiCli(): GeminiEntry {
   const noTerminal = terminalUnavailable();
   if (noTerminal) return { skipReason: noTerminal };
   const manifest = path.join(PACKAGE_DIR, 'package.json');
-  if (!existsSync(manifest)) return { skipReason: '@google/gemini-cli is not installed (npm ci)' };
+  if (!existsSync(manifest)) return { skipReason: `@google/gemini-cli is not installed ${INSTALL_HINT}` };
   const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
   if (version !== GEMINI_CLI_VERSION) {
     return { skipReason: `@google/gemini-cli is ${version}, the tests expect ${GEMINI_CLI_VERSION}` };

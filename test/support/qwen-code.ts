@@ -1,5 +1,5 @@
 /**
- * The real Qwen Code CLI (npm `@qwen-code/qwen-code`, pinned as a dev dependency), run offline in a
+ * The real Qwen Code CLI (npm `@qwen-code/qwen-code`, pinned in test/real-clients), run offline in a
  * terminal it can draw on: in IDE mode its edits open as diffs in the IDE (here DiffTray) only while it
  * asks for approval in its interactive UI, so it runs in a tmux session of a private tmux server.
  *
@@ -11,6 +11,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { INSTALL_HINT, REAL_CLIENTS_MODULES } from './real-clients';
 import { startTerminal, terminalUnavailable, type Terminal } from './tmux-terminal';
 
 /** The version these tests were written against; another one is skipped, saying so. */
@@ -24,14 +25,14 @@ export type QwenCodeCli = { path: string; skipReason?: undefined } | { path?: un
 export function findQwenCode(): QwenCodeCli {
   const noTerminal = terminalUnavailable();
   if (noTerminal) return { skipReason: noTerminal };
-  const packageDir = path.resolve(__dirname, '..', '..', 'node_modules', '@qwen-code', 'qwen-code');
+  const packageDir = path.join(REAL_CLIENTS_MODULES, '@qwen-code', 'qwen-code');
   let version: string | undefined;
   try {
     version = (
       JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version?: string }
     ).version;
   } catch {
-    return { skipReason: '@qwen-code/qwen-code is not installed (npm ci installs it)' };
+    return { skipReason: `@qwen-code/qwen-code is not installed ${INSTALL_HINT}` };
   }
   if (version !== QWEN_CODE_VERSION) {
     return { skipReason: `@qwen-code/qwen-code is ${version}, the tests expect ${QWEN_CODE_VERSION}` };
