@@ -4,27 +4,21 @@
  */
 import { create } from 'zustand';
 import { protocolHearsNotes, type ClientProtocol, type ReviewItem } from '../shared/app-api';
-
-/** Whose protocol cannot carry a note, by the name the person knows it by. */
-const deafProtocolNames: Partial<Record<ClientProtocol, string>> = {
-  'claude-ide': "Claude Code's IDE protocol",
-  'nexus3-ide': "NEXUS3's IDE protocol",
-  'gemini-ide': "Gemini CLI's IDE protocol",
-  'qwen-ide': "Qwen Code's IDE protocol",
-  'copilot-cli': "Copilot CLI's /ide protocol",
-  watch: 'Watch mode',
-};
+import { describeProtocol } from '../shared/protocols';
 
 /** The short line under the note box when the note cannot reach the agent; null when it can. */
 export function noteUnheardText(protocol: ClientProtocol): string | null {
   if (protocolHearsNotes(protocol)) return null;
-  const who = deafProtocolNames[protocol] ?? 'This client';
+  const who = describeProtocol(protocol).spokenName ?? 'This client';
   return `${who} can't carry a note to the agent.`;
 }
 
-/** Claude Code (and NEXUS3, which speaks its IDE protocol) can hear notes through Claude Code's hooks. */
+/**
+ * Whether the note box offers the hooks' setup: Claude Code (and NEXUS3, which speaks its IDE protocol)
+ * can hear notes through Claude Code's hooks (the descriptor's `notesVia`).
+ */
 export function offersHooksSetup(protocol: ClientProtocol): boolean {
-  return protocol === 'claude-ide' || protocol === 'nexus3-ide';
+  return describeProtocol(protocol).notesVia === 'claude-hooks';
 }
 
 /** What History and an ended review say about the note, or null when none was written. */

@@ -1,12 +1,14 @@
 /**
  * Pausing reviews per client (Connections): a paused client's proposals pass through DiffTray at once,
- * unreviewed. Only clients that can go ahead on their own can be paused: Claude Code's hooks (Claude
- * then asks in its terminal) and the native protocol (the proposal is refused with "reviews paused").
+ * unreviewed. Only clients that can go ahead on their own can be paused (their descriptor's `pause`):
+ * Claude Code's hooks (Claude then asks in its terminal), the native protocol (the proposal is refused
+ * with "reviews paused") and watch mode.
  */
 import { clientPauseKey, type ClientInfo, type ClientProtocol, type PausedClient } from '../shared/app-api';
+import { describeProtocol } from '../shared/protocols';
 
 export function canPause(protocol: ClientProtocol): boolean {
-  return protocol === 'claude-hooks' || protocol === 'native' || protocol === 'watch';
+  return describeProtocol(protocol).capabilities.pause !== null;
 }
 
 /** The toggle's accessible name: "Pause reviews from Claude Code" / "Resume reviews from Claude Code". */
@@ -16,13 +18,11 @@ export function pauseButtonLabel(name: string, paused: boolean): string {
 
 /** What a pause means for this client, in one line. */
 export function pauseExplanation(protocol: ClientProtocol): string {
-  if (protocol === 'claude-hooks') {
-    return 'Paused: its edits go through without review in DiffTray (Claude Code asks in its terminal).';
-  }
-  if (protocol === 'watch') {
-    return 'Paused: changes on disk are kept without review, and later changes are compared with them.';
-  }
-  return 'Paused: its proposals go through without review in DiffTray.';
+  // A pause settings.json remembers for a protocol that has none is said in general words.
+  return (
+    describeProtocol(protocol).capabilities.pause ??
+    'Paused: its proposals go through without review in DiffTray.'
+  );
 }
 
 export function isClientPaused(client: ClientInfo, paused: readonly PausedClient[]): boolean {

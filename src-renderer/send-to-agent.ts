@@ -3,12 +3,8 @@
  * agent as context where its protocol can carry them (protocolTakesSelections). Pure: which lines of
  * which text a selection stands for, what is said about them, and the key that sends them.
  */
-import {
-  protocolTakesSelections,
-  type ClientInfo,
-  type ClientProtocol,
-  type SelectionSide,
-} from '../shared/app-api';
+import { protocolTakesSelections, type ClientInfo, type SelectionSide } from '../shared/app-api';
+import { describeProtocol } from '../shared/protocols';
 import type { KeyMap } from '../shared/keymap';
 import { commandInMap, type KeyInfo } from './key-chords';
 import { currentKeyMap } from './key-map';
@@ -66,13 +62,6 @@ export function sentAnnouncement(lines: LinesToSend, fileName: string, clientNam
   return `Sent ${lineSpanText(lines)} of ${file} to ${clientName}`;
 }
 
-/** Whose protocol has no message for lines, by the name the person knows it by. */
-const protocolNames: Partial<Record<ClientProtocol, string>> = {
-  'claude-hooks': "Claude Code's hooks",
-  clio: "Clio's protocol",
-  watch: 'Watch mode',
-};
-
 /** Why lines of this review cannot be sent to its client now, or null when they can. */
 export function sendUnavailableText(review: {
   client: Pick<ClientInfo, 'protocol' | 'name' | 'connected'>;
@@ -80,7 +69,8 @@ export function sendUnavailableText(review: {
 }): string | null {
   const { client } = review;
   if (!protocolTakesSelections(client.protocol)) {
-    return `${protocolNames[client.protocol] ?? client.name} can't receive lines: Send to agent is not available.`;
+    const who = describeProtocol(client.protocol).spokenName ?? client.name;
+    return `${who} can't receive lines: Send to agent is not available.`;
   }
   if (!client.connected) return `${client.name} is disconnected: lines can't be sent to it.`;
   // The window may still show its diff from its cache; main no longer has the lines to send.

@@ -11,6 +11,7 @@ import {
   type ClientProtocol,
   type SettingsFileState,
 } from '../shared/app-api';
+import { describeProtocol } from '../shared/protocols';
 import type { ThemePref } from './theme';
 import { canPause } from './client-pause';
 
@@ -38,18 +39,16 @@ export interface KnownClientRow {
   pauseKey?: string;
 }
 
-export const protocolShortLabels: Record<ClientProtocol, string> = {
-  'claude-ide': 'IDE connection',
-  'claude-hooks': 'hooks',
-  'nexus3-ide': 'IDE connection',
-  'gemini-ide': 'IDE connection',
-  'qwen-ide': 'IDE connection',
-  'copilot-cli': '/ide',
-  clio: 'IDE bridge',
-  native: 'DiffTray protocol',
-  watch: 'changes on disk',
-  difftray: 'DiffTray itself',
-};
+/** How a row says its client connects: "IDE connection", "hooks" (the protocol's short label). */
+function shortLabel(protocol: ClientProtocol | undefined): string {
+  return protocol ? describeProtocol(protocol).shortLabel : '';
+}
+
+/** Whether the person can set anything for clients of `protocol`: auto-apply or a pause. */
+function hasClientSettings(protocol: ClientProtocol): boolean {
+  const { autoApply, pause } = describeProtocol(protocol).capabilities;
+  return autoApply || pause !== null;
+}
 
 export const AUTO_APPLY_LABEL = 'Apply without review';
 export const PAUSE_LABEL = 'Pause reviews';
@@ -74,15 +73,15 @@ export function withAutoApply(list: readonly string[], name: string, on: boolean
 
 /**
  * Every client the person may want to set something for: those connected now, those paused, and the
- * names in the auto-apply list; one row per program (name and protocol), sorted by name. DiffTray's own
- * merge reviews are not a client one sets anything for.
+ * names in the auto-apply list; one row per program (name and protocol), sorted by name. A protocol
+ * with nothing to set (DiffTray's own merge reviews) has no row.
  */
 export function knownClients(snapshot: AppSnapshot | null): KnownClientRow[] {
   const autoApply = settingsOrDefaults(snapshot).autoApply;
   const pausedKeys = new Set((snapshot?.pausedClients ?? []).map((entry) => entry.key));
   const rows = new Map<string, KnownClientRow>();
   const add = (name: string, protocol: ClientProtocol, connected: boolean): void => {
-    if (protocol === 'difftray') return;
+    if (!hasClientSettings(protocol)) return;
     const key = clientPauseKey({ name, protocol });
     const known = rows.get(key);
     if (known) {
@@ -112,17 +111,13 @@ export function knownClients(snapshot: AppSnapshot | null): KnownClientRow[] {
     });
   }
   return [...rows.values()].sort(
-    (a, b) =>
-      a.name.localeCompare(b.name) ||
-      (a.protocol ? protocolShortLabels[a.protocol] : '').localeCompare(
-        b.protocol ? protocolShortLabels[b.protocol] : '',
-      ),
+    (a, b) => a.name.localeCompare(b.name) || shortLabel(a.protocol).localeCompare(shortLabel(b.protocol)),
   );
 }
 
 /** A row's second line: how it connects, and whether it is connected now. */
 export function clientRowDetail(row: KnownClientRow): string {
-  const how = row.protocol ? protocolShortLabels[row.protocol] : 'not connected in this run';
+  const how = row.protocol ? shortLabel(row.protocol) : 'not connected in this run';
   if (!row.protocol) return how;
   return row.connected ? `${how}, connected` : `${how}, not connected`;
 }

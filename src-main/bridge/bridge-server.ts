@@ -5,6 +5,7 @@
  * this port is one more endpoint in the list below.
  */
 import type { ClientProtocol } from '../../shared/app-api';
+import { clientPort } from '../core/agent-session';
 import type { AppCore } from '../core/app-core';
 import { LoopbackServer } from '../loopback/loopback-server';
 import { ClaudeIdeLoopback } from './claude-ide/endpoint';
@@ -39,11 +40,11 @@ export class BridgeServer {
   }
 
   static async start(options: BridgeOptions): Promise<BridgeServer> {
-    const { core } = options;
+    const port = clientPort(options.core);
     const log = options.log ?? (() => {});
     const httpEndpoints = options.endpoints.filter((e): e is GeminiEndpoint => e.transport === 'http');
     const claude = new ClaudeIdeLoopback({
-      core,
+      port,
       endpoints: options.endpoints.filter((e): e is WsEndpoint => e.transport !== 'http'),
       ideName: options.ideName ?? 'DiffTray',
       log,
@@ -53,7 +54,7 @@ export class BridgeServer {
     const gemini =
       httpEndpoints.length > 0
         ? new GeminiIdeLoopback({
-            core,
+            port,
             endpoints: httpEndpoints,
             log,
             ...(options.mcpStreamGraceMs !== undefined && { streamGraceMs: options.mcpStreamGraceMs }),

@@ -11,7 +11,7 @@
  */
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type http from 'node:http';
-import type { AppCore } from '../core/app-core';
+import type { ClientPort } from '../core/agent-session';
 import { singleHeader } from '../loopback/auth';
 import { MAX_FRAME_BYTES } from '../loopback/frame-limits';
 import {
@@ -37,14 +37,14 @@ const CONTEXT_DEBOUNCE_MS = 50;
 export const DEFAULT_STREAM_GRACE_MS = 5000;
 
 export interface McpEndpointOptions {
-  core: AppCore;
+  port: ClientPort;
   flavor: McpFlavor;
   log: (message: string) => void;
   streamGraceMs?: number;
 }
 
 export class McpHttpEndpoint implements SessionHost {
-  readonly core: AppCore;
+  readonly port: ClientPort;
   readonly log: (message: string) => void;
   readonly streamGraceMs: number;
   readonly flavor: McpFlavor;
@@ -57,11 +57,11 @@ export class McpHttpEndpoint implements SessionHost {
   private readonly unsubscribe: () => void;
 
   constructor(options: McpEndpointOptions) {
-    this.core = options.core;
+    this.port = options.port;
     this.log = options.log;
     this.flavor = options.flavor;
     this.streamGraceMs = options.streamGraceMs ?? DEFAULT_STREAM_GRACE_MS;
-    this.unsubscribe = this.core.queue.onChange(() => this.scheduleContext());
+    this.unsubscribe = this.port.onReviewsChange(() => this.scheduleContext());
   }
 
   /** Answers one authenticated request to /mcp. Never throws. */
@@ -184,7 +184,7 @@ export class McpHttpEndpoint implements SessionHost {
       }
       const details = this.flavor.clientDetails?.(request);
       if (details && session.id !== undefined && this.sessions.get(session.id) === session) {
-        this.core.clients.describe(session.client.id, details);
+        session.agent.describe(details);
       }
       return;
     }

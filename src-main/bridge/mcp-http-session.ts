@@ -20,7 +20,7 @@ import type {
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
-import type { AppCore } from '../core/app-core';
+import type { AgentSession, ClientPort } from '../core/agent-session';
 import { SelectionError, type SelectionContext } from '../core/selection-context';
 
 /** A selection sent to a session ("Send to agent"), and when. */
@@ -39,13 +39,13 @@ export interface McpFlavor {
   context?: {
     method: string;
     /** The context now, from the queue and the last selection sent to the session, if any. */
-    current(core: AppCore, selection: SentSelection | undefined): Record<string, unknown>;
+    current(port: ClientPort, selection: SentSelection | undefined): Record<string, unknown>;
   };
   /**
    * "Send to agent": the notification that carries a selection to this protocol's client. A flavor
    * without one takes no selections. It goes out on the event stream at once, or not at all.
    */
-  selectionNotification?(selection: SentSelection, core: AppCore): JSONRPCNotification;
+  selectionNotification?(selection: SentSelection, port: ClientPort): JSONRPCNotification;
   /** What the `initialize` request's headers say about the client (Copilot CLI's `X-Copilot-PID`). */
   clientDetails?(
     request: http.IncomingMessage,
@@ -65,15 +65,14 @@ export interface McpSessionEndpoint {
 
 /** The session, as its tools see it. */
 export interface McpToolSession {
-  readonly core: AppCore;
-  /** The connected client; read only from tool calls, which come after the session is initialized. */
-  readonly client: ClientInfo;
+  /** The connected client's session; read only from tool calls, which come after initialize. */
+  readonly agent: AgentSession;
   /** Sends a notification to this client (queued until its event stream is open). */
   notify(method: string, params: Record<string, unknown>): void;
 }
 
 export interface SessionHost {
-  core: AppCore;
+  port: ClientPort;
   log: (message: string) => void;
   /** How long the event stream may stay closed before the client counts as gone. */
   streamGraceMs: number;
@@ -91,7 +90,7 @@ export const MAX_MCP_SESSIONS = 64;
 export class McpHttpSession implements McpToolSession {
   readonly transport: StreamableHTTPServerTransport;
   private readonly server: McpServer;
-  private clientInfo: ClientInfo | undefined;
+  private agentSession: AgentSession | undefined;
   private stream: http.ServerResponse | undefined;
   private readonly outbox: JSONRPCNotification[] = [];
   private graceTimer: NodeJS.Timeout | undefined;
@@ -114,8 +113,8 @@ export class McpHttpSession implements McpToolSession {
     host.flavor.registerTools(this.server, this);
     this.server.server.oninitialized = () => {
       const version = this.server.server.getClientVersion()?.version;
-      if (!version || version === endpoint.misreportedVersion || !this.clientInfo) return;
-      host.core.clients.describe(this.clientInfo.id, { version });
+      if (!version || version === endpoint.misreportedVersion || !this.agentSession) return;
+      this.agentSession.describe({ version });
     };
   }
 
@@ -130,13 +129,13 @@ export class McpHttpSession implements McpToolSession {
     return this.transport.sessionId;
   }
 
-  get core(): AppCore {
-    return this.host.core;
+  get agent(): AgentSession {
+    if (!this.agentSession) throw new Error('The MCP session is not initialized');
+    return this.agentSession;
   }
 
   get client(): ClientInfo {
-    if (!this.clientInfo) throw new Error('The MCP session is not initialized');
-    return this.clientInfo;
+    return this.agent.client;
   }
 
   get isClosed(): boolean {
@@ -154,7 +153,7 @@ export class McpHttpSession implements McpToolSession {
   sendContext(force = false): void {
     const flavorContext = this.host.flavor.context;
     if (flavorContext === undefined) return;
-    const context = flavorContext.current(this.host.core, this.lastSelection);
+    const context = flavorContext.current(this.host.port, this.lastSelection);
     const method = flavorContext.method;
     const json = JSON.stringify(context);
     if (!force && json === this.lastContext) return;
@@ -197,7 +196,7 @@ export class McpHttpSession implements McpToolSession {
       );
     }
     this.lastSelection = { ...selection, sentAt: Date.now() };
-    const notification = toNotification(this.lastSelection, this.host.core);
+    const notification = toNotification(this.lastSelection, this.host.port);
     if (notification.method === this.host.flavor.context?.method) {
       this.lastContext = JSON.stringify(notification.params);
     }
@@ -216,15 +215,12 @@ export class McpHttpSession implements McpToolSession {
   }
 
   private initialized(): void {
-    this.clientInfo = this.host.core.clients.connect(
-      this.endpoint.displayName,
-      this.endpoint.protocol,
-      () => {
-        void this.close();
-      },
-    );
+    const agent = this.host.port.connect(this.endpoint.displayName, this.endpoint.protocol, () => {
+      void this.close();
+    });
+    this.agentSession = agent;
     if (this.host.flavor.selectionNotification) {
-      this.host.core.clients.setContextSink(this.clientInfo.id, (selection) => this.sendSelection(selection));
+      agent.takeSelections((selection) => this.sendSelection(selection));
     }
     this.host.sessionInitialized(this);
     // The client opens its event stream next; one that never does must not be kept.
@@ -261,10 +257,7 @@ export class McpHttpSession implements McpToolSession {
     this.closed = true;
     clearTimeout(this.graceTimer);
     this.outbox.length = 0;
-    const client = this.clientInfo;
-    if (client) {
-      this.host.core.clientGone(client.id);
-    }
+    this.agentSession?.gone();
     this.host.sessionClosed(this);
   }
 }

@@ -5,6 +5,7 @@
  */
 import { agentControlReason } from '../../shared/agent-control-files';
 import type { ClientInfo } from '../../shared/app-api';
+import { describeProtocol } from '../../shared/protocols';
 
 /** What History shows on a review accepted this way. */
 export const AUTO_APPLIED_NOTE = 'Applied without review: auto-apply is on for this client.';
@@ -24,13 +25,13 @@ export function autoApplyNames(names: readonly string[], clientName: string): bo
 
 /**
  * Whether a review from `client` is accepted at once under `names`. DiffTray's own reviews (changes seen
- * on disk, an undo's merge) are never: they are not a client's proposals.
+ * on disk, an undo's merge) are never: they are not a client's proposals (their descriptor's autoApply).
  */
 export function autoAppliesTo(
   names: readonly string[],
   client: Pick<ClientInfo, 'name' | 'protocol'>,
 ): boolean {
-  if (client.protocol === 'watch' || client.protocol === 'difftray') return false;
+  if (!describeProtocol(client.protocol).capabilities.autoApply) return false;
   return autoApplyNames(names, client.name);
 }
 

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { clientPauseKey, type PausedClient, type TrustedProgram } from '../../shared/app-api';
-import type { ClientProtocol } from '../../shared/client-protocols';
+import { isClientProtocol } from '../../shared/protocols';
 import { labelField, pathField } from '../../shared/field-limits';
 import { MAX_LABEL_CHARS, MAX_PROGRAM_ARGS, MAX_PROGRAM_IDENTITY_CHARS } from './limits';
 import { checkWatchFolder, outermostFolders, type WatchFolderProblem } from './watch/watch-folders';
@@ -192,23 +192,10 @@ export function trustedPrograms(
   return programs;
 }
 
-/** Every protocol, so a remembered pause names one that exists. */
-const PROTOCOLS: Record<ClientProtocol, true> = {
-  'claude-ide': true,
-  'claude-hooks': true,
-  'nexus3-ide': true,
-  'gemini-ide': true,
-  'qwen-ide': true,
-  'copilot-cli': true,
-  clio: true,
-  native: true,
-  watch: true,
-  difftray: true,
-};
-
 const pausedClientEntry = z.object({
   name: labelField().min(1),
-  protocol: z.string().refine((protocol) => Object.hasOwn(PROTOCOLS, protocol), 'is not a known protocol'),
+  // Every protocol has a descriptor, so a remembered pause names one that exists.
+  protocol: z.string().refine(isClientProtocol, 'is not a known protocol'),
 });
 
 /**
@@ -227,7 +214,7 @@ export function pausedClients(
       warn(`Ignoring pausedClients entry ${shown}: ${parsed.error.issues[0]?.message ?? 'invalid'}`);
       continue;
     }
-    const client = { name: parsed.data.name, protocol: parsed.data.protocol as ClientProtocol };
+    const client = { name: parsed.data.name, protocol: parsed.data.protocol };
     clients.set(clientPauseKey(client), { key: clientPauseKey(client), ...client });
   }
   return [...clients.values()];

@@ -6,6 +6,7 @@ import {
   type TrustedProgram,
   type WatchFolderIssue,
 } from '../../shared/app-api';
+import { describeProtocol, isClientProtocol } from '../../shared/protocols';
 import { useApi } from '../api-context';
 import {
   canPause,
@@ -25,18 +26,10 @@ import { WatchedFolders } from './WatchedFolders';
 import { TrustedPrograms } from './TrustedPrograms';
 import './ConnectionsList.css';
 
-const protocolLabels: Record<ClientInfo['protocol'], string> = {
-  'claude-ide': 'Claude Code IDE (MCP over WebSocket)',
-  'claude-hooks': 'Claude Code hooks (difftray hook claude-code)',
-  'nexus3-ide': 'NEXUS3 IDE (MCP over WebSocket)',
-  'gemini-ide': 'Gemini CLI IDE (MCP over HTTP)',
-  'qwen-ide': 'Qwen Code IDE (MCP over HTTP)',
-  'copilot-cli': 'Copilot CLI /ide (MCP over a Unix socket)',
-  clio: 'Clio IDE bridge (WebSocket)',
-  native: 'DiffTray protocol (WebSocket)',
-  watch: 'Watch mode (reviews changes on disk after they are written)',
-  difftray: 'DiffTray itself (undoing its own writes onto files changed since)',
-};
+/** How a client connects, in Connections' words; a protocol this window does not know, by its id. */
+function protocolLine(protocol: string): string {
+  return isClientProtocol(protocol) ? describeProtocol(protocol).displayName : protocol;
+}
 
 /** Pausing and resuming a client's reviews, by its pause key, with the outcome read out. */
 function usePauseToggle(): (key: string, name: string, paused: boolean) => Promise<void> {
@@ -152,7 +145,7 @@ export function ConnectionsList({
                   </h3>
                   <dl className="dt-client-facts">
                     <dt>Protocol</dt>
-                    <dd>{protocolLabels[client.protocol] ?? client.protocol}</dd>
+                    <dd>{protocolLine(client.protocol)}</dd>
                     <dt>Workspace</dt>
                     <dd>
                       {client.workspace ? <code>{client.workspace}</code> : 'Unknown'}

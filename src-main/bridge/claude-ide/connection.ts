@@ -7,7 +7,7 @@ import type WebSocket from 'ws';
 import { z } from 'zod';
 import type { ClientProtocol } from '../../../shared/app-api';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/agent-session';
 import { processWorkingFolder } from '../../core/process-info';
 import { SelectionError } from '../../core/selection-context';
 import { WebSocketTransport } from '../ws-transport';
@@ -21,21 +21,19 @@ const ideConnectedSchema = z.object({
 
 export async function serveClaudeConnection(
   socket: WebSocket,
-  core: AppCore,
+  port: ClientPort,
   protocol: ClientProtocol,
   displayName: string,
 ): Promise<void> {
   // "Disconnect" in the UI closes the socket; the close handler below does the rest, as for any close.
-  const client = core.clients.connect(displayName, protocol, () =>
-    socket.close(1000, 'disconnected by the user'),
-  );
+  const session = port.connect(displayName, protocol, () => socket.close(1000, 'disconnected by the user'));
   const server = new McpServer(
     { name: 'DiffTray', version: DIFFTRAY_VERSION },
     { capabilities: { tools: {} } },
   );
-  registerClaudeTools(server, { core, client });
+  registerClaudeTools(server, session);
   // "Send to agent" reaches this connection's own client only.
-  core.clients.setContextSink(client.id, async (selection) => {
+  session.takeSelections(async (selection) => {
     try {
       for (const notification of claudeSelectionNotifications(selection)) {
         await server.server.notification(notification);
@@ -47,18 +45,16 @@ export async function serveClaudeConnection(
 
   server.server.oninitialized = () => {
     const info = server.server.getClientVersion();
-    if (info?.version) core.clients.describe(client.id, { version: info.version });
+    if (info?.version) session.describe({ version: info.version });
   };
   server.server.setNotificationHandler(ideConnectedSchema, (notification) => {
     const pid = notification.params?.pid;
     if (typeof pid !== 'number') return;
     const workspace = processWorkingFolder(pid);
-    core.clients.describe(client.id, workspace === undefined ? { pid } : { pid, workspace });
+    session.describe(workspace === undefined ? { pid } : { pid, workspace });
   });
 
   const transport = new WebSocketTransport(socket);
-  transport.onclose = () => {
-    core.clientGone(client.id);
-  };
+  transport.onclose = () => session.gone();
   await server.connect(transport);
 }

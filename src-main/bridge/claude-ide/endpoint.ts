@@ -7,7 +7,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import type { ClientProtocol } from '../../../shared/app-api';
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/agent-session';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { terminateSockets } from '../../loopback/close-sockets';
 import { MAX_FRAME_BYTES } from '../../loopback/frame-limits';
@@ -42,7 +42,7 @@ interface WrittenLock {
 }
 
 export interface ClaudeIdeOptions {
-  core: AppCore;
+  port: ClientPort;
   endpoints: WsEndpoint[];
   /** Written into lock files as `ideName`. */
   ideName: string;
@@ -84,7 +84,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
       }
     }
     this.setUserLockDirs(this.options.userLockDirs ?? []);
-    this.stopFollowing = this.options.core.onWorkspaceFolders(() => this.rewriteLockFiles());
+    this.stopFollowing = this.options.port.onWorkspaceFolders(() => this.rewriteLockFiles());
     // Stale lock files of crashed instances are gone once this resolves (lock-files.ts says which).
     await Promise.all(this.lockFiles.map((lock) => lock.staleRemoved));
   }
@@ -134,7 +134,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
   private lockContent(authToken: string) {
     return {
       pid: process.pid,
-      workspaceFolders: [...this.options.core.workspaceFolders],
+      workspaceFolders: [...this.options.port.workspaceFolders],
       ideName: this.options.ideName,
       transport: 'ws',
       authToken,
@@ -173,7 +173,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
   }
 
   private serve(ws: WebSocket, endpoint: WsEndpoint): void {
-    serveClaudeConnection(ws, this.options.core, endpoint.protocol, endpoint.displayName).catch((error) => {
+    serveClaudeConnection(ws, this.options.port, endpoint.protocol, endpoint.displayName).catch((error) => {
       this.options.log(`bridge: connection failed: ${(error as Error).message}`);
       ws.terminate();
     });

@@ -10,6 +10,7 @@
  */
 import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
+import { clientPort, type AgentSession } from '../../core/agent-session';
 import { TooManyPendingReviewsError } from '../../core/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
@@ -58,7 +59,7 @@ const WAITING_FOR_PERMISSION =
   'Waiting for the person to allow this connection in DiffTray; nothing is taken until then';
 
 class ClioConnection implements ClioLink {
-  client: ClientInfo | undefined;
+  session: AgentSession | undefined;
   closed = false;
   /** A `connect` without a token is waiting for the person's answer. */
   private awaitingPermission = false;
@@ -94,9 +95,7 @@ class ClioConnection implements ClioLink {
     );
     socket.on('close', () => {
       this.closed = true;
-      const client = this.client;
-      if (!client) return;
-      options.core.clientGone(client.id);
+      this.session?.gone();
     });
   }
 
@@ -109,8 +108,7 @@ class ClioConnection implements ClioLink {
   allow(peer: { pid?: number; cwd?: string } = {}): void {
     if (this.closed || this.client) return;
     this.awaitingPermission = false;
-    const client = this.register();
-    this.options.core.clients.describe(client.id, {
+    this.register().describe({
       ...(this.clientVersion && { version: this.clientVersion }),
       ...(peer.pid !== undefined && { pid: peer.pid }),
       ...(peer.cwd !== undefined && { workspace: peer.cwd }),
@@ -120,13 +118,17 @@ class ClioConnection implements ClioLink {
 
   // ClioLink
 
-  register(): ClientInfo {
-    if (this.client) return this.client;
-    this.client = this.options.core.clients.connect(CLIO_CLIENT_NAME, 'clio', () =>
+  get client(): ClientInfo | undefined {
+    return this.session?.client;
+  }
+
+  register(): AgentSession {
+    if (this.session) return this.session;
+    this.session = clientPort(this.options.core).connect(CLIO_CLIENT_NAME, 'clio', () =>
       this.socket.close(1000, 'disconnected by the user'),
     );
     this.options.onAuthenticated?.();
-    return this.client;
+    return this.session;
   }
 
   close(code: number, reason: string): void {

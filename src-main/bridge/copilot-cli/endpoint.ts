@@ -11,6 +11,7 @@
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
+import { clientPort } from '../../core/agent-session';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
@@ -59,8 +60,9 @@ export class CopilotCliEndpoint {
       rmSync(socketDir, { recursive: true, force: true });
       throw new Error(`socket path too long for a Unix socket: ${socketPath}`);
     }
+    const port = clientPort(options.core);
     const mcp = new McpHttpEndpoint({
-      core: options.core,
+      port,
       flavor: COPILOT_FLAVOR,
       log: options.log,
       ...(options.streamGraceMs !== undefined && { streamGraceMs: options.streamGraceMs }),
@@ -86,10 +88,10 @@ export class CopilotCliEndpoint {
       endpoint.lockFile = writeCopilotLockFile(options.lockDir, {
         socketPath,
         nonce: endpoint.nonce,
-        workspaceFolders: options.core.workspaceFolders,
+        workspaceFolders: port.workspaceFolders,
       });
       const lockFile = endpoint.lockFile;
-      endpoint.stopFollowing = options.core.onWorkspaceFolders((workspaceFolders) => {
+      endpoint.stopFollowing = port.onWorkspaceFolders((workspaceFolders) => {
         try {
           lockFile.rewrite(copilotLockContent({ socketPath, nonce: endpoint.nonce, workspaceFolders }));
         } catch (error) {

@@ -4,7 +4,7 @@
  * where the server is.
  */
 import type http from 'node:http';
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/agent-session';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import type { AdmittedRequest, EndpointRefusal, LoopbackEndpoint } from '../../loopback/loopback-server';
 import type { Log } from '../../loopback/socket-guard';
@@ -22,7 +22,7 @@ import { GEMINI_FLAVOR, type GeminiEndpoint } from './session';
 export const MCP_PATH = '/mcp';
 
 export interface GeminiIdeOptions {
-  core: AppCore;
+  port: ClientPort;
   endpoints: GeminiEndpoint[];
   log: Log;
   /** How long a session may be without its event stream before it counts as gone. */
@@ -44,7 +44,7 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
   constructor(private readonly options: GeminiIdeOptions) {
     for (const endpoint of options.endpoints) this.tokens.set(endpoint, generateToken());
     this.mcp = new McpHttpEndpoint({
-      core: options.core,
+      port: options.port,
       flavor: GEMINI_FLAVOR,
       log: options.log,
       ...(options.streamGraceMs !== undefined && { streamGraceMs: options.streamGraceMs }),
@@ -56,9 +56,9 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
    * one is logged and the server runs on.
    */
   async open(port: number): Promise<void> {
-    const { core, log } = this.options;
+    const { port: clients, log } = this.options;
     for (const [endpoint, authToken] of this.tokens) {
-      const details = { port, authToken, workspaceFolders: core.workspaceFolders };
+      const details = { port, authToken, workspaceFolders: clients.workspaceFolders };
       const gemini = endpoint.discovery === 'gemini';
       try {
         this.written.push({
@@ -72,7 +72,7 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
         log(`bridge: no discovery file for ${endpoint.displayName}: ${(error as Error).message}`);
       }
     }
-    this.stopFollowing = core.onWorkspaceFolders((workspaceFolders) => {
+    this.stopFollowing = clients.onWorkspaceFolders((workspaceFolders) => {
       for (const { file, content, details } of this.written) {
         try {
           file.rewrite(content({ ...details, workspaceFolders }));

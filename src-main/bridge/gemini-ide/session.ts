@@ -24,13 +24,13 @@ export const GEMINI_FLAVOR: McpFlavor = {
   registerTools: registerGeminiTools,
   context: {
     method: CONTEXT_UPDATE,
-    current: (core, selection) => ideContext(core.queue.pendingItems(), selection),
+    current: (port, selection) => ideContext(port.pendingReviews(), selection),
   },
   // The selection becomes the active file of the context, and stays in the contexts that follow.
-  selectionNotification: (selection, core) => ({
+  selectionNotification: (selection, port) => ({
     jsonrpc: '2.0',
     method: CONTEXT_UPDATE,
-    params: ideContext(core.queue.pendingItems(), selection),
+    params: ideContext(port.pendingReviews(), selection),
   }),
 };
 

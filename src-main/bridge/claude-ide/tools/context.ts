@@ -1,11 +1,7 @@
-/** What every Claude Code tool works with: the core and the client that called it. */
-import type { ClientInfo } from '../../../../shared/app-api';
-import type { AppCore } from '../../../core/app-core';
+/** What every Claude Code tool works with: the session of the client that called it. */
+import type { AgentSession } from '../../../core/agent-session';
 import { toolDefiner } from '../../mcp-tools';
 
-export interface ClaudeToolContext {
-  readonly core: AppCore;
-  readonly client: ClientInfo;
-}
+export type ClaudeToolContext = AgentSession;
 
 export const defineClaudeTool = toolDefiner<ClaudeToolContext>();

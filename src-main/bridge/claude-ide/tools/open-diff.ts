@@ -22,25 +22,24 @@ export const openDiff = defineClaudeTool({
     new_file_contents: fileTextField().describe('Contents for the new file version'),
     tab_name: labelField().describe('Name for the diff tab/view'),
   },
-  async handle(args, { core, client }) {
+  async handle(args, session) {
     let filePath: string;
     let base: DiskSnapshot;
     try {
       // The base is read from the path that was checked, never from the one given: the kernel would
       // climb a `..` from a symlink's target (`<ws>/link-to-home/../.ssh/id_rsa`), the check did not.
-      const oldPath = resolveInsideWorkspace(args.old_file_path, core.workspaceFolders);
+      const oldPath = resolveInsideWorkspace(args.old_file_path, session.workspaceFolders);
       // Claude Code names the same file twice: one walk of the path checks both.
       filePath =
         args.new_file_path === args.old_file_path
           ? oldPath
-          : resolveInsideWorkspace(args.new_file_path, core.workspaceFolders);
-      base = await readProposalBase(oldPath, core.workspaceFolders);
+          : resolveInsideWorkspace(args.new_file_path, session.workspaceFolders);
+      base = await readProposalBase(oldPath, session.workspaceFolders);
     } catch (error) {
       return toolError((error as Error).message);
     }
-    const { outcome } = core.queue.add({
-      client,
-      title: displayPath(filePath, core.workspaceFolders),
+    const { outcome } = session.propose({
+      title: displayPath(filePath, session.workspaceFolders),
       description: args.tab_name,
       tabName: args.tab_name,
       files: [{ path: filePath, base, proposedText: args.new_file_contents }],

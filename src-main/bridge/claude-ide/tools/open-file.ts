@@ -19,13 +19,13 @@ export const openFile = defineClaudeTool({
     selectToEndOfLine: z.boolean().optional().describe('Extend the selection to the end of the line'),
     makeFrontmost: z.boolean().optional().describe('Whether to make the file the active editor tab'),
   },
-  async handle(args, { core }) {
+  async handle(args, session) {
     // Outside the workspace the answer is the same whether the path exists or not: this tool must not
     // tell a client what is on the machine.
     let filePath: string;
     try {
-      const given = joinUnresolved(core.workspaceFolders[0] ?? process.cwd(), args.filePath);
-      filePath = resolveInsideWorkspace(given, core.workspaceFolders);
+      const given = joinUnresolved(session.workspaceFolders[0] ?? process.cwd(), args.filePath);
+      filePath = resolveInsideWorkspace(given, session.workspaceFolders);
     } catch {
       return toolError(`Not opened: ${args.filePath} is outside the workspace folders`);
     }

@@ -7,11 +7,8 @@ export const closeTab = defineClaudeTool({
   name: 'close_tab',
   description: 'Close a tab by name',
   inputSchema: { tab_name: labelField().describe('Name of the tab to close') },
-  async handle(args, { core, client }) {
-    core.queue.cancelWhere(
-      (request) => request.client.id === client.id && request.tabName === args.tab_name,
-      'closed by the client',
-    );
+  async handle(args, session) {
+    session.cancel('closed by the client', (request) => request.tabName === args.tab_name);
     return textResult('TAB_CLOSED');
   },
 });
@@ -19,8 +16,8 @@ export const closeTab = defineClaudeTool({
 export const closeAllDiffTabs = defineClaudeTool({
   name: 'closeAllDiffTabs',
   description: 'Close all diff tabs in the editor',
-  async handle(_args, { core, client }) {
-    const closed = core.cancelReviewsOf(client.id, 'closed by the client');
+  async handle(_args, session) {
+    const closed = session.cancel('closed by the client');
     return textResult(`CLOSED_${closed}_DIFF_TABS`);
   },
 });

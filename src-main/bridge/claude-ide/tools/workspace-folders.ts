@@ -7,15 +7,15 @@ import { defineClaudeTool } from './context';
 export const getWorkspaceFolders = defineClaudeTool({
   name: 'getWorkspaceFolders',
   description: 'Get all workspace folders currently open in the IDE',
-  async handle(_args, { core }) {
+  async handle(_args, session) {
     return jsonResult({
       success: true,
-      folders: core.workspaceFolders.map((folder) => ({
+      folders: session.workspaceFolders.map((folder) => ({
         name: path.basename(folder),
         uri: pathToFileURL(folder).href,
         path: folder,
       })),
-      rootPath: core.workspaceFolders[0] ?? null,
+      rootPath: session.workspaceFolders[0] ?? null,
     });
   },
 });

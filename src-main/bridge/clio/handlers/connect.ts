@@ -22,8 +22,8 @@ export const connect: ClioHandler<'connect'> = (message, { services, connection 
       `A token is required: send "token" (the authToken in ~/.clio/ide/bridge.json) in connect, or the ${CLIO_AUTH_HEADER} header`,
     );
   }
-  const client = connection.register();
-  if (message.clientVersion) services.core.clients.describe(client.id, { version: message.clientVersion });
+  const session = connection.register();
+  if (message.clientVersion) session.describe({ version: message.clientVersion });
   connection.send(connectedMessage());
 };
 

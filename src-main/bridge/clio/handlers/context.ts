@@ -4,6 +4,7 @@
  * map the message onto core and answer.
  */
 import type { ClientInfo } from '../../../../shared/app-api';
+import type { AgentSession } from '../../../core/agent-session';
 import type { AppCore } from '../../../core/app-core';
 import type { ClioErrorCode, ClioMessage, ClioMessageType, ClioServerMessage } from '../messages';
 
@@ -23,10 +24,12 @@ export interface ClioServices {
 export interface ClioLink {
   /** Core's client entry, once the client proved its token. */
   readonly client: ClientInfo | undefined;
+  /** Its session with core, once the client proved its token. */
+  readonly session: AgentSession | undefined;
   /** The socket has closed (or is closing): nothing sent now reaches the client. */
   readonly closed: boolean;
   /** Lists the client under Connections (once): it proved its token. */
-  register(): ClientInfo;
+  register(): AgentSession;
   /** Closes the socket; nothing more is taken from it. */
   close(code: number, reason: string): void;
   send(message: ClioServerMessage): void;
@@ -59,8 +62,13 @@ export type ClioHandler<T extends ClioMessageType> = (
 ) => void | Promise<void>;
 
 /** The client; the connection lets only `connect` through before the client proved its token. */
-export function clientOf({ connection }: ClioContext): ClientInfo {
-  const client = connection.client;
-  if (!client) throw new ClioRequestError('UNAUTHORIZED', 'Not authenticated');
-  return client;
+export function clientOf(context: ClioContext): ClientInfo {
+  return sessionOf(context).client;
+}
+
+/** The client's session with core, on the same terms as clientOf. */
+export function sessionOf({ connection }: ClioContext): AgentSession {
+  const session = connection.session;
+  if (!session) throw new ClioRequestError('UNAUTHORIZED', 'Not authenticated');
+  return session;
 }

@@ -17,11 +17,7 @@ export const closeDiff = defineCopilotTool({
     ),
   },
   async handle({ tab_name }, { session }) {
-    const { core, client } = session;
-    const closed = core.queue.cancelWhere(
-      (request) => request.client.id === client.id && request.tabName === tab_name,
-      CLOSED_VIA_TOOL,
-    );
+    const closed = session.agent.cancel(CLOSED_VIA_TOOL, (request) => request.tabName === tab_name);
     return copilotJson({
       success: true,
       already_closed: closed === 0,

@@ -1,4 +1,4 @@
-/** What Copilot CLI's tools work with: the session that called them (core, its client, notify). */
+/** What Copilot CLI's tools work with: the session that called them (its agent session, notify). */
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolDefiner } from '../../mcp-tools';
 import type { McpToolSession } from '../../mcp-http-session';

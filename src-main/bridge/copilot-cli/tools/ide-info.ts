@@ -64,10 +64,9 @@ export const updateSessionName = defineCopilotTool({
   description: 'Update the display name for the current CLI session',
   inputSchema: { name: labelField().describe('The new session name') },
   async handle({ name }, { session }) {
-    const { core, client } = session;
     const trimmed = name.trim();
     // Shown where the client is listed (Connections, the queue): "Copilot CLI · fix the parser".
-    core.clients.describe(client.id, {
+    session.agent.describe({
       name: trimmed ? `${COPILOT_CLI_NAME}${SESSION_SEPARATOR}${trimmed}` : COPILOT_CLI_NAME,
     });
     return copilotJson({ success: true });

@@ -12,6 +12,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { lstatSync } from 'node:fs';
 import { fileTextField, labelField, pathField } from '../../../../shared/field-limits';
+import type { QueuedProposal } from '../../../core/agent-session';
 import type { DiskSnapshot } from '../../../core/disk-snapshot';
 import { readProposalBase } from '../../../core/proposal-base';
 import type { ReviewOutcome } from '../../../core/review-record';
@@ -49,21 +50,20 @@ export const openDiff = defineCopilotTool({
     tab_name: labelField().describe('Name for the diff tab'),
   },
   async handle(args, { session }) {
-    const { core, client } = session;
+    const { agent } = session;
     let filePath: string;
     let base: DiskSnapshot;
     try {
-      filePath = resolveInsideWorkspace(args.original_file_path, core.workspaceFolders);
+      filePath = resolveInsideWorkspace(args.original_file_path, agent.workspaceFolders);
       // Read from the path that was checked, never from the one given.
-      base = await readProposalBase(filePath, core.workspaceFolders);
+      base = await readProposalBase(filePath, agent.workspaceFolders);
     } catch (error) {
       return failed(args.tab_name, (error as Error).message);
     }
-    let added: ReturnType<typeof core.queue.add>;
+    let added: QueuedProposal;
     try {
-      added = core.queue.add({
-        client,
-        title: displayPath(filePath, core.workspaceFolders),
+      added = agent.propose({
+        title: displayPath(filePath, agent.workspaceFolders),
         description: args.tab_name,
         // A new open_diff with the same tab name replaces the old one (answered closed_via_tool).
         tabName: args.tab_name,
@@ -76,9 +76,9 @@ export const openDiff = defineCopilotTool({
     const answer = diffAnswer(outcome, args.new_file_contents, args.tab_name, args.original_file_path);
     if (
       answer.result === 'SAVED' &&
-      !stillConfined(args.original_file_path, filePath, core.workspaceFolders)
+      !stillConfined(args.original_file_path, filePath, agent.workspaceFolders)
     ) {
-      core.queue.addNote(added.id, MOVED_NOT_SENT);
+      agent.note(added.id, MOVED_NOT_SENT);
       return copilotJson({
         ...answer,
         result: 'REJECTED',
@@ -86,8 +86,7 @@ export const openDiff = defineCopilotTool({
         message: MOVED_NOT_SENT,
       });
     }
-    if (outcome.kind === 'accepted' && answer.result === 'REJECTED')
-      core.queue.addNote(added.id, PARTIAL_NOT_SENT);
+    if (outcome.kind === 'accepted' && answer.result === 'REJECTED') agent.note(added.id, PARTIAL_NOT_SENT);
     return copilotJson(answer);
   },
 });

@@ -21,17 +21,14 @@ export const closeDiff = defineGeminiTool({
     suppressNotification: z.boolean().optional(),
   },
   async handle({ filePath, suppressNotification }, { session, diffs }) {
-    const { queue } = session.core;
     const realPath = path.isAbsolute(filePath) ? resolveRealPath(filePath) : undefined;
     const entry = realPath === undefined ? undefined : diffs.get(realPath);
     let content: string | null = null;
-    if (entry && queue.find(entry.reviewId)?.state === 'pending') {
-      const proposed = queue.contents(entry.reviewId)[0]?.proposedText ?? '';
+    const pending = entry && session.agent.pendingContents(entry.reviewId);
+    if (pending) {
+      const proposed = pending[0]?.proposedText ?? '';
       content = proposed;
-      queue.cancelWhere(
-        (request) => request.client.id === session.client.id && request.tabName === realPath,
-        CLOSED_BY_CLIENT,
-      );
+      session.agent.cancel(CLOSED_BY_CLIENT, (request) => request.tabName === realPath);
       if (!suppressNotification) session.notify(DIFF_CLOSED, { filePath, content: proposed });
     }
     return textResult(JSON.stringify({ content }));

@@ -19,18 +19,17 @@ export const openDiff = defineGeminiTool({
     newContent: fileTextField().describe('The proposed new content for the file.'),
   },
   async handle({ filePath, newContent }, { session, diffs }) {
-    const { core } = session;
+    const { agent } = session;
     let realPath: string;
     let base: DiskSnapshot;
     try {
-      realPath = resolveInsideWorkspace(filePath, core.workspaceFolders);
-      base = await readProposalBase(realPath, core.workspaceFolders);
+      realPath = resolveInsideWorkspace(filePath, agent.workspaceFolders);
+      base = await readProposalBase(realPath, agent.workspaceFolders);
     } catch (error) {
       return toolError((error as Error).message);
     }
-    const { id, outcome } = core.queue.add({
-      client: session.client,
-      title: displayPath(realPath, core.workspaceFolders),
+    const { id, outcome } = agent.propose({
+      title: displayPath(realPath, agent.workspaceFolders),
       // A second openDiff for the same file supersedes the first, as a new diff replaces the old one.
       tabName: realPath,
       files: [{ path: realPath, base, proposedText: newContent }],
