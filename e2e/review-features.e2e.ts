@@ -8,7 +8,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ClientInfo } from '../shared/app-api';
-import { readDiskSnapshot } from '../src-main/core/disk-snapshot';
+import { readDiskSnapshot } from '../src-main/core/disk/disk-snapshot';
 import { texts } from '../test/support/claude-client';
 import { waitForReview, waitForSnapshot } from '../test/support/wait';
 import { screenshot } from '../test/support/chromium';

@@ -2,7 +2,7 @@
  * Agent-control files: files that decide what an agent may do or runs on its own (its settings, hooks,
  * MCP servers, standing instructions) and git's own config and hooks. An agent that edits one of them can
  * widen its own permissions or have code run later, so such an edit is marked high-risk in the review and
- * never auto-applied (core/review-queue.ts), whatever the settings say.
+ * never auto-applied (core/review/review-queue.ts), whatever the settings say.
  *
  * Judged on the path's text alone (either separator, any case, since macOS and Windows folders ignore
  * case), so it gives the same answer in main, in the window and for a paired host's path.

@@ -7,7 +7,7 @@
  * "Mod" is Cmd on macOS and Ctrl elsewhere (the window takes either). Keys are matched as typed, so
  * they follow the person's keyboard layout; a letter with Mod or Alt held that types no Latin letter
  * (Alt+Y is "¥" on macOS, Ctrl+Н on a Russian layout) is matched by its physical key instead
- * (src-renderer/key-chords.ts). Letters are written upper case; Shift+J is J with Shift.
+ * (src-renderer/keys/key-chords.ts). Letters are written upper case; Shift+J is J with Shift.
  */
 import { z } from 'zod';
 

@@ -11,7 +11,7 @@
  *   (the alternative, ending the process, would drop every pending review at once).
  */
 import { execFileSync } from 'node:child_process';
-import { readRegularFile } from './core/regular-file';
+import { readRegularFile } from './core/disk/regular-file';
 import { messageOf } from '../shared/error-message';
 
 export type Log = (message: string) => void;

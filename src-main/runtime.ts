@@ -6,9 +6,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
-import { currentHookCommand } from './core/claude-hook-command';
-import { claudeConfigDir } from './core/claude-hooks-setup';
-import { recoverLeftovers } from './core/write-journal';
+import { currentHookCommand } from './core/setup/claude-hook-command';
+import { claudeConfigDir } from './core/setup/claude-hooks-setup';
+import { recoverLeftovers } from './core/undo/write-journal';
 import {
   difftrayHome,
   extraLockFolders,
@@ -16,12 +16,12 @@ import {
   trustedPrograms,
   watchFolders,
   watchFoldersToRemember,
-} from './core/settings';
-import { SettingsStore } from './core/settings-store';
+} from './core/settings/settings';
+import { SettingsStore } from './core/settings/settings-store';
 import { sameValue } from '../shared/state-sync';
-import { ConnectionRequestError } from './core/connection-requests';
+import { ConnectionRequestError } from './core/clients/connection-requests';
 import { WatchMode } from './core/watch/watch-mode';
-import { WorkspaceEditor } from './core/workspace-editor';
+import { WorkspaceEditor } from './core/workspace/workspace-editor';
 import { HostKey } from './core/pairing/host-key';
 import { Pairing } from './core/pairing/pairing';
 import type { BridgeEndpoint } from './bridge/bridge-server';

@@ -1,15 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppApi } from '../shared/app-api';
-import { createActions } from './actions';
-import { ApiContext } from './api-context';
-import { CarrierKindContext } from './carrier-kind';
+import { createActions } from './state/actions';
+import { ApiContext } from './state/api-context';
+import { CarrierKindContext } from './carriers/carrier-kind';
 import { selectCarrier } from './carriers/select';
-import { App } from './components/App';
-import { ActionsContext } from './context';
-import { startLiveState } from './live-state';
-import { openSettingsOnRequest } from './settings-view';
-import { useAppStore } from './store';
+import { App } from './views/App';
+import { ActionsContext } from './state/context';
+import { startLiveState } from './state/live-state';
+import { openSettingsOnRequest } from './settings/settings-view';
+import { useAppStore } from './state/store';
 import './styles.css';
 import { messageOf } from '../shared/error-message';
 

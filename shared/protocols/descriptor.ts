@@ -16,7 +16,7 @@ export type ClientProtocol =
   | 'clio'
   | 'native'
   | 'watch'
-  /** DiffTray itself: the merge review an undo puts up for files changed since (core/undo-writes.ts). */
+  /** DiffTray itself: the merge review an undo puts up for files changed since (core/undo/undo-writes.ts). */
   | 'difftray';
 
 /** One thing to do in a CLI's guide, shown before its command: "From a workspace folder, run". */
@@ -46,7 +46,7 @@ export type ProtocolGuide =
 export type Writer =
   /** The CLI writes what DiffTray answers (the composed text). */
   | 'client'
-  /** DiffTray writes it through core's one writer (core/apply-outcome.ts). */
+  /** DiffTray writes it through core's one writer (core/disk/file-writer.ts). */
   | 'difftray';
 
 /** What a protocol can carry; the UI and core ask these, never the protocol's name. */

@@ -1,4 +1,4 @@
-/** DiffTray itself: the merge review an undo puts up for files changed since (core/undo-writes.ts). */
+/** DiffTray itself: the merge review an undo puts up for files changed since (core/undo/undo-writes.ts). */
 import type { ProtocolDescriptor } from './descriptor';
 
 export const difftrayProtocol = {
@@ -7,7 +7,7 @@ export const difftrayProtocol = {
   shortLabel: 'DiffTray itself',
   // What it cannot carry is said with the client's own name.
   spokenName: null,
-  adapter: 'core/undo-writes.ts',
+  adapter: 'core/undo/undo-writes.ts',
   discovery: 'None: DiffTray puts these reviews up itself.',
   capabilities: {
     partialDecisions: true,

@@ -5,7 +5,7 @@
  * this port is one more endpoint in the list below.
  */
 import type { ClientProtocol } from '../../shared/app-api';
-import { clientPort } from '../core/agent-session';
+import { clientPort } from '../core/clients/agent-session';
 import type { AppCore } from '../core/app-core';
 import { LoopbackServer } from '../loopback/loopback-server';
 import { ClaudeIdeLoopback } from './claude-ide/endpoint';

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { isInside } from '../core/workspace-paths';
+import { isInside } from '../core/workspace/workspace-paths';
 
 /** Paths inside a workspace are shown relative to it; others as given. */
 export function displayPath(filePath: string, folders: readonly string[]): string {

@@ -5,9 +5,9 @@
 import { readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { NotRegularFileError, readRegularFile } from '../core/regular-file';
-import { writeFileAtomically, type AtomicWriteOptions } from '../core/atomic-file';
-import { isProcessAlive } from '../core/process-info';
+import { NotRegularFileError, readRegularFile } from '../core/disk/regular-file';
+import { writeFileAtomically, type AtomicWriteOptions } from '../core/disk/atomic-file';
+import { isProcessAlive } from '../core/clients/process-info';
 import { isRecord } from '../../shared/is-record';
 
 // In core, where pairing and the `difftray` command write their private files too.

@@ -11,7 +11,7 @@
  */
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import type http from 'node:http';
-import type { ClientPort } from '../core/agent-session';
+import type { ClientPort } from '../core/clients/agent-session';
 import { singleHeader } from '../loopback/auth';
 import { MAX_FRAME_BYTES } from '../loopback/frame-limits';
 import {

@@ -20,8 +20,8 @@ import type {
 import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
-import type { AgentSession, ClientPort } from '../core/agent-session';
-import { SelectionError, type SelectionContext } from '../core/selection-context';
+import type { AgentSession, ClientPort } from '../core/clients/agent-session';
+import { SelectionError, type SelectionContext } from '../core/review/selection-context';
 
 /** A selection sent to a session ("Send to agent"), and when. */
 export interface SentSelection extends SelectionContext {

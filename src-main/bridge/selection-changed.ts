@@ -6,7 +6,7 @@
  */
 import type { JSONRPCNotification } from '@modelcontextprotocol/sdk/types.js';
 import { pathToFileURL } from 'node:url';
-import type { SelectionContext } from '../core/selection-context';
+import type { SelectionContext } from '../core/review/selection-context';
 
 export const SELECTION_CHANGED = 'selection_changed';
 

@@ -14,12 +14,12 @@ import {
   type HostKeyInfo,
   type NativeLockFile,
 } from '../../shared/native-protocol';
-import { isSameOwnProcess } from '../core/process-info';
-import { difftrayHome } from '../core/settings';
-import { isInsideWorkspace, resolveRealPath } from '../core/workspace-paths';
+import { isSameOwnProcess } from '../core/clients/process-info';
+import { difftrayHome } from '../core/settings/settings';
+import { isInsideWorkspace, resolveRealPath } from '../core/workspace/workspace-paths';
 import { CliError, tildePath } from './errors';
 import { pairedFile, readPaired, type PairedTarget } from './paired-file';
-import { readRegularFile } from '../core/regular-file';
+import { readRegularFile } from '../core/disk/regular-file';
 
 /** How to reach a DiffTray on another machine this host paired with (paired.json). */
 export interface PairedVia {

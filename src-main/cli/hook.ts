@@ -20,8 +20,8 @@ import {
 import { isRecord } from '../../shared/is-record';
 import { MAX_FRAME_BYTES } from '../../shared/limits';
 import type { ChangeSetResult, ProposeResponse } from '../../shared/native-protocol';
-import { readDiskSnapshot } from '../core/disk-snapshot';
-import { resolveRealPath } from '../core/workspace-paths';
+import { readDiskSnapshot } from '../core/disk/disk-snapshot';
+import { resolveRealPath } from '../core/workspace/workspace-paths';
 import { askApproval } from './approve';
 import { ProtocolError, type NativeClient } from './client';
 import { CliError } from './errors';

@@ -8,9 +8,9 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { hostKeySchema } from '../../shared/native-handshake';
-import { writeFileAtomically } from '../core/atomic-file';
-import { difftrayHome } from '../core/settings';
-import { readRegularFile } from '../core/regular-file';
+import { writeFileAtomically } from '../core/disk/atomic-file';
+import { difftrayHome } from '../core/settings/settings';
+import { readRegularFile } from '../core/disk/regular-file';
 
 const pairedSchema = z.object({
   host: z.string().min(1).max(255),

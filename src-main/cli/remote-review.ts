@@ -9,18 +9,18 @@
  *
  * Files are read and written with core's own guards, as the app reads and writes its workspace's: only
  * a regular file is read (a FIFO or device is left out, never opened to wait on), and the answer is
- * written by FileApplier into the folder the file was read in, as it was then: a symlink swapped in at
+ * written by FileWriter into the folder the file was read in, as it was then: a symlink swapped in at
  * its name, or a folder on its way swapped for a link, while the review waits is not written through.
  */
 import path from 'node:path';
 import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
 import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
-import { FileApplier } from '../core/apply-outcome';
-import { describeTarget, settleFile, type DiskFile, type FileDecision } from '../core/disk-policy';
-import { readDiskSnapshot, type DiskSnapshot } from '../core/disk-snapshot';
-import { isInside, resolveRealPath } from '../core/workspace-paths';
-import { isProcessAlive } from '../core/process-info';
-import { recoverLeftovers, WriteJournal } from '../core/write-journal';
+import { FileWriter } from '../core/disk/file-writer';
+import { describeTarget, settleFile, type DiskFile, type FileDecision } from '../core/disk/disk-policy';
+import { readDiskSnapshot, type DiskSnapshot } from '../core/disk/disk-snapshot';
+import { isInside, resolveRealPath } from '../core/workspace/workspace-paths';
+import { isProcessAlive } from '../core/clients/process-info';
+import { recoverLeftovers, WriteJournal } from '../core/undo/write-journal';
 import { CliError } from './errors';
 
 /** One file sent for review, and what this host's disk held when it was read. */
@@ -111,14 +111,14 @@ export async function applyRemoteResult(
   await recoverLeftovers(journalDir, isProcessAlive, log);
   // This host has no workspace: each file is bound to the folder it was read in (`within` below).
   const roots = [...new Set(plan.files.map((file) => path.parse(file.real).root))];
-  const applier = new FileApplier(roots, new WriteJournal(journalDir));
+  const applier = new FileWriter(roots, new WriteJournal(journalDir));
   const files: FileResult[] = [];
   for (const answer of result.files) files.push(await applyFile(applier, byPath.get(answer.path), answer));
   return { ...result, files };
 }
 
 async function applyFile(
-  applier: FileApplier,
+  applier: FileWriter,
   sent: RemoteFile | undefined,
   answer: FileResult,
 ): Promise<FileResult> {

@@ -29,7 +29,7 @@ import { NativeClient, ProtocolError } from './client';
 import { findDiffTray } from './discovery';
 import { CliError } from './errors';
 import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
-import { difftrayHome } from '../core/settings';
+import { difftrayHome } from '../core/settings/settings';
 
 export const CLI_CLIENT_NAME = 'difftray review';
 

@@ -5,14 +5,14 @@
  */
 import os from 'node:os';
 import { parseToolList, HookSettingsError } from '../../shared/claude-code/hook-settings';
-import { currentHookCommand } from '../core/claude-hook-command';
+import { currentHookCommand } from '../core/setup/claude-hook-command';
 import {
   applyClaudeHooks,
   claudeConfigDir,
   ClaudeHooksSetupError,
   planClaudeHooks,
   type ClaudeHooksOutcome,
-} from '../core/claude-hooks-setup';
+} from '../core/setup/claude-hooks-setup';
 import { CliError, tildePath } from './errors';
 
 export const SETUP_TARGETS = ['claude-code'] as const;

@@ -6,12 +6,12 @@
  * command may be the agent under review.
  */
 import os from 'node:os';
-import { clioBridgeFile } from '../core/discovery-locations';
+import { clioBridgeFile } from '../core/setup/discovery-locations';
 import type { ShowWindowResponse, StatusResponse, WatchIssueInfo } from '../../shared/native-protocol';
 import { NativeClient } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';
-import { readRegularFile } from '../core/regular-file';
+import { readRegularFile } from '../core/disk/regular-file';
 
 export async function status(io: DiscoveryOptions & { out: (line: string) => void }): Promise<number> {
   const { lock } = findDiffTray(io);

@@ -4,7 +4,7 @@
  * DiffTray judges it by its real path, at the moment of asking.
  */
 import { ErrorCode, type WatchFolderResponse } from '../../shared/native-protocol';
-import { isInside, joinUnresolved, resolveRealPath } from '../core/workspace-paths';
+import { isInside, joinUnresolved, resolveRealPath } from '../core/workspace/workspace-paths';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
 import { CliError } from './errors';

@@ -16,18 +16,18 @@ import {
   type UndoWritesResult,
 } from '../../shared/app-api';
 import type { AppCore } from './app-core';
-import { applyClaudeHooks, planClaudeHooks } from './claude-hooks-setup';
-import { ConnectionRequestError } from './connection-requests';
-import { submitWithDiskCheck } from './disk-guard';
-import { ReviewTextsDroppedError } from './review-queue';
-import { selectionOf, SelectionError } from './selection-context';
-import { SettingsStoreError } from './settings-store';
+import { applyClaudeHooks, planClaudeHooks } from './setup/claude-hooks-setup';
+import { ConnectionRequestError } from './clients/connection-requests';
+import { submitWithDiskCheck } from './disk/disk-guard';
+import { ReviewTextsDroppedError } from './review/review-queue';
+import { selectionOf, SelectionError } from './review/selection-context';
+import { SettingsStoreError } from './settings/settings-store';
 import { reviewDetail, type StateSubscription } from './state-feed';
-import { UndoWritesError } from './undo-writes';
+import { UndoWritesError } from './undo/undo-writes';
 import { WatchFolderError } from './watch/watch-folders';
 import { PairingError, type Pairing } from './pairing/pairing';
 import type { WatchMode } from './watch/watch-mode';
-import { WorkspaceFolderError, type WorkspaceEditor } from './workspace-editor';
+import { WorkspaceFolderError, type WorkspaceEditor } from './workspace/workspace-editor';
 
 export class AppApiError extends Error {}
 

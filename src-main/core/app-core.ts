@@ -1,21 +1,21 @@
 /** Everything the app knows, behind one object: the queue, the clients, the workspace folders. */
 import type { AppChange, AppSnapshot, WatchFolderIssue } from '../../shared/app-api';
-import { FileApplier } from './apply-outcome';
-import type { OnScreen } from './on-screen';
-import type { ClaudeHooksTarget } from './claude-hooks-setup';
-import { ClientRegistry } from './client-registry';
-import { ConnectionRequests, type ConnectionRequestsOptions } from './connection-requests';
+import { FileWriter } from './disk/file-writer';
+import type { OnScreen } from './review/on-screen';
+import type { ClaudeHooksTarget } from './setup/claude-hooks-setup';
+import { ClientRegistry } from './clients/client-registry';
+import { ConnectionRequests, type ConnectionRequestsOptions } from './clients/connection-requests';
 import type { Pairing } from './pairing/pairing';
-import { ReviewQueue } from './review-queue';
-import { ReviewWatcher } from './review-watcher';
+import { ReviewQueue } from './review/review-queue';
+import { ReviewWatcher } from './disk/review-watcher';
 import { StateFeed, type StateSubscription } from './state-feed';
-import { UndoJournal, type UndoSet } from './undo-journal';
-import { WriteUndo } from './undo-writes';
-import { WriteJournal } from './write-journal';
-import { WorkspaceFolders } from './workspace-folders';
-import { isInsideWorkspace } from './workspace-paths';
-import { followSettings } from './settings-follow';
-import type { SettingsStore } from './settings-store';
+import { UndoJournal, type UndoSet } from './undo/undo-journal';
+import { WriteUndo } from './undo/undo-writes';
+import { WriteJournal } from './undo/write-journal';
+import { WorkspaceFolders } from './workspace/workspace-folders';
+import { isInsideWorkspace } from './workspace/workspace-paths';
+import { followSettings } from './settings/settings-follow';
+import type { SettingsStore } from './settings/settings-store';
 import type { UndoableWrites } from '../../shared/app-api';
 
 export interface AppCoreOptions {
@@ -41,7 +41,7 @@ export class AppCore {
   readonly queue: ReviewQueue;
   readonly clients: ClientRegistry;
   /** The one writer: every file change DiffTray itself makes goes through it. */
-  readonly files: FileApplier;
+  readonly writer: FileWriter;
   /** Where and what `claudeHooksSetup` writes; none when the runtime did not say (unit tests). */
   readonly claudeHooks: ClaudeHooksTarget | undefined;
   /** Clients without a token waiting for the person's answer, and the programs allowed always. */
@@ -76,11 +76,11 @@ export class AppCore {
     this.settings = settings;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.undoJournal = new UndoJournal(undoJournalDir, { now, log });
-    this.files = new FileApplier(folders, new WriteJournal(writeJournalDir), this.undoJournal, log);
+    this.writer = new FileWriter(folders, new WriteJournal(writeJournalDir), this.undoJournal, log);
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
     this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
-    this.writeUndo = new WriteUndo(this.undoJournal, this.files, this.queue, this.clients, folders);
+    this.writeUndo = new WriteUndo(this.undoJournal, this.writer, this.queue, this.clients, folders);
     this.workspace.onChange((now) => this.feed.setWorkspaceFolders(now));
     const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));
     this.undoJournal.onChange(showUndoable);

@@ -20,12 +20,12 @@ import type {
 import type { AppSettings, SettingsFileState } from '../../shared/app-settings';
 import type { HunkLineDecisions } from '../../shared/line-decisions';
 import { diffReview } from '../../shared/state-sync';
-import type { ClientRegistry } from './client-registry';
-import type { ConnectionRequests } from './connection-requests';
-import type { FileState } from './review-file';
-import { hunkView, hunkViews } from './review-file';
-import { OnScreen } from './on-screen';
-import type { ReviewQueue } from './review-queue';
+import type { ClientRegistry } from './clients/client-registry';
+import type { ConnectionRequests } from './clients/connection-requests';
+import type { FileState } from './review/review-file';
+import { hunkView, hunkViews } from './review/review-file';
+import { OnScreen } from './review/on-screen';
+import type { ReviewQueue } from './review/review-queue';
 
 /** One window's end of the stream. */
 export interface StateSubscription {

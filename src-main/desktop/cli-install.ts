@@ -9,10 +9,10 @@
  */
 import { chmodSync, existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { appImageCliArgs } from '../core/app-image';
-import { shellQuote } from '../core/claude-hook-command';
+import { appImageCliArgs } from '../core/setup/app-image';
+import { shellQuote } from '../core/setup/claude-hook-command';
 import type { DesktopPlatform } from './tray-model';
-import { readRegularFile } from '../core/regular-file';
+import { readRegularFile } from '../core/disk/regular-file';
 
 /** Every launcher DiffTray writes carries this line; any other `difftray` found there is not replaced. */
 export const LAUNCHER_MARK = 'Installed by DiffTray';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { RENDERER_CSP } from '../../shared/csp';
 import type { StateEvent } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
-import { difftrayHome } from '../core/settings';
+import { difftrayHome } from '../core/settings/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
 import { installLastResort, raiseOpenFileLimit } from '../process-guard';

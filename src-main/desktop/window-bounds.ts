@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomically } from '../bridge/lock-files';
-import { readRegularFile } from '../core/regular-file';
+import { readRegularFile } from '../core/disk/regular-file';
 
 export interface Rect {
   x: number;

@@ -6,13 +6,13 @@
  * A connection counts from its arrival until the endpoint admits it with a token (`markAuthenticated`)
  * or it closes. Over its peer's cap it is closed at once; when the server is full, the connection that
  * has waited longest is closed to make room, so a newcomer with a token always gets its chance. A peer is a process of our user (`pid:`), or another
- * user as a whole (`uid:`), found through /proc (core/peer-process.ts); the remote port alone tells
+ * user as a whole (`uid:`), found through /proc (core/clients/peer-process.ts); the remote port alone tells
  * nothing, every connection has its own. Where peers cannot be told apart (not Linux) only the
  * server-wide cap applies. Peers are looked up only once `perPeer` connections wait (an idle app
  * never pays for it), and in one look per burst of arrivals (gathered for GATHER_MS).
  */
 import type { AddressInfo, Server, Socket } from 'node:net';
-import { loopbackPeerKeys } from '../core/peer-process';
+import { loopbackPeerKeys } from '../core/clients/peer-process';
 import type { Log } from './socket-guard';
 
 export interface ConnectionLimits {

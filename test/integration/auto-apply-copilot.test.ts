@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
+import { AUTO_APPLIED_NOTE } from '../../src-main/core/review/auto-apply';
 import { callTool, closeCopilotStreams, connectCopilot, readCopilotLock } from '../support/copilot-client';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { IdeClient, type DiffUpdateResult } from '@google/gemini-cli-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppSettings } from '../../shared/app-api';
-import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
+import { AUTO_APPLIED_NOTE } from '../../src-main/core/review/auto-apply';
 import { NUMBERS } from '../support/fixtures';
 import { enterGeminiEnvironment } from '../support/gemini-environment';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentHookCommand } from '../../src-main/core/claude-hook-command';
+import { currentHookCommand } from '../../src-main/core/setup/claude-hook-command';
 import { planCliInstall, writeLauncher, CliInstallError } from '../../src-main/desktop/cli-install';
 import { appImageStandIn, OLD_MOUNT, OLD_MOUNT_CLI } from '../support/appimage-stand-in';
 import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { HostKeyInfo } from '../../shared/native-protocol';
 import { HostKey } from '../../src-main/core/pairing/host-key';
-import { processStartTime } from '../../src-main/core/process-info';
+import { processStartTime } from '../../src-main/core/clients/process-info';
 import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
 import { sandboxEnv } from '../support/headless-process';
 import { Squatter, SQUATTER_TEXT } from '../support/squatter';

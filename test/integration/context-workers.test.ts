@@ -22,7 +22,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HeadlessServerMessage } from '../../shared/app-api';
 import { CONTEXT_MAX_FILES, CONTEXT_MAX_JOBS_PER_CLIENT, SEARCH_MAX_RESULTS } from '../../shared/limits';
 import { ErrorCode, NATIVE_AUTH_HEADER } from '../../shared/native-protocol';
-import { observeFileReads } from '../../src-main/core/disk-snapshot';
+import { observeFileReads } from '../../src-main/core/disk/disk-snapshot';
 import { HeadlessServer } from '../../src-main/headless/headless-server';
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultEndpoints } from '../../src-main/bridge/endpoints';
-import { recoverLeftovers } from '../../src-main/core/write-journal';
+import { recoverLeftovers } from '../../src-main/core/undo/write-journal';
 import { startRuntime } from '../../src-main/runtime';
 import { CRASH_TEXTS } from '../support/crash-texts';
 import { makeTempDir } from '../support/temp';

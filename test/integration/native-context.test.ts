@@ -11,7 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CONTEXT_MAX_FILE_BYTES } from '../../shared/limits';
-import { observeFileReads } from '../../src-main/core/disk-snapshot';
+import { observeFileReads } from '../../src-main/core/disk/disk-snapshot';
 import { NATIVE_HEADER, RawNative, type Message } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until } from '../support/wait';

@@ -9,7 +9,7 @@ import { createTwoFilesPatch } from 'diff';
 import { afterEach, describe, expect, it } from 'vitest';
 import { typedCall, type AppChange, type AppSettingsPatch } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
-import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
+import { AUTO_APPLIED_NOTE } from '../../src-main/core/review/auto-apply';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../support/claude-client';
 import { BASE, PROPOSED } from '../support/fixtures';

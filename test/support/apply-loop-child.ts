@@ -4,13 +4,13 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { FileApplier } from '../../src-main/core/apply-outcome';
-import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
-import { WriteJournal } from '../../src-main/core/write-journal';
+import { FileWriter } from '../../src-main/core/disk/file-writer';
+import type { DiskSnapshot } from '../../src-main/core/disk/disk-snapshot';
+import { WriteJournal } from '../../src-main/core/undo/write-journal';
 import { CRASH_TEXTS } from './crash-texts';
 
 const [workspace, journalDir] = process.argv.slice(2) as [string, string];
-const files = new FileApplier([workspace], new WriteJournal(journalDir));
+const files = new FileWriter([workspace], new WriteJournal(journalDir));
 const target = path.join(workspace, 'target.txt');
 const doomed = path.join(workspace, 'doomed.txt');
 const text = (value: string): DiskSnapshot => ({ exists: true, kind: 'text', text: value });

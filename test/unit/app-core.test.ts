@@ -7,8 +7,8 @@ import { applyChange } from '../../shared/state-sync';
 import { AppApiError, createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
 import { MAX_NOTE_CHARS } from '../../src-main/core/limits';
-import type { ReviewRequest } from '../../src-main/core/review-queue';
-import { ReviewError } from '../../src-main/core/review-queue';
+import type { ReviewRequest } from '../../src-main/core/review/review-queue';
+import { ReviewError } from '../../src-main/core/review/review-queue';
 
 const BASE = 'a\nb\nc\nd\ne\n';
 const PROPOSED = 'A\nb\nc\nd\nE\n';

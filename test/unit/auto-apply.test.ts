@@ -9,9 +9,9 @@ import { agentControlReason } from '../../shared/agent-control-files';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import { CONFLICT_END, CONFLICT_SEPARATOR, CONFLICT_START } from '../../shared/merge3';
 import { AppCore } from '../../src-main/core/app-core';
-import { AUTO_APPLIED_NOTE } from '../../src-main/core/auto-apply';
-import type { ReviewRequest } from '../../src-main/core/review-queue';
-import { SettingsStore } from '../../src-main/core/settings-store';
+import { AUTO_APPLIED_NOTE } from '../../src-main/core/review/auto-apply';
+import type { ReviewRequest } from '../../src-main/core/review/review-queue';
+import { SettingsStore } from '../../src-main/core/settings/settings-store';
 import { makeTempDir } from '../support/temp';
 
 const BASE = 'a\nb\nc\n';

@@ -8,7 +8,7 @@ import { mkdirSync, realpathSync, symlinkSync, utimesSync, writeFileSync } from 
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { findDiffTray } from '../../src-main/cli/discovery';
-import { processStartTime } from '../../src-main/core/process-info';
+import { processStartTime } from '../../src-main/core/clients/process-info';
 import { makeTempDir } from '../support/temp';
 
 const cleanups: Array<() => void> = [];

@@ -1,5 +1,5 @@
 import { describe, it, expect, vi } from 'vitest';
-import { ClientRegistry } from '../../src-main/core/client-registry';
+import { ClientRegistry } from '../../src-main/core/clients/client-registry';
 
 /** A clock that advances by one on every read. */
 function ticking(start = 100): () => number {

@@ -8,10 +8,10 @@ import {
   ConnectionRequestError,
   ConnectionRequests,
   type ConnectionPeer,
-} from '../../src-main/core/connection-requests';
+} from '../../src-main/core/clients/connection-requests';
 import { MAX_CONNECTION_REQUESTS } from '../../src-main/core/limits';
-import { trustedPrograms } from '../../src-main/core/settings';
-import { readSettingsFile } from '../../src-main/core/settings-read';
+import { trustedPrograms } from '../../src-main/core/settings/settings';
+import { readSettingsFile } from '../../src-main/core/settings/settings-read';
 import { makeTempDir } from '../support/temp';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -24,7 +24,7 @@ import { COPILOT_STALE_RULE, writeCopilotLockFile } from '../../src-main/bridge/
 import { makeSocketFolder, removeSocketFolder } from '../../src-main/bridge/copilot-cli/socket-folder';
 import { CLOSED_VIA_TOOL, diffAnswer, stillConfined } from '../../src-main/bridge/copilot-cli/tools';
 import { isProcessAlive, removeStaleLockFiles } from '../../src-main/bridge/lock-files';
-import type { ReviewOutcome } from '../../src-main/core/review-record';
+import type { ReviewOutcome } from '../../src-main/core/review/review-record';
 
 let root: string;
 

@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import type { DiskState } from '../../shared/app-api';
 import { AppCore } from '../../src-main/core/app-core';
-import { refreshFromDisk, submitWithDiskCheck } from '../../src-main/core/disk-guard';
-import { readProposalBase } from '../../src-main/core/proposal-base';
-import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
+import { refreshFromDisk, submitWithDiskCheck } from '../../src-main/core/disk/disk-guard';
+import { readProposalBase } from '../../src-main/core/review/proposal-base';
+import { ReviewError, ReviewQueue } from '../../src-main/core/review/review-queue';
 import { testClient } from '../support/clients';
 
 const CLIENT = testClient();

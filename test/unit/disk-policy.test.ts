@@ -1,18 +1,18 @@
 /**
- * The one disk policy (core/disk-policy.ts): what each decision does on disk, for each who-writes mode,
+ * The one disk policy (core/disk/disk-policy.ts): what each decision does on disk, for each who-writes mode,
  * carried out by the real writer on real files in a temp workspace. Also the review-level call
- * (core/settle-review.ts) with the real queue: History notes what was not written.
+ * (core/review/settle-review.ts) with the real queue: History notes what was not written.
  */
 import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileApplier } from '../../src-main/core/apply-outcome';
-import { settleFile, type DiskFile, type FileDecision } from '../../src-main/core/disk-policy';
-import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
-import { ReviewQueue } from '../../src-main/core/review-queue';
-import { settleReview } from '../../src-main/core/settle-review';
-import { UndoJournal } from '../../src-main/core/undo-journal';
-import { WriteJournal } from '../../src-main/core/write-journal';
+import { FileWriter } from '../../src-main/core/disk/file-writer';
+import { settleFile, type DiskFile, type FileDecision } from '../../src-main/core/disk/disk-policy';
+import type { DiskSnapshot } from '../../src-main/core/disk/disk-snapshot';
+import { ReviewQueue } from '../../src-main/core/review/review-queue';
+import { settleReview } from '../../src-main/core/review/settle-review';
+import { UndoJournal } from '../../src-main/core/undo/undo-journal';
+import { WriteJournal } from '../../src-main/core/undo/write-journal';
 import { testClient } from '../support/clients';
 import { makeTempDir } from '../support/temp';
 
@@ -21,7 +21,7 @@ const ABSENT: DiskSnapshot = { exists: false };
 
 let cleanup: () => void;
 let ws: string;
-let files: FileApplier;
+let files: FileWriter;
 let undo: UndoJournal;
 
 beforeEach(() => {
@@ -31,7 +31,7 @@ beforeEach(() => {
   ws = path.join(root, 'ws');
   mkdirSync(ws);
   undo = new UndoJournal(undefined);
-  files = new FileApplier([ws], new WriteJournal(path.join(root, 'journal')), undo);
+  files = new FileWriter([ws], new WriteJournal(path.join(root, 'journal')), undo);
 });
 
 afterEach(() => {
@@ -274,7 +274,7 @@ describe('settleReview', () => {
       { path: good, base: text('one\n'), deletes: false, name: 'good.txt' },
       { path: moved, base: text('two\n'), deletes: false, name: 'moved.txt' },
     ];
-    const settled = await settleReview({ queue, files }, id, decided, disk, 'difftray');
+    const settled = await settleReview({ queue, writer: files }, id, decided, disk, 'difftray');
     expect(settled.files.map((file) => file.kind)).toEqual(['written', 'failed']);
     expect(settled.summary?.files.map((file) => file.hunks.length)).toEqual([1, 1]);
     expect(read(good)).toBe('ONE\n');

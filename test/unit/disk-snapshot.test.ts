@@ -5,7 +5,7 @@ import { chmodSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync }
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { DiskSnapshot } from '../../src-main/core/disk-snapshot';
+import type { DiskSnapshot } from '../../src-main/core/disk/disk-snapshot';
 import {
   MAX_FILE_BYTES,
   UnreadableFileError,
@@ -15,9 +15,9 @@ import {
   readDiskSnapshot,
   readListedFileIn,
   sameContent,
-} from '../../src-main/core/disk-snapshot';
-import { ConfinedDirectory } from '../../src-main/core/confined-directory';
-import { PathOutsideWorkspaceError } from '../../src-main/core/workspace-paths';
+} from '../../src-main/core/disk/disk-snapshot';
+import { ConfinedDirectory } from '../../src-main/core/disk/confined-directory';
+import { PathOutsideWorkspaceError } from '../../src-main/core/workspace/workspace-paths';
 
 let dir: string;
 

@@ -57,7 +57,9 @@ describe('the repository cites nothing outside itself', () => {
   });
 
   it('tells a citation that leaves the repository from an import of its own shared folder', () => {
-    expect(outsideCitations('src-renderer/store.ts', "import { x } from '../shared/app-api';")).toEqual([]);
+    expect(outsideCitations('src-renderer/state/store.ts', "import { x } from '../shared/app-api';")).toEqual(
+      [],
+    );
     expect(outsideCitations('src-main/core/a.ts', "import { y } from '../../shared/limits';")).toEqual([]);
     expect(outsideCitations('README.md', 'the plan is in ../shared/notes.md')).toEqual([
       'README.md:1: the plan is in ../shared/notes.md',

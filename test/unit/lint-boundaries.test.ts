@@ -90,8 +90,11 @@ describe('whole-file reads in main', () => {
   });
 
   it.each([
-    ['src-main/core/x.ts', "import { readRegularFile } from './regular-file';\nreadRegularFile('/a');"],
-    ['src-main/core/peer-process.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('/proc/x');"],
+    ['src-main/core/x.ts', "import { readRegularFile } from './disk/regular-file';\nreadRegularFile('/a');"],
+    [
+      'src-main/core/clients/peer-process.ts',
+      "import { readFileSync } from 'node:fs';\nreadFileSync('/proc/x');",
+    ],
     ['test/x.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('/a');"],
   ])('%s: %s is allowed', async (file, code) => {
     expect(await readErrors(file, `${code}\nexport {};\n`)).toEqual([]);

@@ -7,7 +7,7 @@ import { realpathSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findLoopbackPeer, INLINE_SCRIPT, parseProcNetTcp } from '../../src-main/core/peer-process';
+import { findLoopbackPeer, INLINE_SCRIPT, parseProcNetTcp } from '../../src-main/core/clients/peer-process';
 import { makeTempDir } from '../support/temp';
 
 const linux = process.platform === 'linux';

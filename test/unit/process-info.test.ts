@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { processWorkingFolder } from '../../src-main/core/process-info';
+import { processWorkingFolder } from '../../src-main/core/clients/process-info';
 
 describe('processWorkingFolder', () => {
   it.runIf(process.platform === 'linux')('is the working folder of a live process (Linux)', () => {

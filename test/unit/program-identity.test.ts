@@ -6,7 +6,7 @@ import {
   isRunChangingVariable,
   readProcText,
   runChangingEnvironment,
-} from '../../src-main/core/program-identity';
+} from '../../src-main/core/clients/program-identity';
 
 describe('program identity', () => {
   it('keeps the variables that make a program load or run other code, sorted, and only those', () => {

@@ -3,8 +3,8 @@ import { createHash } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_FILE_BYTES } from '../../src-main/core/disk-snapshot';
-import { UnreviewableFileError, readProposalBase } from '../../src-main/core/proposal-base';
+import { MAX_FILE_BYTES } from '../../src-main/core/disk/disk-snapshot';
+import { UnreviewableFileError, readProposalBase } from '../../src-main/core/review/proposal-base';
 
 let dir: string;
 

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { NotRegularFileError, readRegularFile } from '../../src-main/core/regular-file';
+import { NotRegularFileError, readRegularFile } from '../../src-main/core/disk/regular-file';
 import { makeTempDir } from '../support/temp';
 
 const posix = process.platform !== 'win32';

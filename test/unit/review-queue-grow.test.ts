@@ -4,8 +4,8 @@
  * holds stays counted. FolderPause: held paths, bounded.
  */
 import { describe, expect, it } from 'vitest';
-import type { ProposedFile } from '../../src-main/core/review-queue';
-import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
+import type { ProposedFile } from '../../src-main/core/review/review-queue';
+import { ReviewError, ReviewQueue } from '../../src-main/core/review/review-queue';
 import { FolderPause, MAX_HELD_PATHS } from '../../src-main/core/watch/folder-pause';
 import { testClient } from '../support/clients';
 

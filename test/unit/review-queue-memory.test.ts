@@ -14,12 +14,12 @@ import {
   MAX_PENDING_TEXT_BYTES,
   MAX_PENDING_TEXT_BYTES_PER_CLIENT,
 } from '../../src-main/core/limits';
-import type { ReviewRequest } from '../../src-main/core/review-queue';
+import type { ReviewRequest } from '../../src-main/core/review/review-queue';
 import {
   ReviewQueue,
   ReviewTextsDroppedError,
   TooManyPendingReviewsError,
-} from '../../src-main/core/review-queue';
+} from '../../src-main/core/review/review-queue';
 
 const MB = 1024 * 1024;
 

@@ -1,8 +1,8 @@
 import { describe, it, expect, vi } from 'vitest';
 import type { ClientInfo } from '../../shared/app-api';
 import { computeHunks } from '../../shared/hunks';
-import type { ProposedFile, ReviewOutcome, ReviewRequest } from '../../src-main/core/review-queue';
-import { ReviewError, ReviewQueue, ReviewTextsDroppedError } from '../../src-main/core/review-queue';
+import type { ProposedFile, ReviewOutcome, ReviewRequest } from '../../src-main/core/review/review-queue';
+import { ReviewError, ReviewQueue, ReviewTextsDroppedError } from '../../src-main/core/review/review-queue';
 import { testClient } from '../support/clients';
 
 // ---------------------------------------------------------------------------------------------

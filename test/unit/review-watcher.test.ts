@@ -17,17 +17,17 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DiskState } from '../../shared/app-api';
 import { AppCore } from '../../src-main/core/app-core';
-import { submitWithDiskCheck } from '../../src-main/core/disk-guard';
+import { submitWithDiskCheck } from '../../src-main/core/disk/disk-guard';
 import {
   isRacilyClean,
   observeFileReads,
   RACY_WINDOW_NS,
   signatureOf,
-} from '../../src-main/core/disk-snapshot';
-import { FolderWatch } from '../../src-main/core/folder-watch';
-import { PendingPaths } from '../../src-main/core/pending-paths';
-import { readProposalBase } from '../../src-main/core/proposal-base';
-import { ReviewError, ReviewQueue } from '../../src-main/core/review-queue';
+} from '../../src-main/core/disk/disk-snapshot';
+import { FolderWatch } from '../../src-main/core/disk/folder-watch';
+import { PendingPaths } from '../../src-main/core/review/pending-paths';
+import { readProposalBase } from '../../src-main/core/review/proposal-base';
+import { ReviewError, ReviewQueue } from '../../src-main/core/review/review-queue';
 import { makeTempDir } from '../support/temp';
 import { until } from '../support/wait';
 import { testClient } from '../support/clients';

@@ -8,7 +8,7 @@ import {
   runSafeGit,
   safeGitArgs,
   safeGitEnv,
-} from '../../src-main/core/safe-git';
+} from '../../src-main/core/workspace/safe-git';
 import { makeTempDir } from '../support/temp';
 
 const cleanups: Array<() => void> = [];

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
 import { MAX_SELECTION_CHARS } from '../../src-main/core/limits';
-import type { SelectionContext } from '../../src-main/core/selection-context';
+import type { SelectionContext } from '../../src-main/core/review/selection-context';
 
 const BASE = 'one\ntwo\nthree\n';
 const PROPOSED = 'one\nTWO\r\nthree\nfour';

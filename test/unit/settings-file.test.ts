@@ -13,9 +13,9 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { watchFoldersToRemember } from '../../src-main/core/settings';
-import { readSettingsFile } from '../../src-main/core/settings-read';
-import { updateSettingsFile } from '../../src-main/core/settings-file';
+import { watchFoldersToRemember } from '../../src-main/core/settings/settings';
+import { readSettingsFile } from '../../src-main/core/settings/settings-read';
+import { updateSettingsFile } from '../../src-main/core/settings/settings-file';
 
 let root: string;
 beforeEach(() => {

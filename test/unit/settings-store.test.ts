@@ -6,8 +6,8 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
-import { pausedClients, trustedPrograms } from '../../src-main/core/settings';
-import { SettingsStore, SettingsStoreError } from '../../src-main/core/settings-store';
+import { pausedClients, trustedPrograms } from '../../src-main/core/settings/settings';
+import { SettingsStore, SettingsStoreError } from '../../src-main/core/settings/settings-store';
 import { makeTempDir } from '../support/temp';
 import { until } from '../support/wait';
 

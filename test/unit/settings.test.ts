@@ -3,14 +3,14 @@ import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSyn
 import os from 'node:os';
 import path from 'node:path';
 import { MAX_PATH_CHARS } from '../../shared/limits';
-import { readSettingsFile } from '../../src-main/core/settings-read';
+import { readSettingsFile } from '../../src-main/core/settings/settings-read';
 import {
   difftrayHome,
   extraLockFolders,
   resolveWorkspaceFolders,
   watchFolders,
   type Settings,
-} from '../../src-main/core/settings';
+} from '../../src-main/core/settings/settings';
 
 let root: string;
 

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readSmallFileSync } from '../../src-main/core/small-file-read';
+import { readSmallFileSync } from '../../src-main/core/disk/small-file-read';
 import { makeTempDir } from '../support/temp';
 
 const cleanups: Array<() => void> = [];

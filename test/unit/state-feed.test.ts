@@ -17,12 +17,12 @@ import {
 import { applyChange, applyDetailPatch } from '../../shared/state-sync';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import { AppCore } from '../../src-main/core/app-core';
-import type { PendingConnection } from '../../src-main/core/connection-requests';
+import type { PendingConnection } from '../../src-main/core/clients/connection-requests';
 import { Pairing } from '../../src-main/core/pairing/pairing';
-import { createActions } from '../../src-renderer/actions';
-import { startLiveState } from '../../src-renderer/live-state';
-import { contentKey, findReview } from '../../src-renderer/review-model';
-import { useAppStore } from '../../src-renderer/store';
+import { createActions } from '../../src-renderer/state/actions';
+import { startLiveState } from '../../src-renderer/state/live-state';
+import { contentKey, findReview } from '../../src-renderer/review/review-model';
+import { useAppStore } from '../../src-renderer/state/store';
 import { inProcessCarrier } from '../support/in-process-carrier';
 
 const LINES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];

@@ -5,7 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { UndoJournal, type PreviousState } from '../../src-main/core/undo-journal';
+import { UndoJournal, type PreviousState } from '../../src-main/core/undo/undo-journal';
 import { UNDO_JOURNAL_MAX_AGE_MS } from '../../shared/limits';
 import { makeTempDir } from '../support/temp';
 

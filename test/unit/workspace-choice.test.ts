@@ -3,7 +3,7 @@ import {
   broadFolderProblem,
   implicitStartFolder,
   type FolderContext,
-} from '../../src-main/core/workspace-choice';
+} from '../../src-main/core/workspace/workspace-choice';
 
 const linux: FolderContext = { home: '/home/ana', platform: 'linux', tmpDir: '/tmp', env: {} };
 const mac: FolderContext = {

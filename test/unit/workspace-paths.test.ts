@@ -8,7 +8,7 @@ import {
   isInside,
   resolveInsideWorkspace,
   resolveRealPath,
-} from '../../src-main/core/workspace-paths';
+} from '../../src-main/core/workspace/workspace-paths';
 
 let root: string;
 let ws: string;

@@ -4,10 +4,10 @@
  * the size of the app's diff host (?w=&h=). `data-diff-ready` turns true when Monaco has computed the
  * diff; `j` goes to the next change with the diff editor's own navigation.
  */
-import { createReviewModel } from '../../../src-renderer/components/diff-editor/text-models';
-import { guessLanguage } from '../../../src-renderer/language';
-import { monaco, REVIEW_DIFF_OPTIONS } from '../../../src-renderer/monaco';
-import { loadPrefs } from '../../../src-renderer/prefs';
+import { createReviewModel } from '../../../src-renderer/review/diff-editor/text-models';
+import { guessLanguage } from '../../../src-renderer/review/language';
+import { monaco, REVIEW_DIFF_OPTIONS } from '../../../src-renderer/review/monaco';
+import { loadPrefs } from '../../../src-renderer/state/prefs';
 
 const wrapper = document.getElementById('diff')!;
 const host = document.getElementById('host')!;

@@ -7,7 +7,7 @@ import type http from 'node:http';
 import path from 'node:path';
 import type WebSocket from 'ws';
 import type { ClientProtocol } from '../../../shared/app-api';
-import type { ClientPort } from '../../core/agent-session';
+import type { ClientPort } from '../../core/clients/agent-session';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { terminateSockets } from '../../loopback/close-sockets';
 import { MAX_FRAME_BYTES } from '../../loopback/frame-limits';

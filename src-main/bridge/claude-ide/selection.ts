@@ -7,7 +7,7 @@
  * `lineEnd` of `at_mentioned`, and to the selection's start line, before it shows them.
  */
 import type { JSONRPCNotification } from '@modelcontextprotocol/sdk/types.js';
-import type { SelectionContext } from '../../core/selection-context';
+import type { SelectionContext } from '../../core/review/selection-context';
 import { selectionChangedNotification } from '../selection-changed';
 
 export const AT_MENTIONED = 'at_mentioned';

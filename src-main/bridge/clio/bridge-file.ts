@@ -7,9 +7,9 @@
  */
 import { rmSync } from 'node:fs';
 import { isStale, writeFileAtomically } from '../lock-files';
-import { readRegularFile } from '../../core/regular-file';
+import { readRegularFile } from '../../core/disk/regular-file';
 
-export { clioBridgeFile } from '../../core/discovery-locations';
+export { clioBridgeFile } from '../../core/setup/discovery-locations';
 
 export interface ClioBridgeInfo {
   port: number;

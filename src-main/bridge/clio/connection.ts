@@ -10,8 +10,8 @@
  */
 import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
-import { clientPort, type AgentSession } from '../../core/agent-session';
-import { TooManyPendingReviewsError } from '../../core/review-queue';
+import { clientPort, type AgentSession } from '../../core/clients/agent-session';
+import { TooManyPendingReviewsError } from '../../core/review/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
 import {

@@ -177,7 +177,7 @@ export class ClioLoopback implements LoopbackEndpoint {
         );
       }
     };
-    // No token at all: the prompt's own time limit replaces the deadline (core/connection-requests.ts).
+    // No token at all: the prompt's own time limit replaces the deadline (core/clients/connection-requests.ts).
     const onTokenlessConnect = (clientName: string | undefined) => {
       deadline.done();
       if (serverPort === undefined || peerPort === undefined) {

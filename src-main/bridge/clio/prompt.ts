@@ -1,16 +1,16 @@
 /**
  * A Clio client that sends no token (the real Clio CLI: seed 000 has no authentication) is never answered
  * silently and never let in unasked: it is identified by its process where the platform allows, and the
- * person is asked (core/connection-requests.ts) unless they allowed this program always before.
+ * person is asked (core/clients/connection-requests.ts) unless they allowed this program always before.
  *
- * Identification: on Linux through the loopback socket's owner (core/peer-process.ts): pid, executable,
+ * Identification: on Linux through the loopback socket's owner (core/clients/peer-process.ts): pid, executable,
  * working folder; a socket of another user is refused outright, and one whose process cannot be found is
  * refused too (it is gone, or hides). macOS and Windows offer no such lookup without running lsof or
  * netstat, which DiffTray does not: there the prompt names the client by the name it gave, and says so.
  */
 import type { AppCore } from '../../core/app-core';
-import { ConnectionRequestError, type ConnectionPeer } from '../../core/connection-requests';
-import { findLoopbackPeer } from '../../core/peer-process';
+import { ConnectionRequestError, type ConnectionPeer } from '../../core/clients/connection-requests';
+import { findLoopbackPeer } from '../../core/clients/peer-process';
 import { CLIO_CLIENT_NAME } from './handlers';
 
 export interface PromptedConnection {

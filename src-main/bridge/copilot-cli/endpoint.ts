@@ -11,7 +11,7 @@
 import { rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import { clientPort } from '../../core/agent-session';
+import { clientPort } from '../../core/clients/agent-session';
 import type { AppCore } from '../../core/app-core';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';

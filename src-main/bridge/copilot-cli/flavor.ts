@@ -6,7 +6,7 @@
  */
 import type http from 'node:http';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
-import { processWorkingFolder } from '../../core/process-info';
+import { processWorkingFolder } from '../../core/clients/process-info';
 import { singleHeader } from '../../loopback/auth';
 import type { McpFlavor, McpSessionEndpoint } from '../mcp-http-session';
 import { selectionChangedNotification } from '../selection-changed';

@@ -4,7 +4,7 @@
  * where the server is.
  */
 import type http from 'node:http';
-import type { ClientPort } from '../../core/agent-session';
+import type { ClientPort } from '../../core/clients/agent-session';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import type { AdmittedRequest, EndpointRefusal, LoopbackEndpoint } from '../../loopback/loopback-server';
 import type { Log } from '../../loopback/socket-guard';

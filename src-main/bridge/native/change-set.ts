@@ -14,12 +14,12 @@
  */
 import path from 'node:path';
 import type { StructuredPatchHunk } from 'diff';
-import { readConfinedSnapshot, type DiskSnapshot } from '../../core/disk-snapshot';
+import { readConfinedSnapshot, type DiskSnapshot } from '../../core/disk/disk-snapshot';
 import {
   joinUnresolved,
   PathOutsideWorkspaceError,
   resolveInsideWorkspace,
-} from '../../core/workspace-paths';
+} from '../../core/workspace/workspace-paths';
 import {
   ErrorCode,
   NATIVE_MAX_FILE_BYTES,

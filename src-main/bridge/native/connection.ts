@@ -24,7 +24,7 @@ import {
   type Envelope,
   type ErrorPayload,
 } from '../../../shared/native-protocol';
-import { ReviewsPausedError, TooManyPendingReviewsError } from '../../core/review-queue';
+import { ReviewsPausedError, TooManyPendingReviewsError } from '../../core/review/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { RateWindow } from '../rate-limit';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';

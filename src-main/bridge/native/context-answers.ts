@@ -24,7 +24,7 @@ import {
   PathOutsideWorkspaceError,
   resolveInsideWorkspace,
   resolveRealPath,
-} from '../../core/workspace-paths';
+} from '../../core/workspace/workspace-paths';
 
 export interface FolderOf {
   workspaceFolderUri: string | null;

@@ -2,7 +2,7 @@
  * Context commands (seed 003): the files of a workspace folder, and one file's content.
  *
  * .gitignore is honoured by asking git itself (`git ls-files --cached --others --exclude-standard`, run
- * by core/safe-git.ts so that nothing the workspace's git config names runs) when the folder is in a git
+ * by core/workspace/safe-git.ts so that nothing the workspace's git config names runs) when the folder is in a git
  * work tree and git is installed; elsewhere the folder is walked confined in a context worker
  * (core/context/file-tree-walk.ts: links and special files are never followed, a folder swapped for a
  * link while the walk runs is refused), leaving out `.git` and `node_modules` and what .gitignore files
@@ -10,15 +10,15 @@
  */
 import path from 'node:path';
 import type { FileTreeWalk } from '../../core/context/file-tree-walk';
-import { hashBytes, readConfinedSnapshot } from '../../core/disk-snapshot';
-import { runSafeGit } from '../../core/safe-git';
+import { hashBytes, readConfinedSnapshot } from '../../core/disk/disk-snapshot';
+import { runSafeGit } from '../../core/workspace/safe-git';
 import {
   isInside,
   joinUnresolved,
   PathOutsideWorkspaceError,
   resolveInsideWorkspace,
   resolveRealPath,
-} from '../../core/workspace-paths';
+} from '../../core/workspace/workspace-paths';
 import { ErrorCode, NATIVE_MAX_FILE_BYTES } from '../../../shared/native-protocol';
 
 export class ContextError extends Error {

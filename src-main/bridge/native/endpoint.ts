@@ -25,7 +25,7 @@ import {
 } from '../../loopback/loopback-server';
 import { createSocketServer, MAX_PENDING_PREAUTH_CONNECTIONS } from '../../loopback/socket-guard';
 import { HostKey } from '../../core/pairing/host-key';
-import { processStartTime } from '../../core/process-info';
+import { processStartTime } from '../../core/clients/process-info';
 import { serveHandshake } from './handshake-socket';
 import { OwnedLockFile } from '../lock-files';
 import { RateWindow, type RateLimit } from '../rate-limit';

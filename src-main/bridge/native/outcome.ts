@@ -1,22 +1,27 @@
 /**
  * A settled review in the native protocol's words: the `change_set_result` a client receives.
  *
- * What the decision did on disk is core's (core/disk-policy.ts, carried out by core/settle-review.ts);
+ * What the decision did on disk is core's (core/disk/disk-policy.ts, carried out by core/review/settle-review.ts);
  * this says it file by file, in the order the client gave them, with each file's hunks and decisions.
  * Files refused before review and files that already were as proposed are answered as planned.
  */
 import type { ReviewFileSummary } from '../../../shared/app-api';
 import { combinedState } from '../../../shared/line-decisions';
-import type { ApplyFailureCode } from '../../core/apply-outcome';
-import { describeTarget, type DiskFile, type FileSettlement, type WhoWrites } from '../../core/disk-policy';
-import { hashBytes } from '../../core/disk-snapshot';
-import type { ReviewOutcome } from '../../core/review-queue';
+import type { ApplyFailureCode } from '../../core/disk/file-writer';
+import {
+  describeTarget,
+  type DiskFile,
+  type FileSettlement,
+  type WhoWrites,
+} from '../../core/disk/disk-policy';
+import { hashBytes } from '../../core/disk/disk-snapshot';
+import type { ReviewOutcome } from '../../core/review/review-queue';
 import {
   failureReason,
   outcomeReason,
   type NamedDiskFile,
   type SettledReview,
-} from '../../core/settle-review';
+} from '../../core/review/settle-review';
 import type { PlannedFile, ReviewedFile } from './change-set';
 import {
   ErrorCode,

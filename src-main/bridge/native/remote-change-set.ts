@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { ErrorCode, NATIVE_MAX_FILE_BYTES, type RequestPayload } from '../../../shared/native-protocol';
-import type { DiskSnapshot } from '../../core/disk-snapshot';
+import type { DiskSnapshot } from '../../core/disk/disk-snapshot';
 import { ChangeSetError, tooLarge, type PlannedFile } from './change-set';
 
 const ABSENT: DiskSnapshot = { exists: false };

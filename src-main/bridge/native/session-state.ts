@@ -10,7 +10,7 @@ import type {
   RequestPayload,
 } from '../../../shared/native-protocol';
 import type { StatusUpdate } from '../../../shared/native-context';
-import type { ReviewRequest } from '../../core/review-queue';
+import type { ReviewRequest } from '../../core/review/review-queue';
 import type { PlannedFile } from './change-set';
 
 /** A result pushed to the session's client: now, or on its next hello; a snippet only now. */

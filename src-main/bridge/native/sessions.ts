@@ -13,7 +13,7 @@ import type { ClientProtocol } from '../../../shared/app-api';
 import type { StatusUpdate } from '../../../shared/native-context';
 import type { ChangeSetResult } from '../../../shared/native-protocol';
 import type { AppCore } from '../../core/app-core';
-import type { ReviewRequest } from '../../core/review-queue';
+import type { ReviewRequest } from '../../core/review/review-queue';
 import type {
   ActiveTarget,
   ApprovalRecord,

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { languageIdOf } from '../../../shared/language-id';
 import type { PushSnippet } from '../../../shared/native-protocol';
-import { SelectionError, type SelectionContext } from '../../core/selection-context';
+import { SelectionError, type SelectionContext } from '../../core/review/selection-context';
 import { folderOf } from './context-answers';
 import type { Session } from './session-state';
 

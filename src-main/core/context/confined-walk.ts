@@ -14,9 +14,9 @@
  */
 import type { Dirent } from 'node:fs';
 import path from 'node:path';
-import { ConfinedDirectory, UnsafeEntryError } from '../confined-directory';
-import { readSnapshotIn } from '../disk-snapshot';
-import { PathOutsideWorkspaceError } from '../workspace-paths';
+import { ConfinedDirectory, UnsafeEntryError } from '../disk/confined-directory';
+import { readSnapshotIn } from '../disk/disk-snapshot';
+import { PathOutsideWorkspaceError } from '../workspace/workspace-paths';
 import { MAX_GITIGNORE_BYTES, type IgnoreRules } from '../watch/ignore-rules';
 
 export type WalkSkipReason = 'symlink' | 'special_file' | 'unreadable' | 'outside_workspace' | 'walk_limit';

@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ConfinedDirectory } from '../confined-directory';
+import { ConfinedDirectory } from '../disk/confined-directory';
 import { rulesTextIn } from './confined-walk';
 import { GitIndex } from '../watch/git-index';
 import { IgnoreRules } from '../watch/ignore-rules';
@@ -19,7 +19,7 @@ import {
   PathOutsideWorkspaceError,
   resolveInsideWorkspace,
   resolveRealPath,
-} from '../workspace-paths';
+} from '../workspace/workspace-paths';
 
 export class ContextFolderError extends Error {
   constructor(

@@ -22,7 +22,7 @@ import {
   CONTEXT_MAX_QUEUED_JOBS,
   CONTEXT_WORKER_HEAP_MB,
 } from '../../../shared/limits';
-import { fileReadObserver } from '../disk-snapshot';
+import { fileReadObserver } from '../disk/disk-snapshot';
 import type { ContextJob, ContextResult, ContextWorkerData, WorkerMessage } from './context-jobs';
 import { SearchQueryError } from './text-search';
 

@@ -5,7 +5,7 @@
  * differs. Bundled to one string (scripts/context-worker-source.mjs) that context-pool.ts evaluates.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { fileReadObserver, observeFileReads } from '../disk-snapshot';
+import { fileReadObserver, observeFileReads } from '../disk/disk-snapshot';
 import type { ContextJob, ContextWorkerData, JobMessage, WorkerMessage } from './context-jobs';
 import { walkFileTree } from './file-tree-walk';
 import { filterInfo } from './filter-info';

@@ -4,7 +4,7 @@
  */
 import type { LeftOut, SkipReason, SkippedFile } from '../../../shared/native-context';
 import { CONTEXT_MAX_FILE_BYTES, CONTEXT_MAX_LISTED_SKIPS, describeBytes } from '../../../shared/limits';
-import { readListedFileIn, UnreadableFileError, type DiskSnapshot } from '../disk-snapshot';
+import { readListedFileIn, UnreadableFileError, type DiskSnapshot } from '../disk/disk-snapshot';
 import type { WalkItem } from './confined-walk';
 
 export class LeftOutList {

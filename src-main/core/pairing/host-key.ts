@@ -9,8 +9,8 @@
  */
 import { createPrivateKey, createPublicKey, generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import type { HostKeyInfo } from '../../../shared/native-handshake';
-import { writeFileAtomically } from '../atomic-file';
-import { readRegularFile } from '../regular-file';
+import { writeFileAtomically } from '../disk/atomic-file';
+import { readRegularFile } from '../disk/regular-file';
 import { fingerprintOf, labelled } from './handshake-proof';
 
 export class HostKey {

@@ -7,8 +7,8 @@ import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypt
 import { z } from 'zod';
 import type { PairedClientInfo } from '../../../shared/app-api';
 import { labelField } from '../../../shared/field-limits';
-import { writeFileAtomically } from '../atomic-file';
-import { readRegularFile } from '../regular-file';
+import { writeFileAtomically } from '../disk/atomic-file';
+import { readRegularFile } from '../disk/regular-file';
 
 const entrySchema = z.object({
   id: z.string().min(1).max(200),

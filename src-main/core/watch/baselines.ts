@@ -5,8 +5,8 @@
  * never fit) has an unknown baseline, said so rather than guessed.
  */
 import path from 'node:path';
-import type { ConfinedDirectory } from '../confined-directory';
-import { readSnapshotIn, type DiskSnapshot } from '../disk-snapshot';
+import type { ConfinedDirectory } from '../disk/confined-directory';
+import { readSnapshotIn, type DiskSnapshot } from '../disk/disk-snapshot';
 import { describeBytes, utf8ByteLength, WATCH_BASELINE_MAX_BYTES } from '../limits';
 import type { GitIndex, IndexText } from './git-index';
 import { openInWatchedFolder } from './watch-folders';

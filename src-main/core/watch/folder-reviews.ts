@@ -16,17 +16,17 @@
 import path from 'node:path';
 import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
-import type { ConfinedDirectory } from '../confined-directory';
-import { settleFile } from '../disk-policy';
-import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk-snapshot';
+import type { ConfinedDirectory } from '../disk/confined-directory';
+import { settleFile } from '../disk/disk-policy';
+import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk/disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import {
   ReviewError,
   ReviewsPausedError,
   TooManyPendingReviewsError,
   type ReviewOutcome,
-} from '../review-queue';
-import { isInside } from '../workspace-paths';
+} from '../review/review-queue';
+import { isInside } from '../workspace/workspace-paths';
 import type { Baselines } from './baselines';
 import { FolderPause } from './folder-pause';
 import type { TreeWatch } from './tree-watch';
@@ -326,7 +326,7 @@ export class FolderReviews {
     for (const file of pending.files.values()) {
       // Only inside this folder: one in it swapped for a link since is not written through.
       const disk = diskFileOf(file, this.root);
-      const result = await settleFile(this.core.files, disk, decided(finals, file), 'difftray', {
+      const result = await settleFile(this.core.writer, disk, decided(finals, file), 'difftray', {
         reviewId: pending.id,
         // Set before the write, so the watch's report of it finds the disk at its baseline.
         beforeWrite: (target) => this.baselines.set(file.path, target),

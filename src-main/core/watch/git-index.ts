@@ -9,11 +9,11 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { looksBinary } from '../disk-snapshot';
+import { looksBinary } from '../disk/disk-snapshot';
 import { MAX_FILE_BYTES } from '../limits';
-import { runSafeGit, type GitAnswer, type PinnedRepository } from '../safe-git';
-import { readSmallFileSync } from '../small-file-read';
-import { isInside } from '../workspace-paths';
+import { runSafeGit, type GitAnswer, type PinnedRepository } from '../workspace/safe-git';
+import { readSmallFileSync } from '../disk/small-file-read';
+import { isInside } from '../workspace/workspace-paths';
 import { parseBatch, parseBatchCheck } from './cat-file-batch';
 
 /** How long one git command may take before its answer is given up on. */

@@ -9,8 +9,8 @@
  */
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readSmallFileSync } from '../small-file-read';
-import { isInside } from '../workspace-paths';
+import { readSmallFileSync } from '../disk/small-file-read';
+import { isInside } from '../workspace/workspace-paths';
 
 /** Names skipped wherever they are (also what get_filter_info reports). */
 export const ALWAYS_SKIPPED: ReadonlySet<string> = new Set(['.git', 'node_modules']);

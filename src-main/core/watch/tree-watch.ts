@@ -9,7 +9,7 @@
 import { lstatSync, readdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { MAX_FILE_BYTES } from '../limits';
-import { isTemporaryName } from '../write-journal';
+import { isTemporaryName } from '../undo/write-journal';
 import { IgnoreRules } from './ignore-rules';
 
 export interface TreeWatchOptions {

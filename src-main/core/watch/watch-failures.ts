@@ -6,7 +6,7 @@
  * `difftray status` say so instead of showing the folder as watched.
  */
 import type { WatchFix, WatchUnwatched } from '../../../shared/app-api';
-import { readRegularFile } from '../regular-file';
+import { readRegularFile } from '../disk/regular-file';
 
 /** Suggested at least: enough for a few large repositories (as editors' docs suggest). */
 const SUGGESTED_WATCHES = 524_288;

@@ -4,8 +4,13 @@
  * A link inside the workspace that leads out of it is judged by where it leads.
  */
 import { statSync } from 'node:fs';
-import { ConfinedDirectory } from '../confined-directory';
-import { isInside, joinUnresolved, PathOutsideWorkspaceError, resolveRealPath } from '../workspace-paths';
+import { ConfinedDirectory } from '../disk/confined-directory';
+import {
+  isInside,
+  joinUnresolved,
+  PathOutsideWorkspaceError,
+  resolveRealPath,
+} from '../workspace/workspace-paths';
 
 export type WatchFolderProblem = 'outside' | 'not-folder';
 

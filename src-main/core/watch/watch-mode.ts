@@ -11,7 +11,7 @@
 import path from 'node:path';
 import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
-import { isInside } from '../workspace-paths';
+import { isInside } from '../workspace/workspace-paths';
 import { Baselines } from './baselines';
 import { FolderReviews, type FolderReviewsOptions } from './folder-reviews';
 import { GitIndex } from './git-index';
@@ -42,7 +42,7 @@ export class WatchMode {
     private readonly options: WatchModeOptions = {},
   ) {
     // DiffTray's own writes (an undo, another client's accepted review) are where the baseline is now.
-    this.unsubscribeWrites = core.files.onApplied((file, written) => {
+    this.unsubscribeWrites = core.writer.onApplied((file, written) => {
       this.coveringFolder(file)?.writtenByDiffTray(file, written);
     });
     this.unsubscribe = core.queue.onEnded((request, outcome) => {

@@ -4,9 +4,9 @@
  * baseline back.
  */
 import path from 'node:path';
-import type { DiskFile, FileDecision } from '../disk-policy';
-import type { DiskSnapshot } from '../disk-snapshot';
-import type { FinalFile, ProposedFile } from '../review-queue';
+import type { DiskFile, FileDecision } from '../disk/disk-policy';
+import type { DiskSnapshot } from '../disk/disk-snapshot';
+import type { FinalFile, ProposedFile } from '../review/review-queue';
 
 /** A file as put up for review: base = its baseline, onDisk = the snapshot read. */
 export type Reviewed = ProposedFile & { onDisk: DiskSnapshot };

@@ -25,7 +25,7 @@ import {
   ClaudeHooksSetupError,
   editedText,
   planClaudeHooks,
-} from '../../../src-main/core/claude-hooks-setup';
+} from '../../../src-main/core/setup/claude-hooks-setup';
 import { makeTempDir } from '../../support/temp';
 
 const COMMAND = '"/usr/bin/node" "/opt/difftray/cli.cjs" hook claude-code';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { claudeHookCommand, shellQuote } from '../../../src-main/core/claude-hook-command';
+import { claudeHookCommand, shellQuote } from '../../../src-main/core/setup/claude-hook-command';
 
 describe('the hook command', () => {
   it('runs cli.cjs with node, both paths quoted', () => {

@@ -4,7 +4,7 @@ import {
   canAllowAlways,
   connectionPromptTitle,
   programDescription,
-} from '../../../src-renderer/connection-prompts';
+} from '../../../src-renderer/views/connection-prompts';
 
 const request: ConnectionRequest = {
   id: 'connect-1',

@@ -6,9 +6,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAppApi, type AppApi } from '../../../shared/app-api';
 import { AppCore } from '../../../src-main/core/app-core';
-import { createActions } from '../../../src-renderer/actions';
-import { contentKey, droppedTextsText } from '../../../src-renderer/review-model';
-import { useAppStore } from '../../../src-renderer/store';
+import { createActions } from '../../../src-renderer/state/actions';
+import { contentKey, droppedTextsText } from '../../../src-renderer/review/review-model';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { inProcessCarrier } from '../../support/in-process-carrier';
 
 let core: AppCore;

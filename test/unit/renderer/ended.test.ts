@@ -6,7 +6,7 @@ import {
   endedLabel,
   endedReviews,
   newerProposal,
-} from '../../../src-renderer/review-model';
+} from '../../../src-renderer/review/review-model';
 
 const client = {
   id: 'c',

@@ -3,7 +3,7 @@
  * snapshot of every review, then the hunks of the one on screen (AppApi.focusReview).
  */
 import type { AppSnapshot, ReviewSummary } from '../../../shared/app-api';
-import { useAppStore } from '../../../src-renderer/store';
+import { useAppStore } from '../../../src-renderer/state/store';
 
 /** A snapshot whose reviews carry their hunks too (ReviewSummary is a ReviewItem with hunks). */
 export type FullState = Omit<AppSnapshot, 'reviews'> & { reviews: ReviewSummary[] };

@@ -4,8 +4,8 @@ import {
   changedDecisions,
   GeometryVersion,
   sameDecision,
-} from '../../../src-renderer/components/diff-editor/hunk-geometry';
-import { decisionDecorations, hunkDecisionDecorations } from '../../../src-renderer/hunk-decorations';
+} from '../../../src-renderer/review/diff-editor/hunk-geometry';
+import { decisionDecorations, hunkDecisionDecorations } from '../../../src-renderer/review/hunk-decorations';
 
 const hunk = (
   at: number,

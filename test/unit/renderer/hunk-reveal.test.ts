@@ -7,7 +7,7 @@ import {
   unfoldTargets,
   type LineProbe,
   type LineRange,
-} from '../../../src-renderer/hunk-reveal';
+} from '../../../src-renderer/review/hunk-reveal';
 
 const LINE_HEIGHT = 19;
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_MAP, effectiveKeyMap } from '../../../shared/keymap';
-import { chordLabel, chordOfEvent, keysLabel, withKeys } from '../../../src-renderer/key-chords';
-import { commandForKey } from '../../../src-renderer/keyboard';
-import { lineCommandForKey } from '../../../src-renderer/line-keys';
-import { isSendKey } from '../../../src-renderer/send-to-agent';
+import { chordLabel, chordOfEvent, keysLabel, withKeys } from '../../../src-renderer/keys/key-chords';
+import { commandForKey } from '../../../src-renderer/keys/keyboard';
+import { lineCommandForKey } from '../../../src-renderer/keys/line-keys';
+import { isSendKey } from '../../../src-renderer/review/send-to-agent';
 
 const key = (
   key: string,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { keyMapChangesSchema } from '../../../shared/keymap';
-import { withChord, withDefaultKeys, withoutChord } from '../../../src-renderer/key-map-editor';
+import { withChord, withDefaultKeys, withoutChord } from '../../../src-renderer/keys/key-map-editor';
 
 describe('editing the key map in Settings', () => {
   it('changes a command to a chord pressed, keeping only the changed command', () => {

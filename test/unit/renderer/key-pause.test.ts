@@ -4,9 +4,9 @@ import {
   ignoredDuringPause,
   KEY_PAUSE_MS,
   pauseForAutoSelection,
-} from '../../../src-renderer/key-pause';
-import { REVIEW_COMMANDS, type Command } from '../../../src-renderer/keyboard';
-import { useAppStore } from '../../../src-renderer/store';
+} from '../../../src-renderer/keys/key-pause';
+import { REVIEW_COMMANDS, type Command } from '../../../src-renderer/keys/keyboard';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { client, review, snapshot } from './fixtures-app-shell';
 import { applyFullState } from './full-state';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
-import { commandForKey } from '../../../src-renderer/keyboard';
+import { commandForKey } from '../../../src-renderer/keys/keyboard';
 
 const key = (
   key: string,

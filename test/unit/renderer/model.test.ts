@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { hunkLineDecorations } from '../../../src-renderer/hunk-decorations';
-import { guessLanguage } from '../../../src-renderer/language';
+import { hunkLineDecorations } from '../../../src-renderer/review/hunk-decorations';
+import { guessLanguage } from '../../../src-renderer/review/language';
 import {
   displayPath,
   errorMessage,
   shortenPaths,
   submitSummary,
   submittedSummary,
-} from '../../../src-renderer/review-model';
-import { formatAge } from '../../../src-renderer/time';
+} from '../../../src-renderer/review/review-model';
+import { formatAge } from '../../../src-renderer/state/time';
 
 describe('hunkLineDecorations', () => {
   const hunks = [

@@ -14,29 +14,29 @@ import {
   type ReviewSummary,
 } from '../../../shared/app-api';
 import { AppCore } from '../../../src-main/core/app-core';
-import { readDiskSnapshot } from '../../../src-main/core/disk-snapshot';
-import { createActions, type Actions } from '../../../src-renderer/actions';
+import { readDiskSnapshot } from '../../../src-main/core/disk/disk-snapshot';
+import { createActions, type Actions } from '../../../src-renderer/state/actions';
 import {
   noteToSend,
   noteUnheardText,
   offersHooksSetup,
   sentNoteText,
   useNoteDrafts,
-} from '../../../src-renderer/agent-note';
+} from '../../../src-renderer/review/agent-note';
 import {
   approvalArgsText,
   approvalEndedText,
   approvalLabel,
   approvalStateLabel,
-} from '../../../src-renderer/approval-model';
+} from '../../../src-renderer/review/approval-model';
 import {
   canPause,
   isClientPaused,
   pauseButtonLabel,
   pauseExplanation,
   pausedWithoutConnection,
-} from '../../../src-renderer/client-pause';
-import { useAppStore } from '../../../src-renderer/store';
+} from '../../../src-renderer/views/client-pause';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { makeTempDir } from '../../support/temp';
 import { client, review } from './fixtures-app-shell';
 import { inProcessCarrier } from '../../support/in-process-carrier';

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { activeCode, lockoutText, pairingCommands, timeLeft } from '../../../src-renderer/pairing-model';
-import { reviewPath } from '../../../src-renderer/remote-paths';
+import {
+  activeCode,
+  lockoutText,
+  pairingCommands,
+  timeLeft,
+} from '../../../src-renderer/settings/pairing-model';
+import { reviewPath } from '../../../src-renderer/review/remote-paths';
 
 describe('the pairing section', () => {
   const shown = { code: '012345', expiresAt: 300_000, port: 4242, hostKeyFingerprint: 'SHA256:x' };

@@ -11,17 +11,17 @@ import {
   formatBytes,
   stateLabel,
   submitBlocker,
-} from '../../../src-renderer/file-status';
-import { currentHunkDecorations, decisionDecorations } from '../../../src-renderer/hunk-decorations';
+} from '../../../src-renderer/review/file-status';
+import { currentHunkDecorations, decisionDecorations } from '../../../src-renderer/review/hunk-decorations';
 import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
-import { lineCommandForKey } from '../../../src-renderer/line-keys';
+import { lineCommandForKey } from '../../../src-renderer/keys/line-keys';
 import {
   lineDecisionAnnouncement,
   resolveLineSelection,
   selectedLineRanges,
   selectionSummary,
-} from '../../../src-renderer/line-selection';
-import { countDecisions, submitSummary, submittedSummary } from '../../../src-renderer/review-model';
+} from '../../../src-renderer/review/line-selection';
+import { countDecisions, submitSummary, submittedSummary } from '../../../src-renderer/review/review-model';
 
 const hunk = (
   index: number,
@@ -285,7 +285,7 @@ describe('decision counts with mixed hunks and binary files', () => {
 
 describe('contentKey', () => {
   it('changes with a content revision and with a newly detected disk change, so diskText is fetched', async () => {
-    const { contentKey } = await import('../../../src-renderer/review-model');
+    const { contentKey } = await import('../../../src-renderer/review/review-model');
     const plain = review([file(), file({ contentRevision: 3 })]);
     expect(contentKey(plain)).toBe('r@1,3');
     const changed = review([

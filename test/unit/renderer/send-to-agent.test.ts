@@ -9,13 +9,17 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppApi, type ClientProtocol } from '../../../shared/app-api';
 import { DEFAULT_KEY_MAP } from '../../../shared/keymap';
 import { AppCore } from '../../../src-main/core/app-core';
-import { readDiskSnapshot } from '../../../src-main/core/disk-snapshot';
-import type { SelectionContext } from '../../../src-main/core/selection-context';
-import { createActions, type Actions } from '../../../src-renderer/actions';
-import { commandForKey } from '../../../src-renderer/keyboard';
-import { lineCommandForKey } from '../../../src-renderer/line-keys';
-import { selectedLineRanges, type DiffSide, type SelectionRange } from '../../../src-renderer/line-selection';
-import { useReviewUi } from '../../../src-renderer/review-ui';
+import { readDiskSnapshot } from '../../../src-main/core/disk/disk-snapshot';
+import type { SelectionContext } from '../../../src-main/core/review/selection-context';
+import { createActions, type Actions } from '../../../src-renderer/state/actions';
+import { commandForKey } from '../../../src-renderer/keys/keyboard';
+import { lineCommandForKey } from '../../../src-renderer/keys/line-keys';
+import {
+  selectedLineRanges,
+  type DiffSide,
+  type SelectionRange,
+} from '../../../src-renderer/review/line-selection';
+import { useReviewUi } from '../../../src-renderer/review/review-ui';
 import {
   isSendKey,
   linesToSend,
@@ -23,8 +27,8 @@ import {
   sendSummary,
   sendUnavailableText,
   sentAnnouncement,
-} from '../../../src-renderer/send-to-agent';
-import { useAppStore } from '../../../src-renderer/store';
+} from '../../../src-renderer/review/send-to-agent';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { inProcessCarrier } from '../../support/in-process-carrier';
 import { makeTempDir } from '../../support/temp';
 

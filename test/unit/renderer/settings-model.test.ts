@@ -11,9 +11,9 @@ import {
   withAutoApply,
   withFolderAdded,
   withFolderRemoved,
-} from '../../../src-renderer/settings-model';
-import { openSettingsOnRequest, useSettingsView } from '../../../src-renderer/settings-view';
-import { useAppStore } from '../../../src-renderer/store';
+} from '../../../src-renderer/settings/settings-model';
+import { openSettingsOnRequest, useSettingsView } from '../../../src-renderer/settings/settings-view';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { client } from './fixtures-app-shell';
 
 function snapshot(extra: Partial<AppSnapshot> = {}): AppSnapshot {

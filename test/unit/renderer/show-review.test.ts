@@ -5,8 +5,8 @@
 import { afterEach, expect, it } from 'vitest';
 import { createAppApi, type AppApiCarrier, type StateEvent } from '../../../shared/app-api';
 import { AppCore } from '../../../src-main/core/app-core';
-import { startLiveState, type LiveState } from '../../../src-renderer/live-state';
-import { useAppStore } from '../../../src-renderer/store';
+import { startLiveState, type LiveState } from '../../../src-renderer/state/live-state';
+import { useAppStore } from '../../../src-renderer/state/store';
 import { inProcessCarrier } from '../../support/in-process-carrier';
 import { until } from '../../support/wait';
 

@@ -9,7 +9,7 @@ import {
   newStatusLines,
   queueOrder,
   statusLine,
-} from '../../../src-renderer/sidebar-model';
+} from '../../../src-renderer/state/sidebar-model';
 import { client, review, snapshot } from './fixtures-app-shell';
 
 const a = client('a');

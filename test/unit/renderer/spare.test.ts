@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Spare } from '../../../src-renderer/components/diff-editor/spare';
+import { Spare } from '../../../src-renderer/review/diff-editor/spare';
 
 function counted() {
   let made = 0;

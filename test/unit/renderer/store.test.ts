@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ReviewSummary } from '../../../shared/app-api';
-import { chooseSelection, resolveCursor, shownFiles, useAppStore } from '../../../src-renderer/store';
+import { chooseSelection, resolveCursor, shownFiles, useAppStore } from '../../../src-renderer/state/store';
 import { applyFullState, type FullState } from './full-state';
 
 const client = {

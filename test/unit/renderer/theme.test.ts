@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadPrefs } from '../../../src-renderer/prefs';
+import { loadPrefs } from '../../../src-renderer/state/prefs';
 import {
   applyTheme,
   currentTheme,
@@ -8,7 +8,7 @@ import {
   onThemeChange,
   resolveTheme,
   type ResolvedTheme,
-} from '../../../src-renderer/theme';
+} from '../../../src-renderer/state/theme';
 
 describe('theme resolution', () => {
   it('System follows the OS; Light and Dark override it', () => {

@@ -6,7 +6,7 @@ import {
   undoableOf,
   undoOutcomeText,
   undoQuestion,
-} from '../../../src-renderer/undo-writes-model';
+} from '../../../src-renderer/views/undo-writes-model';
 
 const folders = ['/ws'];
 const set = (over: Partial<UndoableWrites>): UndoableWrites => ({

@@ -8,7 +8,7 @@ import {
   watchFolderGroups,
   watchOutcome,
   watchSwitchLabel,
-} from '../../../src-renderer/watch-folders';
+} from '../../../src-renderer/views/watch-folders';
 
 describe('isInsideFolder', () => {
   it('is true for the folder itself and what lies under it, with either separator', () => {

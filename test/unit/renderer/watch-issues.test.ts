@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { WatchFolderIssue } from '../../../shared/app-api';
-import { issueOf, issuesIn, noticeText, pausedText, unwatchedText } from '../../../src-renderer/watch-issues';
+import {
+  issueOf,
+  issuesIn,
+  noticeText,
+  pausedText,
+  unwatchedText,
+} from '../../../src-renderer/views/watch-issues';
 
 const paused: WatchFolderIssue = {
   folder: '/ws/app',

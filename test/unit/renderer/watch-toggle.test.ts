@@ -5,8 +5,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createAppApi, type AppApi, type AppApiMethod } from '../../../shared/app-api';
-import { useAppStore } from '../../../src-renderer/store';
-import { setFolderWatched, useWatchBusy } from '../../../src-renderer/watch-toggle';
+import { useAppStore } from '../../../src-renderer/state/store';
+import { setFolderWatched, useWatchBusy } from '../../../src-renderer/views/watch-toggle';
 import { startTestRuntime, type TestRuntime } from '../../support/test-runtime';
 import { makeTempDir } from '../../support/temp';
 

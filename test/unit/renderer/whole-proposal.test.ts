@@ -1,6 +1,6 @@
 /** Submit says why it is disabled when a client that applies proposals whole would get part of one. */
 import { describe, expect, it } from 'vitest';
-import { partialDecisionBlocker } from '../../../src-renderer/whole-proposal';
+import { partialDecisionBlocker } from '../../../src-renderer/review/whole-proposal';
 
 const copilot = { name: 'Copilot CLI', protocol: 'copilot-cli' } as const;
 const counts = (accepted: number, rejected: number, pending = 0, mixed = 0) => ({

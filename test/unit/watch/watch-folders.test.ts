@@ -3,7 +3,7 @@ import { mkdirSync, realpathSync, renameSync, symlinkSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openInWatchedFolder } from '../../../src-main/core/watch/watch-folders';
-import { PathOutsideWorkspaceError } from '../../../src-main/core/workspace-paths';
+import { PathOutsideWorkspaceError } from '../../../src-main/core/workspace/workspace-paths';
 import { makeTempDir } from '../../support/temp';
 
 const cleanups: Array<() => void> = [];

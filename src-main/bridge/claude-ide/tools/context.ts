@@ -1,5 +1,5 @@
 /** What every Claude Code tool works with: the session of the client that called it. */
-import type { AgentSession } from '../../../core/agent-session';
+import type { AgentSession } from '../../../core/clients/agent-session';
 import { toolDefiner } from '../../mcp-tools';
 
 export type ClaudeToolContext = AgentSession;

@@ -3,9 +3,9 @@
  * answered after FILE_SAVED; DIFF_REJECTED (with the tab name) when nothing changed or it was refused.
  */
 import { fileTextField, labelField, pathField } from '../../../../shared/field-limits';
-import type { DiskSnapshot } from '../../../core/disk-snapshot';
-import { readProposalBase } from '../../../core/proposal-base';
-import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import type { DiskSnapshot } from '../../../core/disk/disk-snapshot';
+import { readProposalBase } from '../../../core/review/proposal-base';
+import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { textResult, toolError } from '../../mcp-tools';
 import { defineClaudeTool } from './context';

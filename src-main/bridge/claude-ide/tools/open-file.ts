@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
 import { noteField, pathField } from '../../../../shared/field-limits';
-import { joinUnresolved, resolveInsideWorkspace } from '../../../core/workspace-paths';
+import { joinUnresolved, resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { jsonResult, textResult, toolError } from '../../mcp-tools';
 import { defineClaudeTool } from './context';
 

@@ -1,6 +1,6 @@
 /** `closeDiff` (the CLI no longer waits for a file's review) and `status` (the client's status line). */
 import path from 'node:path';
-import { resolveRealPath } from '../../../core/workspace-paths';
+import { resolveRealPath } from '../../../core/workspace/workspace-paths';
 import { sessionOf, type ClioHandler } from './context';
 
 export const CLOSED_BY_CLIENT = 'closed by the client';

@@ -4,7 +4,7 @@
  * map the message onto core and answer.
  */
 import type { ClientInfo } from '../../../../shared/app-api';
-import type { AgentSession } from '../../../core/agent-session';
+import type { AgentSession } from '../../../core/clients/agent-session';
 import type { AppCore } from '../../../core/app-core';
 import type { ClioErrorCode, ClioMessage, ClioMessageType, ClioServerMessage } from '../messages';
 

@@ -4,13 +4,13 @@
  * holds what was reviewed). Each puts one file up for review and answers diffAccepted / diffRejected
  * whenever the person decides.
  */
-import type { ApplyFailureCode } from '../../../core/apply-outcome';
-import { settleFile, type FileDecision } from '../../../core/disk-policy';
-import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk-snapshot';
-import { AUTO_APPLIED_NOTE, autoApplyNames } from '../../../core/auto-apply';
-import { readProposalBase } from '../../../core/proposal-base';
-import type { ReviewOutcome } from '../../../core/review-queue';
-import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import type { ApplyFailureCode } from '../../../core/disk/file-writer';
+import { settleFile, type FileDecision } from '../../../core/disk/disk-policy';
+import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk/disk-snapshot';
+import { AUTO_APPLIED_NOTE, autoApplyNames } from '../../../core/review/auto-apply';
+import { readProposalBase } from '../../../core/review/proposal-base';
+import type { ReviewOutcome } from '../../../core/review/review-queue';
+import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { applyRangeEdits, RangeEditError } from '../edits';
 import type { ClioErrorCode } from '../messages';
@@ -148,7 +148,7 @@ async function answer(
         // Through the one disk policy: written only if the file still holds what was reviewed.
         const disk = { path: proposal.path, base: proposal.base, deletes: false };
         const decision: FileDecision = { kind: 'accepted', composed: final };
-        const written = await settleFile(core.files, disk, decision, 'difftray', { reviewId: id });
+        const written = await settleFile(core.writer, disk, decision, 'difftray', { reviewId: id });
         if (written.kind === 'failed') {
           log(`clio: did not write ${proposal.path}: ${written.reason}`);
           core.queue.addNote(id, `Not written: ${written.reason}`);

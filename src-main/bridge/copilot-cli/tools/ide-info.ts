@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { DIFFTRAY_VERSION } from '../../../../shared/version';
 import { labelField, pathField } from '../../../../shared/field-limits';
-import { SESSION_SEPARATOR } from '../../../core/auto-apply';
+import { SESSION_SEPARATOR } from '../../../core/review/auto-apply';
 import { DIFFTRAY_IDE_NAME } from '../../lock-files';
 import { copilotJson, defineCopilotTool } from './context';
 

@@ -12,11 +12,11 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { lstatSync } from 'node:fs';
 import { fileTextField, labelField, pathField } from '../../../../shared/field-limits';
-import type { QueuedProposal } from '../../../core/agent-session';
-import type { DiskSnapshot } from '../../../core/disk-snapshot';
-import { readProposalBase } from '../../../core/proposal-base';
-import type { ReviewOutcome } from '../../../core/review-record';
-import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import type { QueuedProposal } from '../../../core/clients/agent-session';
+import type { DiskSnapshot } from '../../../core/disk/disk-snapshot';
+import { readProposalBase } from '../../../core/review/proposal-base';
+import type { ReviewOutcome } from '../../../core/review/review-record';
+import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { copilotJson, defineCopilotTool } from './context';
 

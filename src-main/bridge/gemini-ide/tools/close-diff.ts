@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { pathField } from '../../../../shared/field-limits';
-import { resolveRealPath } from '../../../core/workspace-paths';
+import { resolveRealPath } from '../../../core/workspace/workspace-paths';
 import { textResult } from '../../mcp-tools';
 import { defineGeminiTool } from './context';
 import { DIFF_CLOSED } from './notifications';

@@ -3,9 +3,9 @@
  * the CLI later as a notification (open-diffs.ts).
  */
 import { fileTextField, pathField } from '../../../../shared/field-limits';
-import type { DiskSnapshot } from '../../../core/disk-snapshot';
-import { readProposalBase } from '../../../core/proposal-base';
-import { resolveInsideWorkspace } from '../../../core/workspace-paths';
+import type { DiskSnapshot } from '../../../core/disk/disk-snapshot';
+import { readProposalBase } from '../../../core/review/proposal-base';
+import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { toolError } from '../../mcp-tools';
 import { defineGeminiTool } from './context';

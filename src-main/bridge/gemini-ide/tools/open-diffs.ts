@@ -4,7 +4,7 @@
  * When the person decides, the outcome reaches the CLI as `ide/diffAccepted {filePath, content}` (it
  * writes exactly `content`) or `ide/diffRejected {filePath}`.
  */
-import type { ReviewOutcome } from '../../../core/review-queue';
+import type { ReviewOutcome } from '../../../core/review/review-queue';
 import type { GeminiToolContext } from './session-context';
 import { DIFF_ACCEPTED, DIFF_REJECTED } from './notifications';
 

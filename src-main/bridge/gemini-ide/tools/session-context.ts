@@ -1,5 +1,5 @@
 /** The session as Gemini's tools see it; apart, so the open diffs and the tool table both use it. */
-import type { AgentSession } from '../../../core/agent-session';
+import type { AgentSession } from '../../../core/clients/agent-session';
 
 /** The session, as its tools see it. */
 export interface GeminiToolContext {

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { approvalTitle, type ApprovalRequest } from '../../../../shared/app-api';
 import type { ApprovalResponse, ApprovalResult, RequestPayload } from '../../../../shared/native-protocol';
-import { boundedNote, boundedTitle } from '../../../core/review-labels';
-import type { ReviewOutcome } from '../../../core/review-queue';
+import { boundedNote, boundedTitle } from '../../../core/review/review-labels';
+import type { ReviewOutcome } from '../../../core/review/review-queue';
 import type { ApprovalRecord } from '../sessions';
 import { defineCommand, sessionOf } from './command';
 

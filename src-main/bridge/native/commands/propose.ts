@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ProposeResponse, RequestPayload } from '../../../../shared/native-protocol';
-import type { ProposedFile, ReviewOutcome } from '../../../core/review-queue';
+import type { ProposedFile, ReviewOutcome } from '../../../core/review/review-queue';
 import {
   ChangeSetError,
   planChangeSet,
@@ -13,7 +13,7 @@ import {
   type ReviewedFile,
   type SkippedFile,
 } from '../change-set';
-import { settleReview } from '../../../core/settle-review';
+import { settleReview } from '../../../core/review/settle-review';
 import { changeSetResult, diskFileOf, type Writer } from '../outcome';
 import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';

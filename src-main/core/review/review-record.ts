@@ -1,0 +1,121 @@
+/**
+ * One review as the queue keeps it, and the two views of it the app sends: the small item every list
+ * shows (queue, History) and the full summary with every hunk (the review on screen, tests, adapters).
+ */
+import type {
+  ApprovalRequest,
+  ClientInfo,
+  ReviewFileSummary,
+  RemoteOrigin,
+  ReviewItem,
+  ReviewState,
+  ReviewSummary,
+} from '../../../shared/app-api';
+import type { DiskSnapshot } from '../disk/disk-snapshot';
+import type { FileState, ProposedFile } from './review-file';
+import * as reviewFile from './review-file';
+
+export interface ReviewRequest {
+  client: ClientInfo;
+  title: string;
+  description?: string;
+  /** A CLI's name for the review; a new review with the same tab name from the same client supersedes it. */
+  tabName?: string;
+  files: ProposedFile[];
+  /** An approval card (a command or tool to allow or deny) instead of files: then `files` is empty. */
+  approval?: ApprovalRequest;
+  /**
+   * The files are on a paired client's host, named as it named them: nothing of this machine's disk is
+   * read, watched or written for them (no pending path, no disk check, no watch-mode baseline).
+   */
+  remote?: RemoteOrigin;
+  /**
+   * Accept it whole as it arrives (true) or never (false): for a protocol that decides this itself (Clio:
+   * its applyDiff only). Absent, the settings' `autoApply` decides by the client's name.
+   */
+  autoApply?: boolean;
+}
+
+export type ReviewOutcome =
+  | { kind: 'accepted'; files: reviewFile.FinalFile[]; note?: string }
+  | { kind: 'rejected'; reason?: string }
+  | { kind: 'superseded' }
+  | { kind: 'cancelled'; reason: string };
+
+/** The files an operation touched, as they were before it: one undo step. */
+export type UndoStep = Array<{ fileIndex: number; before: FileState }>;
+
+export interface Review {
+  id: string;
+  /** Arrival order: reviews are listed by it. */
+  seq: number;
+  /** As the adapter gave it: adapters find their reviews again by this very object. */
+  request: ReviewRequest;
+  /** The request's title and description held to their limits: they go to every snapshot. */
+  title: string;
+  description?: string;
+  files: FileState[];
+  createdAt: number;
+  state: ReviewState;
+  reason?: string;
+  decidedAt?: number;
+  notes: string[];
+  /** The person's note to the agent, sent with the decision. */
+  agentNote?: string;
+  undo: UndoStep[];
+  settle: (outcome: ReviewOutcome) => void;
+  /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
+  textBytes: number;
+  /** UTF-8 bytes of the proposal's texts, counted once when it arrives: what it holds while pending. */
+  pendingBytes: number;
+  /** Set once the texts are dropped: the files as History shows them, all that is left of them. */
+  droppedFiles?: ReviewFileSummary[];
+}
+
+export type { DiskSnapshot };
+
+/**
+ * The client as a review shows it. Its status line is left out: it changes often and is shown from the
+ * clients list, so a status never has to touch every review of its client.
+ */
+function clientOfItem(client: ClientInfo): ClientInfo {
+  const { status: _status, ...rest } = client;
+  return rest;
+}
+
+/** Everything but the files, shared by both views. */
+function reviewFields(review: Review): Omit<ReviewItem, 'files'> {
+  const { request } = review;
+  return {
+    id: review.id,
+    client: clientOfItem(request.client),
+    title: review.title,
+    ...(review.description !== undefined && { description: review.description }),
+    createdAt: review.createdAt,
+    state: review.state,
+    ...(review.reason !== undefined && { reason: review.reason }),
+    ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
+    ...(request.approval && { approval: request.approval }),
+    ...(review.agentNote !== undefined && { agentNote: review.agentNote }),
+    canUndo: review.undo.length > 0,
+    ...(review.notes.length > 0 && { notes: [...review.notes] }),
+    ...(review.droppedFiles && { textsDropped: true }),
+    ...(request.remote && { remote: { ...request.remote } }),
+  };
+}
+
+export function toSummary(review: Review): ReviewSummary {
+  return {
+    ...reviewFields(review),
+    files: review.droppedFiles ?? review.files.map(reviewFile.fileSummary),
+  };
+}
+
+export function toItem(review: Review): ReviewItem {
+  return {
+    ...reviewFields(review),
+    files: review.droppedFiles
+      ? review.droppedFiles.map(({ hunks: _hunks, ...info }) => info)
+      : review.files.map(reviewFile.fileInfo),
+  };
+}

@@ -1,0 +1,70 @@
+/**
+ * The review's Monaco diff editor is made once the app has loaded, not when a review comes on screen:
+ * creating it costs 50–80 ms, which the first review would otherwise wait for (its texts behind it).
+ * One editor is kept: the DiffEditor on screen borrows it, and gives it back when it leaves, with its
+ * models disposed and its find widget closed. A kept editor is in no document, so it can be neither
+ * tabbed to nor read by a screen reader.
+ */
+import { monaco, REVIEW_DIFF_OPTIONS } from '../monaco';
+import { Spare } from './spare';
+
+export interface KeptEditor {
+  editor: monaco.editor.IStandaloneDiffEditor;
+  /** The element Monaco was created in; moved into the host of the DiffEditor that borrows it. */
+  root: HTMLElement;
+}
+
+function createEditor(): KeptEditor {
+  const root = document.createElement('div');
+  root.className = 'dt-diff-root';
+  const editor = monaco.editor.createDiffEditor(root, {
+    ...REVIEW_DIFF_OPTIONS,
+    renderSideBySide: true,
+    // Monaco's own revert arrows would compete with the hunk controls once the proposal is editable.
+    renderGutterMenu: false,
+    renderIndicators: true,
+    ariaLabel: 'Proposed change',
+    originalAriaLabel: 'Base text',
+    modifiedAriaLabel: 'Proposed text',
+  });
+  return { editor, root };
+}
+
+const spare = new Spare<KeptEditor>(createEditor, ({ editor }) => editor.dispose());
+
+/** Makes the editor ahead of need, in a task of its own so the screen shown first does not wait for it. */
+export function prepareDiffEditor(): () => void {
+  const timer = window.setTimeout(() => {
+    spare.prepare();
+  }, 0);
+  return () => window.clearTimeout(timer);
+}
+
+/** The kept editor (or a new one when it is in use or not made yet), laid out inside `host`. */
+export function borrowDiffEditor(host: HTMLElement): KeptEditor {
+  const kept = spare.take();
+  host.appendChild(kept.root);
+  // Measured now: the texts go in right after, and should be laid out at the host's size.
+  kept.editor.layout();
+  return kept;
+}
+
+interface FindController {
+  closeFindWidget?: () => void;
+}
+
+/** Takes the editor back empty, as a new one would be; a second one (two borrowed at once) goes. */
+export function returnDiffEditor(kept: KeptEditor): void {
+  const { editor, root } = kept;
+  const model = editor.getModel();
+  for (const side of [editor.getOriginalEditor(), editor.getModifiedEditor()]) {
+    side
+      .getContribution<FindController & monaco.editor.IEditorContribution>('editor.contrib.findController')
+      ?.closeFindWidget?.();
+  }
+  editor.setModel(null);
+  model?.original.dispose();
+  model?.modified.dispose();
+  root.remove();
+  spare.give(kept);
+}

@@ -1,0 +1,23 @@
+/**
+ * How each supported CLI finds DiffTray, as the empty state tells a new user: taken from each protocol's
+ * descriptor (shared/protocols/), in their order. Supporting another CLI means a guide in its descriptor.
+ */
+import { ALL_PROTOCOLS, PROTOCOL_DESCRIPTORS, type CliGuide } from '../../shared/protocols';
+
+export type { CliGuide, CliStep } from '../../shared/protocols';
+
+export const CLI_GUIDES: readonly CliGuide[] = ALL_PROTOCOLS.flatMap((protocol) =>
+  protocol.guide.kind === 'clis' ? protocol.guide.clis : [],
+);
+
+/**
+ * Agents that write files themselves have no way for DiffTray to stand in before the write: watch mode
+ * reviews what they wrote, after the fact (the empty state's WatchGuide).
+ */
+const watch = PROTOCOL_DESCRIPTORS.watch;
+export const WATCH_GUIDE = { id: watch.id, ...watch.guide };
+
+/** The accessible name of a command's Copy button; the CLI's name keeps equal commands apart. */
+export function copyLabel(command: string, cliName: string): string {
+  return `Copy ${cliName} command: ${command}`;
+}

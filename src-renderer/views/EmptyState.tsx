@@ -1,0 +1,100 @@
+import type { AppSnapshot } from '../../shared/app-api';
+import { CLI_GUIDES } from '../settings/cli-guides';
+import { FIRST_RUN_TEXT } from '../settings/settings-model';
+import { useSettingsView } from '../settings/settings-view';
+import { AddWorkspaceFolder } from './AddWorkspaceFolder';
+import { HOOKS_SETUP_LABEL, useHooksSetup } from '../settings/hooks-setup';
+import { clientLabel, connectedClients } from '../state/sidebar-model';
+import { CopyCommand } from './CopyCommand';
+import { WatchGuide } from './WatchGuide';
+import './EmptyState.css';
+
+/**
+ * First run: no workspace folder, so no agent can propose anything yet. Why, and the way to add one, in
+ * place of the agents' set-up guides (which would not work yet).
+ */
+function FirstRun() {
+  return (
+    <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
+      <h1 id="dt-empty-title">Choose a workspace folder</h1>
+      <p>{FIRST_RUN_TEXT}</p>
+      <p>
+        Add the folder you work in (a project, or a folder holding several); you can add more in Settings.
+      </p>
+      <AddWorkspaceFolder />
+    </section>
+  );
+}
+
+/** No reviews waiting: tell the person how to get each supported CLI to connect, and where. */
+export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
+  const clients = connectedClients(snapshot);
+  const folders = snapshot?.workspaceFolders ?? [];
+  const showHooksSetup = useHooksSetup((s) => s.show);
+  const showSettings = useSettingsView((s) => s.show);
+  if (snapshot && folders.length === 0) return <FirstRun />;
+  return (
+    <section className="dt-empty" aria-labelledby="dt-empty-title" data-testid="empty-state">
+      <h1 id="dt-empty-title">No reviews waiting</h1>
+      <p>
+        Edits a coding agent proposes appear here for you to accept or reject, hunk by hunk. Nothing is
+        written before you decide.
+      </p>
+      {snapshot && (
+        <p className="dt-empty-connected">
+          {clients.length === 0
+            ? 'No agent is connected.'
+            : `Connected: ${clients.map((client) => clientLabel(client)).join(', ')}.`}
+        </p>
+      )}
+
+      <h2 id="dt-connect-title">Connect an agent</h2>
+      <ul className="dt-cli-list" aria-labelledby="dt-connect-title">
+        {CLI_GUIDES.map((guide) => (
+          <li key={guide.id} className="dt-cli" data-cli={guide.id}>
+            <h3>{guide.name}</h3>
+            <ul className="dt-cli-steps">
+              {guide.steps.map((step) => (
+                <li key={step.command ?? step.text}>
+                  {step.text}
+                  {step.command && (
+                    <>
+                      {' '}
+                      <CopyCommand command={step.command} cliName={guide.name} />
+                    </>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+        <WatchGuide workspaceFolders={folders} watchedFolders={snapshot?.watchedFolders ?? []} />
+      </ul>
+      <p className="dt-hooks-offer">
+        Claude Code from any terminal, with per-hunk review and notes that reach it, through its hooks:{' '}
+        <button type="button" onClick={showHooksSetup}>
+          {HOOKS_SETUP_LABEL}
+        </button>
+      </p>
+
+      <h2 id="dt-folders-title">Workspace folders</h2>
+      {folders.length > 0 && (
+        <>
+          <p>Run the agent from one of these folders (or a folder inside one):</p>
+          <ul className="dt-folders" aria-labelledby="dt-folders-title">
+            {folders.map((folder) => (
+              <li key={folder}>
+                <code>{folder}</code>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <button type="button" onClick={showSettings}>
+              Change workspace folders…
+            </button>
+          </p>
+        </>
+      )}
+    </section>
+  );
+}
