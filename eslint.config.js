@@ -3,6 +3,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { boundaries } from './eslint/boundaries.js';
+import { errorMessages } from './eslint/error-messages.js';
 import { fileReads } from './eslint/file-reads.js';
 
 export default tseslint.config(
@@ -28,6 +29,8 @@ export default tseslint.config(
   ...boundaries,
   // No blocking whole-file reads in main: eslint/file-reads.js.
   ...fileReads,
+  // Caught values read with messageOf/stackOf: eslint/error-messages.js.
+  ...errorMessages,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

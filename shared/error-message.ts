@@ -2,3 +2,8 @@
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
+
+/** An error's stack for a log, or what it says when it has none (or is not an Error). */
+export function stackOf(error: unknown): string {
+  return (error instanceof Error ? error.stack : undefined) ?? messageOf(error);
+}

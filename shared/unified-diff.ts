@@ -8,6 +8,7 @@
  */
 import { parsePatch, type StructuredPatch, type StructuredPatchHunk } from 'diff';
 import { splitLines } from './hunks';
+import { messageOf } from './error-message';
 
 export class MalformedPatchError extends Error {}
 
@@ -35,7 +36,7 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
   try {
     parsed = parsePatch(text);
   } catch (error) {
-    throw new MalformedPatchError(`Malformed patch: ${(error as Error).message}`);
+    throw new MalformedPatchError(`Malformed patch: ${messageOf(error)}`);
   }
   // Trailing prose, an empty patch, or text that is no diff at all parse as entries with nothing in them.
   const entries = parsed.filter(

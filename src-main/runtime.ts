@@ -31,6 +31,7 @@ import { copilotLockDir, startCopilotCliEndpoint, type CopilotCliEndpoint } from
 import { defaultEndpoints } from './bridge/endpoints';
 import { isProcessAlive } from './bridge/lock-files';
 import { startNativeEndpoint, type NativeEndpoint } from './bridge/native';
+import { messageOf } from '../shared/error-message';
 
 export interface RuntimeOptions {
   /** Folders from the command line; none means the current directory. */
@@ -195,7 +196,7 @@ function rememberWatchedFolders(
   try {
     store.write({ watchFolders: watchFoldersToRemember(store.main, workspaceFolders, home, watched) });
   } catch (error) {
-    log(`Watch mode: the watched folders are not remembered for the next start: ${(error as Error).message}`);
+    log(`Watch mode: the watched folders are not remembered for the next start: ${messageOf(error)}`);
   }
 }
 
@@ -204,7 +205,7 @@ function rememberTrustedPrograms(store: SettingsStore, programs: readonly unknow
   try {
     store.write({ trustedPrograms: programs });
   } catch (error) {
-    throw new ConnectionRequestError(`The program cannot be remembered: ${(error as Error).message}`);
+    throw new ConnectionRequestError(`The program cannot be remembered: ${messageOf(error)}`);
   }
 }
 

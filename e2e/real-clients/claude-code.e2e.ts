@@ -24,6 +24,7 @@ import { terminalUnavailable } from '../../test/support/tmux-terminal';
 import { until } from '../../test/support/wait';
 import { appPageSession } from '../support/app-page-session';
 import { TWO_HUNKS, acceptFirstRejectSecond, rejectAll, waitForReviewOf } from './support/review-in-browser';
+import { messageOf } from '../../shared/error-message';
 
 const claude = findClaudeBinary();
 const skipReason = terminalUnavailable() ?? claude.skipReason;
@@ -90,7 +91,7 @@ describe.skipIf(skipReason !== undefined)(
           return await until(probe, what, STEP_MS);
         } catch (error) {
           throw new Error(
-            `${(error as Error).message} (model turns served: ${standIn.turnsServed()})\n--- screen ---\n${started.screen()}`,
+            `${messageOf(error)} (model turns served: ${standIn.turnsServed()})\n--- screen ---\n${started.screen()}`,
             { cause: error },
           );
         }

@@ -28,6 +28,7 @@ import {
 import { until } from '../../test/support/wait';
 import { appPageSession } from '../support/app-page-session';
 import { acceptFirstRejectSecond, rejectAll, TWO_HUNKS, waitForReviewOf } from './support/review-in-browser';
+import { messageOf } from '../../shared/error-message';
 
 const gemini = findGeminiCli();
 if (gemini.skipReason) console.warn(`Skipping the real Gemini CLI tests: ${gemini.skipReason}`);
@@ -75,7 +76,7 @@ describe.skipIf(gemini.skipReason !== undefined)(
       try {
         return await until(probe, what, STEP_MS);
       } catch (error) {
-        throw new Error(`${(error as Error).message} ${situation()}`, { cause: error });
+        throw new Error(`${messageOf(error)} ${situation()}`, { cause: error });
       }
     };
     const situation = () =>
@@ -122,7 +123,7 @@ describe.skipIf(gemini.skipReason !== undefined)(
       try {
         await waitForReviewOf(page, FILE_NAME, STEP_MS);
       } catch (error) {
-        throw new Error(`${(error as Error).message} ${situation()}`, { cause: error });
+        throw new Error(`${messageOf(error)} ${situation()}`, { cause: error });
       }
       await waitFor(() => onScreen('Apply this change?'), 'the CLI to ask about the edit in its terminal');
       // Nothing is written while the person decides.

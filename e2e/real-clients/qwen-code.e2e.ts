@@ -24,6 +24,7 @@ import { findQwenCode, startQwenSession, type QwenSession } from '../../test/sup
 import { until } from '../../test/support/wait';
 import { appPageSession } from '../support/app-page-session';
 import { acceptFirstRejectSecond, rejectAll, TWO_HUNKS, waitForReviewOf } from './support/review-in-browser';
+import { messageOf } from '../../shared/error-message';
 
 const qwen = findQwenCode();
 if (qwen.skipReason) console.warn(`Skipping the real Qwen Code tests: ${qwen.skipReason}`);
@@ -274,7 +275,7 @@ function waiter(cli: QwenSession, standIn: OpenAiStandIn): Waiter {
     try {
       return await until(probe, what, STEP_MS);
     } catch (error) {
-      throw new Error(`${(error as Error).message}${cliState(cli, standIn)}`, { cause: error });
+      throw new Error(`${messageOf(error)}${cliState(cli, standIn)}`, { cause: error });
     }
   };
 }
@@ -284,7 +285,7 @@ async function reviewOnScreen(page: Page, cli: QwenSession, standIn: OpenAiStand
   try {
     await waitForReviewOf(page, 'notes.txt', STEP_MS);
   } catch (error) {
-    throw new Error(`${(error as Error).message}${cliState(cli, standIn)}`, { cause: error });
+    throw new Error(`${messageOf(error)}${cliState(cli, standIn)}`, { cause: error });
   }
 }
 

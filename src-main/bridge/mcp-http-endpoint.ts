@@ -21,6 +21,7 @@ import {
   type McpSessionEndpoint,
   type SessionHost,
 } from './mcp-http-session';
+import { messageOf } from '../../shared/error-message';
 
 export const JSONRPC_PARSE_ERROR = -32700;
 const JSONRPC_SERVER_ERROR = -32000;
@@ -69,7 +70,7 @@ export class McpHttpEndpoint implements SessionHost {
     try {
       await this.route(request, response, endpoint);
     } catch (error) {
-      this.log(`${endpoint.displayName}: request failed: ${(error as Error).message}`);
+      this.log(`${endpoint.displayName}: request failed: ${messageOf(error)}`);
       if (!response.headersSent) jsonRpcError(response, 500, JSONRPC_INTERNAL_ERROR, 'Internal error');
       else response.destroy();
     }

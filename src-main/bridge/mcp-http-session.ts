@@ -22,6 +22,7 @@ import type http from 'node:http';
 import type { ClientInfo, ClientProtocol } from '../../shared/app-api';
 import type { AgentSession, ClientPort } from '../core/clients/agent-session';
 import { SelectionError, type SelectionContext } from '../core/review/selection-context';
+import { messageOf } from '../../shared/error-message';
 
 /** A selection sent to a session ("Send to agent"), and when. */
 export interface SentSelection extends SelectionContext {
@@ -203,9 +204,7 @@ export class McpHttpSession implements McpToolSession {
     try {
       await this.transport.send(notification);
     } catch (error) {
-      throw new SelectionError(
-        `${this.endpoint.displayName} could not be reached: ${(error as Error).message}`,
-      );
+      throw new SelectionError(`${this.endpoint.displayName} could not be reached: ${messageOf(error)}`);
     }
   }
 

@@ -254,7 +254,7 @@ function parse<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    const sentence = (error as Error).message.split(/\.\s|\n/)[0] ?? 'invalid arguments';
+    const sentence = messageOf(error).split(/\.\s|\n/)[0] ?? 'invalid arguments';
     throw new CliError(sentence.length > 0 ? sentence[0]!.toLowerCase() + sentence.slice(1) : sentence);
   }
 }

@@ -22,6 +22,7 @@ import { isInside, resolveRealPath } from '../core/workspace/workspace-paths';
 import { isProcessAlive } from '../core/clients/process-info';
 import { recoverLeftovers, WriteJournal } from '../core/undo/write-journal';
 import { CliError } from './errors';
+import { messageOf } from '../../shared/error-message';
 
 /** One file sent for review, and what this host's disk held when it was read. */
 export interface RemoteFile {
@@ -70,7 +71,7 @@ export async function planRemoteReview(patch: string, baseDir: string): Promise<
       }
       disk = await readDiskSnapshot(real);
     } catch (error) {
-      leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${(error as Error).message}`);
+      leftOut.push(`${'error'.padEnd(8)} ${entry.path}: ${messageOf(error)}`);
       continue;
     }
     if (disk.exists && disk.kind !== 'text') {

@@ -30,6 +30,7 @@ import { findDiffTray } from './discovery';
 import { CliError } from './errors';
 import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
 import { difftrayHome } from '../core/settings/settings';
+import { messageOf } from '../../shared/error-message';
 
 export const CLI_CLIENT_NAME = 'difftray review';
 
@@ -201,9 +202,7 @@ async function readPatch(file: string | undefined, io: CliIo): Promise<string> {
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       throw new CliError(
-        code === 'ENOENT'
-          ? `no such patch file: ${file}`
-          : `cannot read ${file}: ${(error as Error).message}`,
+        code === 'ENOENT' ? `no such patch file: ${file}` : `cannot read ${file}: ${messageOf(error)}`,
       );
     }
   }

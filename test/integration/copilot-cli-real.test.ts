@@ -23,6 +23,7 @@ import { startOpenAiStandIn, type OpenAiStandIn, type ScriptedTurn } from '../su
 import { makeTempDir } from '../support/temp';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until } from '../support/wait';
+import { messageOf } from '../../shared/error-message';
 
 const copilot = findCopilotBinary();
 if (copilot.skipReason) console.warn(`Skipping the real Copilot CLI tests: ${copilot.skipReason}`);
@@ -86,10 +87,9 @@ describe.skipIf(copilot.skipReason !== undefined)(
         return await until(probe, what, limit, POLL_MS);
       } catch (error) {
         const detail = cli ? `\n--- screen ---\n${cli.screen()}\n--- log ---\n${cli.logTail()}` : '';
-        throw new Error(
-          `${(error as Error).message} (model turns served: ${standIn.turnsServed()})${detail}`,
-          { cause: error },
-        );
+        throw new Error(`${messageOf(error)} (model turns served: ${standIn.turnsServed()})${detail}`, {
+          cause: error,
+        });
       }
     };
 

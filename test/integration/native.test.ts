@@ -28,6 +28,7 @@ import { sendFrameHeader, sendInvalidUtf8 } from '../support/raw-frames';
 import { NATIVE_HEADER as HEADER, RawNative } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { waitForReview, waitForSnapshot } from '../support/wait';
+import { messageOf } from '../../shared/error-message';
 
 let t: TestRuntime;
 let endpoint: NativeEndpoint;
@@ -354,7 +355,7 @@ describe('session', () => {
     await open(capped);
     const refused = await open(capped).catch((error: Error & { body?: string }) => error);
     expect(refused).toBeInstanceOf(Error);
-    expect((refused as Error).message).toBe('HTTP 503');
+    expect(messageOf(refused)).toBe('HTTP 503');
     expect(JSON.parse((refused as { body: string }).body)).toEqual({
       code: 4003,
       message: 'Too many connections: this endpoint takes at most 2 at once',

@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyRangeEdits, lineTable, RangeEditError, type RangeEdit } from '../../src-main/bridge/clio/edits';
+import { messageOf } from '../../shared/error-message';
 
 const at = (line: number, character: number) => ({ line, character });
 const edit = (
@@ -22,7 +23,7 @@ function refused(text: string, edits: RangeEdit[]): string {
     applyRangeEdits(text, edits);
   } catch (error) {
     expect(error).toBeInstanceOf(RangeEditError);
-    return (error as Error).message;
+    return messageOf(error);
   }
   throw new Error('expected a RangeEditError');
 }

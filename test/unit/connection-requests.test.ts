@@ -15,6 +15,7 @@ import { readSettingsFile } from '../../src-main/core/settings/settings-read';
 import { makeTempDir } from '../support/temp';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { messageOf } from '../../shared/error-message';
 
 const clio: ConnectionPeer = {
   name: 'Clio',
@@ -196,7 +197,7 @@ describe('back-off: a program that keeps connecting cannot flood the person with
         pending.cancel();
       } catch (error) {
         expect(error).toBeInstanceOf(ConnectionRequestError);
-        refusals.add((error as Error).message.replace(/\d+ s/, 'N s'));
+        refusals.add(messageOf(error).replace(/\d+ s/, 'N s'));
       }
     }
     expect(prompts).toBe(1);
@@ -254,7 +255,7 @@ describe('back-off: a program that keeps connecting cannot flood the person with
         core.ask({ name: `agent-${i}`, protocol: 'clio', identifiedBy: 'name' }).cancel();
         prompts++;
       } catch (error) {
-        expect((error as Error).message).toMatch(/6 connection prompts were shown in the last minute/);
+        expect(messageOf(error)).toMatch(/6 connection prompts were shown in the last minute/);
       }
     }
     expect(prompts).toBe(6);

@@ -8,6 +8,7 @@ import { refreshFromDisk, submitWithDiskCheck } from '../../src-main/core/disk/d
 import { readProposalBase } from '../../src-main/core/review/proposal-base';
 import { ReviewError, ReviewQueue } from '../../src-main/core/review/review-queue';
 import { testClient } from '../support/clients';
+import { messageOf } from '../../shared/error-message';
 
 const CLIENT = testClient();
 const BASE = 'a\nb\nc\n';
@@ -56,8 +57,8 @@ describe('submitWithDiskCheck', () => {
     writeFileSync(file, 'a\nb\nc\nd\n');
     const error = await submitWithDiskCheck(queue, id, [dir]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ReviewError);
-    expect((error as Error).message).toMatch(/changed on disk \(modified\)/);
-    expect((error as Error).message).toContain(file);
+    expect(messageOf(error)).toMatch(/changed on disk \(modified\)/);
+    expect(messageOf(error)).toContain(file);
     const summary = queue.summary(id);
     expect(summary.state).toBe('pending');
     expect(summary.files[0]!.disk.state).toBe('modified');

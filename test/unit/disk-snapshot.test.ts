@@ -18,6 +18,7 @@ import {
 } from '../../src-main/core/disk/disk-snapshot';
 import { ConfinedDirectory } from '../../src-main/core/disk/confined-directory';
 import { PathOutsideWorkspaceError } from '../../src-main/core/workspace/workspace-paths';
+import { messageOf } from '../../shared/error-message';
 
 let dir: string;
 
@@ -167,7 +168,7 @@ describe('readDiskSnapshot', () => {
     const error = await readDiskSnapshot(sub).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreadableFileError);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain(sub);
+    expect(messageOf(error)).toContain(sub);
   });
 
   it('refuses a path through a regular file (not ENOENT) with UnreadableFileError', async () => {

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { MAX_FILE_BYTES } from '../../src-main/core/disk/disk-snapshot';
 import { UnreviewableFileError, readProposalBase } from '../../src-main/core/review/proposal-base';
+import { messageOf } from '../../shared/error-message';
 
 let dir: string;
 
@@ -105,7 +106,7 @@ describe('readProposalBase', () => {
     const error = await readProposalBase(sub, [dir]).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnreviewableFileError);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toContain(sub);
+    expect(messageOf(error)).toContain(sub);
   });
 
   it.skipIf(process.getuid?.() === 0)('refuses an unreadable file with UnreviewableFileError', async () => {

@@ -31,6 +31,7 @@ import { ReviewError, ReviewQueue } from '../../src-main/core/review/review-queu
 import { makeTempDir } from '../support/temp';
 import { until } from '../support/wait';
 import { testClient } from '../support/clients';
+import { messageOf } from '../../shared/error-message';
 
 const CLIENT = testClient();
 const BASE = 'a\nb\nc\n';
@@ -191,7 +192,7 @@ describe('submit', () => {
       symlinkSync(path.join(outside.dir, 'same.txt'), file);
       const error = await submitWithDiskCheck(queue, id, [aged.dir]).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(ReviewError);
-      expect((error as Error).message).toMatch(/symbolic link/);
+      expect(messageOf(error)).toMatch(/symbolic link/);
       expect(queue.summary(id).state).toBe('pending');
     } finally {
       outside.cleanup();

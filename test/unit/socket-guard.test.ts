@@ -19,6 +19,7 @@ import {
   setFrameLimit,
 } from '../../src-main/loopback/socket-guard';
 import { closed } from '../support/raw-frames';
+import { messageOf } from '../../shared/error-message';
 
 const cleanups: Array<() => Promise<void> | void> = [];
 afterEach(async () => {
@@ -110,13 +111,13 @@ describe('last-resort guard', () => {
       },
       'test',
       (m) => logs.push(m),
-      (e) => answers.push((e as Error).message),
+      (e) => answers.push(messageOf(e)),
     );
     lastResort(
       () => Promise.reject(new Error('async boom')),
       'test',
       (m) => logs.push(m),
-      (e) => answers.push((e as Error).message),
+      (e) => answers.push(messageOf(e)),
     );
     // An answer that throws too is only logged.
     lastResort(

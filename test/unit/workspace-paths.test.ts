@@ -9,6 +9,7 @@ import {
   resolveInsideWorkspace,
   resolveRealPath,
 } from '../../src-main/core/workspace/workspace-paths';
+import { messageOf } from '../../shared/error-message';
 
 let root: string;
 let ws: string;
@@ -196,7 +197,7 @@ describe('resolveInsideWorkspace', () => {
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toContain('/etc/passwd');
+      expect(messageOf(error)).toContain('/etc/passwd');
     }
   });
 });

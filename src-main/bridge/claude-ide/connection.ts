@@ -13,6 +13,7 @@ import { SelectionError } from '../../core/review/selection-context';
 import { WebSocketTransport } from '../ws-transport';
 import { claudeSelectionNotifications } from './selection';
 import { registerClaudeTools } from './tools';
+import { messageOf } from '../../../shared/error-message';
 
 const ideConnectedSchema = z.object({
   method: z.literal('ide_connected'),
@@ -39,7 +40,7 @@ export async function serveClaudeConnection(
         await server.server.notification(notification);
       }
     } catch (error) {
-      throw new SelectionError(`${displayName} could not be reached: ${(error as Error).message}`);
+      throw new SelectionError(`${displayName} could not be reached: ${messageOf(error)}`);
     }
   });
 

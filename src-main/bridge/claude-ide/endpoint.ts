@@ -15,6 +15,7 @@ import type { AdmittedUpgrade, EndpointRefusal, LoopbackEndpoint } from '../../l
 import { createSocketServer, type Log } from '../../loopback/socket-guard';
 import { OwnedLockFile } from '../lock-files';
 import { serveClaudeConnection } from './connection';
+import { messageOf } from '../../../shared/error-message';
 
 /** One way in over WebSocket: a protocol, the header that carries its token, and where its lock file goes. */
 export interface WsEndpoint {
@@ -120,7 +121,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
         keepExistingFolderMode,
       });
     } catch (error) {
-      this.options.log(`bridge: no lock file in ${dir}: ${(error as Error).message}`);
+      this.options.log(`bridge: no lock file in ${dir}: ${messageOf(error)}`);
       return undefined;
     }
   }
@@ -147,7 +148,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
       try {
         lock.rewrite(this.lockContent(authToken));
       } catch (error) {
-        this.options.log(`bridge: ${lock.file} not updated: ${(error as Error).message}`);
+        this.options.log(`bridge: ${lock.file} not updated: ${messageOf(error)}`);
       }
     }
   }
@@ -174,7 +175,7 @@ export class ClaudeIdeLoopback implements LoopbackEndpoint {
 
   private serve(ws: WebSocket, endpoint: WsEndpoint): void {
     serveClaudeConnection(ws, this.options.port, endpoint.protocol, endpoint.displayName).catch((error) => {
-      this.options.log(`bridge: connection failed: ${(error as Error).message}`);
+      this.options.log(`bridge: connection failed: ${messageOf(error)}`);
       ws.terminate();
     });
   }

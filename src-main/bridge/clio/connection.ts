@@ -25,6 +25,7 @@ import {
 } from './handlers';
 import { describeIssue, isClioMessageType, type ClioErrorCode, type ClioServerMessage } from './messages';
 import { isRecord } from '../../../shared/is-record';
+import { messageOf, stackOf } from '../../../shared/error-message';
 
 export { CLIO_AUTH_HEADER, CLIO_CLIENT_NAME } from './handlers';
 
@@ -152,7 +153,7 @@ class ClioConnection implements ClioLink {
     try {
       raw = JSON.parse(text);
     } catch (error) {
-      this.sendError('INVALID_JSON', `Invalid JSON: ${(error as Error).message}`);
+      this.sendError('INVALID_JSON', `Invalid JSON: ${messageOf(error)}`);
       return;
     }
     const file = isRecord(raw) && typeof raw.file === 'string' ? raw.file : undefined;
@@ -181,12 +182,8 @@ class ClioConnection implements ClioLink {
       } else if (error instanceof TooManyPendingReviewsError) {
         this.sendError('TOO_MANY_PENDING_REVIEWS', error.message, file);
       } else {
-        this.options.log(`clio: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
-        this.sendError(
-          'INTERNAL_ERROR',
-          `DiffTray could not handle this message: ${(error as Error).message}`,
-          file,
-        );
+        this.options.log(`clio: failed to handle a message: ${stackOf(error)}`);
+        this.sendError('INTERNAL_ERROR', `DiffTray could not handle this message: ${messageOf(error)}`, file);
       }
     }
   }

@@ -36,6 +36,7 @@ import {
 import { claimBridgeFile, releaseBridgeFile, rewriteBridgeFile, type ClioBridgeInfo } from './bridge-file';
 import { CLIO_AUTH_HEADER, serveClioConnection } from './connection';
 import { askToConnect } from './prompt';
+import { messageOf } from '../../../shared/error-message';
 
 export interface ClioEndpointOptions {
   core: AppCore;
@@ -94,7 +95,7 @@ export class ClioLoopback implements LoopbackEndpoint {
         try {
           rewriteBridgeFile(lockFile, this.bridgeInfo(port));
         } catch (error) {
-          this.log(`clio: ${lockFile} not updated: ${(error as Error).message}`);
+          this.log(`clio: ${lockFile} not updated: ${messageOf(error)}`);
         }
       });
     }
@@ -172,9 +173,7 @@ export class ClioLoopback implements LoopbackEndpoint {
       try {
         setFrameLimit(ws, MAX_FRAME_BYTES);
       } catch (error) {
-        this.log(
-          `clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${(error as Error).message}`,
-        );
+        this.log(`clio: frames stay limited to ${MAX_PREAUTH_FRAME_BYTES} bytes: ${messageOf(error)}`);
       }
     };
     // No token at all: the prompt's own time limit replaces the deadline (core/clients/connection-requests.ts).

@@ -21,6 +21,7 @@ import { McpHttpEndpoint } from '../mcp-http-endpoint';
 import { copilotLockContent, writeCopilotLockFile } from './discovery';
 import { COPILOT_ENDPOINT, COPILOT_FLAVOR } from './flavor';
 import { makeSocketFolder } from './socket-folder';
+import { messageOf } from '../../../shared/error-message';
 
 /** sun_path holds 104 bytes on macOS (108 on Linux), the terminating NUL included. */
 export const MAX_SOCKET_PATH_BYTES = 103;
@@ -95,13 +96,13 @@ export class CopilotCliEndpoint {
         try {
           lockFile.rewrite(copilotLockContent({ socketPath, nonce: endpoint.nonce, workspaceFolders }));
         } catch (error) {
-          options.log(`bridge: ${lockFile.file} not updated: ${(error as Error).message}`);
+          options.log(`bridge: ${lockFile.file} not updated: ${messageOf(error)}`);
         }
       });
       await lockFile.staleRemoved;
     } catch (error) {
       // ~/.copilot is another program's folder: without it Copilot CLI cannot find us, DiffTray runs on.
-      options.log(`bridge: no lock file for Copilot CLI: ${(error as Error).message}`);
+      options.log(`bridge: no lock file for Copilot CLI: ${messageOf(error)}`);
     }
     return endpoint;
   }

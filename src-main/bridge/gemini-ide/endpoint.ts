@@ -18,6 +18,7 @@ import {
   type DiscoveryDetails,
 } from './discovery';
 import { GEMINI_FLAVOR, type GeminiEndpoint } from './session';
+import { messageOf } from '../../../shared/error-message';
 
 export const MCP_PATH = '/mcp';
 
@@ -69,7 +70,7 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
           details: { port, authToken },
         });
       } catch (error) {
-        log(`bridge: no discovery file for ${endpoint.displayName}: ${(error as Error).message}`);
+        log(`bridge: no discovery file for ${endpoint.displayName}: ${messageOf(error)}`);
       }
     }
     this.stopFollowing = clients.onWorkspaceFolders((workspaceFolders) => {
@@ -77,7 +78,7 @@ export class GeminiIdeLoopback implements LoopbackEndpoint {
         try {
           file.rewrite(content({ ...details, workspaceFolders }));
         } catch (error) {
-          log(`bridge: ${file.file} not updated: ${(error as Error).message}`);
+          log(`bridge: ${file.file} not updated: ${messageOf(error)}`);
         }
       }
     });

@@ -32,6 +32,7 @@ import {
   parseUnifiedDiff,
   type PatchFile,
 } from '../../../shared/unified-diff';
+import { messageOf } from '../../../shared/error-message';
 
 /** A refusal of the whole request. */
 export class ChangeSetError extends Error {
@@ -177,7 +178,7 @@ async function readDisk(given: string, real: string, context: Context): Promise<
   try {
     snapshot = await readConfinedSnapshot(real, context.folders, context.maxBytes);
   } catch (error) {
-    return { ok: false, skipped: skipped(given, 'error', ErrorCode.NOT_FOUND, (error as Error).message) };
+    return { ok: false, skipped: skipped(given, 'error', ErrorCode.NOT_FOUND, messageOf(error)) };
   }
   if (snapshot.exists && snapshot.kind === 'opaque') {
     return snapshot.why === 'too large'

@@ -37,6 +37,7 @@ import {
 } from './commands';
 import type { Session, SessionPush } from './sessions';
 import { isRecord } from '../../../shared/is-record';
+import { messageOf, stackOf } from '../../../shared/error-message';
 
 export type { AppHooks } from './commands';
 
@@ -160,7 +161,7 @@ class NativeConnection implements CommandConnection {
     } catch (error) {
       this.sendError(undefined, 'error', {
         code: rateLimited !== undefined ? ErrorCode.RATE_LIMITED : ErrorCode.MALFORMED_JSON,
-        message: rateLimited ?? `Malformed JSON: ${(error as Error).message}`,
+        message: rateLimited ?? `Malformed JSON: ${messageOf(error)}`,
       });
       return;
     }
@@ -235,10 +236,10 @@ class NativeConnection implements CommandConnection {
     } else if (error instanceof ReviewsPausedError) {
       this.sendError(messageId, command, { code: ErrorCode.REVIEWS_PAUSED, message: error.message });
     } else {
-      this.options.log(`native: failed to handle a message: ${(error as Error).stack ?? String(error)}`);
+      this.options.log(`native: failed to handle a message: ${stackOf(error)}`);
       this.sendError(messageId, command, {
         code: ErrorCode.INTERNAL,
-        message: `DiffTray could not handle this message: ${(error as Error).message}`,
+        message: `DiffTray could not handle this message: ${messageOf(error)}`,
       });
     }
   }

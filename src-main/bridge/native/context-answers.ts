@@ -25,6 +25,7 @@ import {
   resolveInsideWorkspace,
   resolveRealPath,
 } from '../../core/workspace/workspace-paths';
+import { messageOf } from '../../../shared/error-message';
 
 export interface FolderOf {
   workspaceFolderUri: string | null;
@@ -171,7 +172,7 @@ export function workspaceTrust(core: AppCore, asked: string | undefined): Worksp
     answer = { path: asked, isTrusted: true, realPath };
   } catch (error) {
     const outside = error instanceof PathOutsideWorkspaceError;
-    const reason = outside ? "outside DiffTray's workspace folders" : (error as Error).message;
+    const reason = outside ? "outside DiffTray's workspace folders" : messageOf(error);
     answer = { path: asked, isTrusted: false, reason };
   }
   return { isTrusted: answer.isTrusted, workspaceFolders, path: answer };

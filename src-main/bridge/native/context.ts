@@ -20,6 +20,7 @@ import {
   resolveRealPath,
 } from '../../core/workspace/workspace-paths';
 import { ErrorCode, NATIVE_MAX_FILE_BYTES } from '../../../shared/native-protocol';
+import { messageOf } from '../../../shared/error-message';
 
 export class ContextError extends Error {
   constructor(
@@ -113,7 +114,7 @@ export async function getFileContent(
   try {
     snapshot = await readConfinedSnapshot(real, workspaceFolders, NATIVE_MAX_FILE_BYTES);
   } catch (error) {
-    throw new ContextError(ErrorCode.NOT_FOUND, (error as Error).message);
+    throw new ContextError(ErrorCode.NOT_FOUND, messageOf(error));
   }
   if (!snapshot.exists) throw new ContextError(ErrorCode.NOT_FOUND, `Not found: ${given}`);
   if (snapshot.kind === 'opaque') {

@@ -46,6 +46,7 @@ import { pushStatusUpdates } from './status-updates';
 import type { Pairing } from '../../core/pairing/pairing';
 import type { PairedIdentity } from './commands';
 import { PairGate } from './pair-socket';
+import { messageOf } from '../../../shared/error-message';
 
 export interface NativeEndpointOptions extends AppHooks {
   core: AppCore;
@@ -245,7 +246,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     try {
       this.lock.rewrite(this.lockContent());
     } catch (error) {
-      this.log(`native: could not update ${this.lockFile}: ${(error as Error).message}`);
+      this.log(`native: could not update ${this.lockFile}: ${messageOf(error)}`);
     }
   }
 

@@ -28,6 +28,7 @@ import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
 import { rawDataToString } from '../../loopback/raw-data';
 import { createSocketServer, guardSocket, startAuthDeadline } from '../../loopback/socket-guard';
 import { refuseBeforeAuth, respondBeforeAuth, type PreauthSocket } from './preauth-answers';
+import { messageOf } from '../../../shared/error-message';
 
 /** Pairing sockets open at once: pairing is one person typing one code. */
 export const MAX_PAIR_SOCKETS = 4;
@@ -64,7 +65,7 @@ export class PairGate {
       try {
         this.answer(socket, isBinary ? undefined : rawDataToString(data), source);
       } catch (error) {
-        this.log(`native pair: failed: ${(error as Error).message}`);
+        this.log(`native pair: failed: ${messageOf(error)}`);
         this.refuse(socket, undefined, ErrorCode.INTERNAL, 'DiffTray could not handle this message');
       }
     });

@@ -18,6 +18,7 @@ import { ConfinedDirectory, UnsafeEntryError } from '../disk/confined-directory'
 import { readSnapshotIn } from '../disk/disk-snapshot';
 import { PathOutsideWorkspaceError } from '../workspace/workspace-paths';
 import { MAX_GITIGNORE_BYTES, type IgnoreRules } from '../watch/ignore-rules';
+import { messageOf } from '../../../shared/error-message';
 
 export type WalkSkipReason = 'symlink' | 'special_file' | 'unreadable' | 'outside_workspace' | 'walk_limit';
 
@@ -91,7 +92,7 @@ export async function* confinedWalk(start: string, options: WalkOptions): AsyncG
       try {
         entries = await directory.listEntries();
       } catch (error) {
-        yield { kind: 'skip', path: folder, reason: 'unreadable', note: (error as Error).message };
+        yield { kind: 'skip', path: folder, reason: 'unreadable', note: messageOf(error) };
         continue;
       }
       seen += entries.length;
@@ -130,7 +131,7 @@ async function openFolder(
   try {
     return { directory: await ConfinedDirectory.open(folder, folders) };
   } catch (error) {
-    const message = (error as Error).message;
+    const message = messageOf(error);
     if (error instanceof PathOutsideWorkspaceError) {
       return { skip: { kind: 'skip', path: folder, reason: 'outside_workspace', note: message } };
     }

@@ -20,6 +20,7 @@ import {
   resolveInsideWorkspace,
   resolveRealPath,
 } from '../workspace/workspace-paths';
+import { messageOf } from '../../../shared/error-message';
 
 export class ContextFolderError extends Error {
   constructor(
@@ -43,7 +44,7 @@ export function pathOfUri(given: string): string {
     try {
       return fileURLToPath(given);
     } catch (error) {
-      throw new ContextFolderError('invalid', `Not a file URL: ${(error as Error).message}`);
+      throw new ContextFolderError('invalid', `Not a file URL: ${messageOf(error)}`);
     }
   }
   if (!path.isAbsolute(given) || given.includes('\0')) {

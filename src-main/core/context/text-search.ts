@@ -21,6 +21,7 @@ import { confinedWalk } from './confined-walk';
 import { contextRules, type ContextFolder } from './context-folders';
 import { LeftOutList, readWalkedText } from './left-out';
 import { RegexMatcher, RegexTimeoutError, type RegexMatch } from './regex-worker';
+import { messageOf } from '../../../shared/error-message';
 
 export interface SearchQuery {
   query: string;
@@ -88,7 +89,7 @@ class Search {
       try {
         new RegExp(query.query, flags);
       } catch (error) {
-        throw new SearchQueryError(`Not a regular expression: ${(error as Error).message}`);
+        throw new SearchQueryError(`Not a regular expression: ${messageOf(error)}`);
       }
       this.regex = new RegexMatcher(query.query, flags, SEARCH_REGEX_MAX_MS);
     } else if (!query.caseSensitive) {

@@ -22,6 +22,7 @@ import {
   type DiskSnapshot,
 } from './disk-snapshot';
 import { putBack, temporaryName, type WriteJournal } from '../undo/write-journal';
+import { messageOf } from '../../../shared/error-message';
 
 /** The file on disk is no longer what the decision was made against: nothing was written. */
 export class FileChangedError extends Error {}
@@ -91,9 +92,7 @@ export async function deleteFileIfUnchanged(
     try {
       await rename(await directory.entry(name), await directory.entry(aside));
     } catch (error) {
-      throw new FileChangedError(
-        `${directory.display(name)} can no longer be moved: ${(error as Error).message}`,
-      );
+      throw new FileChangedError(`${directory.display(name)} can no longer be moved: ${messageOf(error)}`);
     }
     let now: DiskSnapshot | undefined;
     try {

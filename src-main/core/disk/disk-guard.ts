@@ -1,6 +1,7 @@
 /** Looks at the files of a review on disk and tells the queue, so decisions are judged against the present. */
 import { MAX_FILE_BYTES, readConfinedSnapshot, type DiskSnapshot } from './disk-snapshot';
 import { ReviewError, type ReviewQueue } from '../review/review-queue';
+import { messageOf } from '../../../shared/error-message';
 
 /**
  * What is at `path` now, looked at inside `workspaceFolders` and only if a regular file. The snapshot the
@@ -47,7 +48,7 @@ export async function submitWithDiskCheck(
     try {
       seen.push([path, await lookAtDisk(queue, path, workspaceFolders)]);
     } catch (error) {
-      throw new ReviewError(`Not submitted, the file cannot be checked on disk: ${(error as Error).message}`);
+      throw new ReviewError(`Not submitted, the file cannot be checked on disk: ${messageOf(error)}`);
     }
   }
   // Noted together, right before the submit: nothing older can be noted in between.

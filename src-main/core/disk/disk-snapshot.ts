@@ -19,6 +19,7 @@ import { promisify } from 'node:util';
 import { ConfinedDirectory, namingFolder } from './confined-directory';
 import { MAX_FILE_BYTES } from '../limits';
 import { PathOutsideWorkspaceError } from '../workspace/workspace-paths';
+import { messageOf } from '../../../shared/error-message';
 
 export { MAX_FILE_BYTES };
 
@@ -171,7 +172,7 @@ async function readEntry(
     }
     // A socket cannot be opened (ENXIO): say what it is, as the look before the open would have.
     if (!seen) lookAt(filePath);
-    throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
+    throw new UnreadableFileError(`Cannot read ${filePath}: ${messageOf(error)}`);
   }
   try {
     const stats = fstatSync(fd, { bigint: true });
@@ -211,7 +212,7 @@ function lookAt(filePath: string): BigIntStats | undefined {
     seen = lstatSync(filePath, { bigint: true });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UnreadableFileError(`Cannot read ${filePath}: ${(error as Error).message}`);
+    throw new UnreadableFileError(`Cannot read ${filePath}: ${messageOf(error)}`);
   }
   if (!seen.isFile()) {
     throw new UnreadableFileError(`${describeEntry(seen)}, not a regular file: ${filePath}`, entryOf(seen));
@@ -249,7 +250,7 @@ export async function readConfinedSnapshot(
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { exists: false };
     if (error instanceof PathOutsideWorkspaceError) throw error;
-    throw new UnreadableFileError(`Cannot read ${realPath}: ${(error as Error).message}`);
+    throw new UnreadableFileError(`Cannot read ${realPath}: ${messageOf(error)}`);
   }
   try {
     return await readSnapshotIn(directory, path.basename(realPath), maxBytes, known);

@@ -25,6 +25,7 @@ import type { PreviousState, UndoJournal } from '../undo/undo-journal';
 import { isInside, PathOutsideWorkspaceError } from '../workspace/workspace-paths';
 import type { WriteJournal } from '../undo/write-journal';
 import { foldersNow, type FolderList } from '../workspace/workspace-folders';
+import { messageOf } from '../../../shared/error-message';
 
 export interface ApplyRequest {
   /** The file's real path, as resolved when it was proposed. */
@@ -166,7 +167,7 @@ export class FileWriter {
     try {
       await this.undo.record(reviewId, file, previous, written);
     } catch (error) {
-      this.log(`difftray: could not keep ${file} for undo: ${(error as Error).message}`);
+      this.log(`difftray: could not keep ${file} for undo: ${messageOf(error)}`);
     }
   }
 
@@ -191,7 +192,7 @@ function describe(target: DiskSnapshot): ApplyResult & { status: 'applied' } {
 }
 
 function failure(error: unknown, dir: string): ApplyResult {
-  const reason = namingFolder((error as Error).message, dir);
+  const reason = namingFolder(messageOf(error), dir);
   if (error instanceof FileChangedError) return { status: 'conflict', code: 'changed_on_disk', reason };
   if (error instanceof PathOutsideWorkspaceError)
     return { status: 'refused', code: 'outside_workspace', reason };

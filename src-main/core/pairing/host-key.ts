@@ -12,6 +12,7 @@ import type { HostKeyInfo } from '../../../shared/native-handshake';
 import { writeFileAtomically } from '../disk/atomic-file';
 import { readRegularFile } from '../disk/regular-file';
 import { fingerprintOf, labelled } from './handshake-proof';
+import { messageOf } from '../../../shared/error-message';
 
 export class HostKey {
   readonly info: HostKeyInfo;
@@ -34,7 +35,7 @@ export class HostKey {
       pem = readRegularFile(file, { maxBytes: 64 * 1024 });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-        log(`host key: cannot read ${file} (${(error as Error).message}); using a key for this run only`);
+        log(`host key: cannot read ${file} (${messageOf(error)}); using a key for this run only`);
         return HostKey.ephemeral();
       }
     }
@@ -43,7 +44,7 @@ export class HostKey {
       try {
         writeFileAtomically(file, privateKey.export({ format: 'pem', type: 'pkcs8' }).toString());
       } catch (error) {
-        log(`host key: cannot write ${file} (${(error as Error).message}); using a key for this run only`);
+        log(`host key: cannot write ${file} (${messageOf(error)}); using a key for this run only`);
       }
       return new HostKey(privateKey);
     }
@@ -53,7 +54,7 @@ export class HostKey {
       return new HostKey(privateKey);
     } catch (error) {
       log(
-        `host key: ${file} is not DiffTray's key (${(error as Error).message}); left as it is, using a key ` +
+        `host key: ${file} is not DiffTray's key (${messageOf(error)}); left as it is, using a key ` +
           'for this run only (paired hosts will refuse it: move the file away and pair them again)',
       );
       return HostKey.ephemeral();

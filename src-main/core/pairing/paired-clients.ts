@@ -9,6 +9,7 @@ import type { PairedClientInfo } from '../../../shared/app-api';
 import { labelField } from '../../../shared/field-limits';
 import { writeFileAtomically } from '../disk/atomic-file';
 import { readRegularFile } from '../disk/regular-file';
+import { messageOf } from '../../../shared/error-message';
 
 const entrySchema = z.object({
   id: z.string().min(1).max(200),
@@ -100,7 +101,7 @@ export class PairedClients {
       if (parsed.success) return parsed.data.clients;
       this.log(`pairing: ${this.file} is not a paired-clients list; no client is paired`);
     } catch (error) {
-      this.log(`pairing: ${this.file} is not valid JSON (${(error as Error).message}); no client is paired`);
+      this.log(`pairing: ${this.file} is not valid JSON (${messageOf(error)}); no client is paired`);
     }
     return [];
   }
@@ -110,7 +111,7 @@ export class PairedClients {
     try {
       writeFileAtomically(this.file, `${JSON.stringify({ clients: this.entries }, null, 2)}\n`);
     } catch (error) {
-      this.log(`pairing: could not write ${this.file}: ${(error as Error).message}`);
+      this.log(`pairing: could not write ${this.file}: ${messageOf(error)}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 /** Reads the on-disk side of a new proposal, refusing what cannot be reviewed at all. */
 import { MAX_FILE_BYTES, readConfinedSnapshot, type DiskSnapshot } from '../disk/disk-snapshot';
 import { PathOutsideWorkspaceError } from '../workspace/workspace-paths';
+import { messageOf } from '../../../shared/error-message';
 
 export class UnreviewableFileError extends Error {}
 
@@ -19,7 +20,7 @@ export async function readProposalBase(
     snapshot = await readConfinedSnapshot(filePath, workspaceFolders, maxBytes);
   } catch (error) {
     if (error instanceof PathOutsideWorkspaceError) throw error;
-    throw new UnreviewableFileError((error as Error).message);
+    throw new UnreviewableFileError(messageOf(error));
   }
   if (snapshot.exists && snapshot.kind === 'opaque' && snapshot.why === 'too large') {
     throw new UnreviewableFileError(`File is larger than the ${formatSize(maxBytes)} limit: ${filePath}`);

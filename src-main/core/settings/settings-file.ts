@@ -9,6 +9,7 @@ import { lstatSync, mkdirSync, realpathSync, renameSync, rmSync, writeFileSync }
 import path from 'node:path';
 import { isRecord } from '../../../shared/is-record';
 import { readRegularFile } from '../disk/regular-file';
+import { messageOf } from '../../../shared/error-message';
 
 export class SettingsFileError extends Error {}
 
@@ -23,7 +24,7 @@ export function updateSettingsFile(given: string, changes: Readonly<Record<strin
     renameSync(temp, file);
   } catch (error) {
     rmSync(temp, { force: true });
-    throw new SettingsFileError(`${file} could not be written: ${(error as Error).message}`);
+    throw new SettingsFileError(`${file} could not be written: ${messageOf(error)}`);
   }
 }
 
@@ -45,15 +46,13 @@ function readObject(file: string): Record<string, unknown> {
     raw = readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw new SettingsFileError(`${file} could not be read: ${(error as Error).message}`);
+    throw new SettingsFileError(`${file} could not be read: ${messageOf(error)}`);
   }
   let value: unknown;
   try {
     value = raw.trim() === '' ? {} : JSON.parse(raw);
   } catch (error) {
-    throw new SettingsFileError(
-      `${file} is not valid JSON, so it was left as it is (${(error as Error).message})`,
-    );
+    throw new SettingsFileError(`${file} is not valid JSON, so it was left as it is (${messageOf(error)})`);
   }
   if (!isRecord(value)) throw new SettingsFileError(`${file} is not a JSON object, so it was left as it is`);
   return value;

@@ -10,6 +10,7 @@ import type { ReviewQueue } from '../review/review-queue';
 import { pausedClients } from './settings';
 import type { SettingsStore } from './settings-store';
 import type { StateFeed } from '../state-feed';
+import { messageOf } from '../../../shared/error-message';
 
 export function followSettings(
   store: SettingsStore,
@@ -46,7 +47,7 @@ export function followSettings(
     try {
       store.write({ pausedClients: queue.pausedClients() });
     } catch (error) {
-      log(`Paused clients are not remembered for the next start: ${(error as Error).message}`);
+      log(`Paused clients are not remembered for the next start: ${messageOf(error)}`);
     }
   });
 

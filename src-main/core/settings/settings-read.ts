@@ -7,6 +7,7 @@ import { appSettingsPatchSchema, DEFAULT_APP_SETTINGS, type AppSettings } from '
 import { isRecord } from '../../../shared/is-record';
 import { mainSettingsSchema, type Settings } from './settings';
 import { readRegularFile } from '../disk/regular-file';
+import { messageOf } from '../../../shared/error-message';
 
 export interface SettingsRead {
   /** What the Settings view shows: the file's valid keys over the defaults. */
@@ -25,13 +26,13 @@ export function readSettingsFile(file: string): SettingsRead {
     text = readRegularFile(file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return defaults();
-    return defaults(`${file} could not be read (${(error as Error).message})`);
+    return defaults(`${file} could not be read (${messageOf(error)})`);
   }
   let value: unknown;
   try {
     value = text.trim() === '' ? {} : JSON.parse(text);
   } catch (error) {
-    return defaults(`${file} is not valid JSON (${(error as Error).message})`);
+    return defaults(`${file} is not valid JSON (${messageOf(error)})`);
   }
   if (!isRecord(value)) return defaults(`${file} is not a JSON object`);
   return readKeys(value);

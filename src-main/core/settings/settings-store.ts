@@ -16,6 +16,7 @@ import { sameValue } from '../../../shared/state-sync';
 import { isLockFolderEntry, type Settings } from './settings';
 import { updateSettingsFile } from './settings-file';
 import { readSettingsFile, type SettingsRead } from './settings-read';
+import { messageOf } from '../../../shared/error-message';
 
 /** A change refused: the file cannot be used, or the change is not valid. The message says which. */
 export class SettingsStoreError extends Error {}
@@ -98,7 +99,7 @@ export class SettingsStore {
     try {
       updateSettingsFile(this.file, keys);
     } catch (error) {
-      throw new SettingsStoreError(`Settings not changed: ${(error as Error).message}`);
+      throw new SettingsStoreError(`Settings not changed: ${messageOf(error)}`);
     } finally {
       this.reload();
     }
@@ -116,7 +117,7 @@ export class SettingsStore {
       try {
         listener();
       } catch (error) {
-        this.log(`Settings: applying a change failed: ${(error as Error).message}`);
+        this.log(`Settings: applying a change failed: ${messageOf(error)}`);
       }
     }
   }
@@ -156,7 +157,7 @@ export class SettingsStore {
         this.watcher = undefined;
       });
     } catch (error) {
-      this.log(`Settings: hand edits of ${this.file} apply at the next start (${(error as Error).message})`);
+      this.log(`Settings: hand edits of ${this.file} apply at the next start (${messageOf(error)})`);
     }
   }
 }

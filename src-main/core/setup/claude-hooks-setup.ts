@@ -51,6 +51,7 @@ import {
   type HookSettingsResult,
 } from '../../../shared/claude-code/hook-settings';
 import { readRegularFile } from '../disk/regular-file';
+import { messageOf } from '../../../shared/error-message';
 
 export interface ClaudeHooksTarget {
   /** `${CLAUDE_CONFIG_DIR:-~/.claude}`: see claudeConfigDir. */
@@ -171,7 +172,7 @@ function readSettings(settingsPath: string): SettingsFile {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
       return { exists: false, raw: '', destination: settingsPath, mode: 0 };
     }
-    throw new ClaudeHooksSetupError(`cannot read ${settingsPath}: ${(error as Error).message}`);
+    throw new ClaudeHooksSetupError(`cannot read ${settingsPath}: ${messageOf(error)}`);
   }
   let destination = settingsPath;
   try {
@@ -185,9 +186,7 @@ function readSettings(settingsPath: string): SettingsFile {
           '(create the target, or remove the link, then run setup again)',
       );
     }
-    throw new ClaudeHooksSetupError(
-      `cannot read ${settingsPath}: ${(error as Error).message}; left as it is`,
-    );
+    throw new ClaudeHooksSetupError(`cannot read ${settingsPath}: ${messageOf(error)}; left as it is`);
   }
 }
 

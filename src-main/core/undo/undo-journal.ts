@@ -332,7 +332,7 @@ export class UndoJournal {
         // Only where it is and what it is of: the texts are read back when undone (readBack).
         this.stored.push({ ...read, ...(entry && { entry: headOf(entry) }) });
       } catch (error) {
-        this.log(`difftray: ignored ${file} in the undo journal: ${(error as Error).message}`);
+        this.log(`difftray: ignored ${file} in the undo journal: ${messageOf(error)}`);
       }
     }
   }

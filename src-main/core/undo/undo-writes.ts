@@ -106,7 +106,7 @@ export class WriteUndo {
         result.mergeReviewId = this.putUpMerge(setId, this.nameOf(setId, entries[0]!.reviewId), merges);
       } catch (error) {
         // Reviews from DiffTray paused, or too many waiting: the files stay as they are, and it is said.
-        const reason = `changed since; the merge could not be put up: ${(error as Error).message}`;
+        const reason = `changed since; the merge could not be put up: ${messageOf(error)}`;
         for (const { undo } of merges) result.failed.push({ path: undo.path, reason });
       }
     }
@@ -118,7 +118,7 @@ export class WriteUndo {
     try {
       now = await readConfinedSnapshot(undo.path, foldersNow(this.workspaceFolders));
     } catch (error) {
-      result.failed.push({ path: undo.path, reason: (error as Error).message });
+      result.failed.push({ path: undo.path, reason: messageOf(error) });
       return;
     }
     const previousText = textOf(undo.previous);

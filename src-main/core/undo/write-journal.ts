@@ -13,6 +13,7 @@ import { link, readdir, rename, rm, unlink, writeFile, lstat } from 'node:fs/pro
 import path from 'node:path';
 import { readRegularFile } from '../disk/regular-file';
 import { ConfinedDirectory } from '../disk/confined-directory';
+import { messageOf } from '../../../shared/error-message';
 
 /** `.<name>.difftray-<pid>-<12 hex>.tmp|deleting`: the names DiffTray gives its own short-lived files. */
 const LEFTOVER = /^\.(.+)\.difftray-(\d+)-([0-9a-f]{12})\.(tmp|deleting)$/;
@@ -77,9 +78,7 @@ export async function recoverLeftovers(
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'ENOENT') {
-        log(
-          `difftray: could not clean up ${parsed.folder} after an interrupted write: ${(error as Error).message}`,
-        );
+        log(`difftray: could not clean up ${parsed.folder} after an interrupted write: ${messageOf(error)}`);
         continue;
       }
     }

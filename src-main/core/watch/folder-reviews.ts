@@ -40,6 +40,7 @@ import {
   type Reviewed,
 } from './watch-review';
 import { openInWatchedFolder } from './watch-folders';
+import { messageOf } from '../../../shared/error-message';
 
 export interface FolderReviewsOptions {
   quietMs?: number;
@@ -179,7 +180,7 @@ export class FolderReviews {
     this.flushing = this.flushing
       .then(() => this.review(files))
       .catch((error: unknown) => {
-        this.log(`Watch mode (${this.root}): ${(error as Error).message}`);
+        this.log(`Watch mode (${this.root}): ${messageOf(error)}`);
       });
   }
 
@@ -215,7 +216,7 @@ export class FolderReviews {
       try {
         snapshot = await this.read(file);
       } catch (error) {
-        notes.push(`${this.shown(file)}: not read (${(error as Error).message})`);
+        notes.push(`${this.shown(file)}: not read (${messageOf(error)})`);
         continue;
       }
       if (snapshot.exists && snapshot.kind === 'opaque') {

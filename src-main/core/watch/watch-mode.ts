@@ -17,6 +17,7 @@ import { FolderReviews, type FolderReviewsOptions } from './folder-reviews';
 import { GitIndex } from './git-index';
 import { TreeWatch } from './tree-watch';
 import { checkWatchFolder, WatchFolderError } from './watch-folders';
+import { messageOf } from '../../../shared/error-message';
 
 export const WATCH_CLIENT_NAME = 'Changes on disk';
 
@@ -70,7 +71,7 @@ export class WatchMode {
     for (const folder of folders) {
       // One folder that cannot be watched (gone since it was set) does not keep the others from it.
       await mode.setWatched(folder, true).catch((error: unknown) => {
-        options.log?.(`Watch mode: ${folder} is not watched: ${(error as Error).message}`);
+        options.log?.(`Watch mode: ${folder} is not watched: ${messageOf(error)}`);
       });
     }
     return mode;

@@ -9,6 +9,7 @@ import type { AppCore } from '../app-core';
 import { expandHome } from '../settings/settings';
 import { broadFolderProblem, type FolderContext } from './workspace-choice';
 import { isInside, resolveRealPath } from './workspace-paths';
+import { messageOf } from '../../../shared/error-message';
 
 export class WorkspaceFolderError extends Error {}
 
@@ -70,7 +71,7 @@ export class WorkspaceEditor {
         const folder = this.checkedFolder(entry);
         if (!next.includes(folder)) next = [...next, folder];
       } catch (error) {
-        log(`settings.json: ${entry} is not taken as a workspace folder: ${(error as Error).message}`);
+        log(`settings.json: ${entry} is not taken as a workspace folder: ${messageOf(error)}`);
       }
     }
     this.core.setWorkspaceFolders(next);
@@ -105,7 +106,7 @@ export class WorkspaceEditor {
     try {
       this.options.remember(folders);
     } catch (error) {
-      throw new WorkspaceFolderError(`The workspace folders cannot be saved: ${(error as Error).message}`);
+      throw new WorkspaceFolderError(`The workspace folders cannot be saved: ${messageOf(error)}`);
     }
   }
 }

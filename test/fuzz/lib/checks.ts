@@ -7,6 +7,7 @@ import type { AppProcess, ExitInfo } from './app-process';
 import { AppApiClient } from './drivers/app-api';
 import { LimitRefusal, type EndpointDriver } from './drivers/driver';
 import type { FixtureTree } from './fixture-tree';
+import { messageOf } from '../../../shared/error-message';
 
 export interface Finding {
   /** First and last frame of the batch (or the frame) it showed after. */
@@ -51,14 +52,14 @@ export async function checkAfterBatch(options: CheckOptions): Promise<BatchVerdi
     await driver.probe(options.probeTimeoutMs);
   } catch (error) {
     if (!(error instanceof LimitRefusal)) {
-      return failed(`valid request on a fresh connection: ${(error as Error).message}`);
+      return failed(`valid request on a fresh connection: ${messageOf(error)}`);
     }
     limited = error.message;
   }
   try {
     await scanAndRejectPending(options);
   } catch (error) {
-    return failed(`app API (getSnapshot / getReviewContent / reject): ${(error as Error).message}`);
+    return failed(`app API (getSnapshot / getReviewContent / reject): ${messageOf(error)}`);
   }
   if (!app.alive()) return { exit: (await app.exitWithin(EXIT_GRACE_MS))! };
   const rssKb = app.rssKb();

@@ -9,6 +9,7 @@ import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths'
 import { displayPath } from '../../display-path';
 import { textResult, toolError } from '../../mcp-tools';
 import { defineClaudeTool } from './context';
+import { messageOf } from '../../../../shared/error-message';
 
 export const FILE_SAVED = 'FILE_SAVED';
 export const DIFF_REJECTED = 'DIFF_REJECTED';
@@ -36,7 +37,7 @@ export const openDiff = defineClaudeTool({
           : resolveInsideWorkspace(args.new_file_path, session.workspaceFolders);
       base = await readProposalBase(oldPath, session.workspaceFolders);
     } catch (error) {
-      return toolError((error as Error).message);
+      return toolError(messageOf(error));
     }
     const { outcome } = session.propose({
       title: displayPath(filePath, session.workspaceFolders),

@@ -16,6 +16,7 @@ import { applyRangeEdits, RangeEditError } from '../edits';
 import type { ClioErrorCode } from '../messages';
 import { CLOSED_BY_CLIENT } from './client-state';
 import { clientOf, ClioRequestError, type ClioContext, type ClioHandler } from './context';
+import { messageOf } from '../../../../shared/error-message';
 
 export const BEFORE_DIFFERS_NOTE =
   'Note: the agent\'s "before" text differs from the file on disk. This diff is against the file on disk.';
@@ -91,13 +92,13 @@ async function prepare(
   try {
     real = resolveInsideWorkspace(file, workspaceFolders);
   } catch (error) {
-    throw new ClioRequestError('PATH_OUTSIDE_WORKSPACE', (error as Error).message);
+    throw new ClioRequestError('PATH_OUTSIDE_WORKSPACE', messageOf(error));
   }
   let base: DiskSnapshot;
   try {
     base = await readProposalBase(real, workspaceFolders);
   } catch (error) {
-    throw new ClioRequestError('UNREVIEWABLE_FILE', (error as Error).message);
+    throw new ClioRequestError('UNREVIEWABLE_FILE', messageOf(error));
   }
   if (base.exists && base.kind === 'opaque') {
     throw new ClioRequestError('UNREVIEWABLE_FILE', `File is ${base.why}; Clio edits are text only: ${file}`);
@@ -128,7 +129,7 @@ function propose(context: ClioContext, proposal: Proposal): void {
     autoApply: proposal.autoApply,
   });
   void answer(context, id, proposal, outcome).catch((error: unknown) =>
-    log(`clio: failed to answer for ${proposal.file}: ${(error as Error).message}`),
+    log(`clio: failed to answer for ${proposal.file}: ${messageOf(error)}`),
   );
 }
 

@@ -19,6 +19,7 @@ import type { ReviewOutcome } from '../../../core/review/review-record';
 import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { copilotJson, defineCopilotTool } from './context';
+import { messageOf } from '../../../../shared/error-message';
 
 /** Why a review ended when close_diff closed it: open_diff then answers trigger `closed_via_tool`. */
 export const CLOSED_VIA_TOOL = 'closed by Copilot CLI (close_diff)';
@@ -58,7 +59,7 @@ export const openDiff = defineCopilotTool({
       // Read from the path that was checked, never from the one given.
       base = await readProposalBase(filePath, agent.workspaceFolders);
     } catch (error) {
-      return failed(args.tab_name, (error as Error).message);
+      return failed(args.tab_name, messageOf(error));
     }
     let added: QueuedProposal;
     try {
@@ -70,7 +71,7 @@ export const openDiff = defineCopilotTool({
         files: [{ path: filePath, base, proposedText: args.new_file_contents }],
       });
     } catch (error) {
-      return failed(args.tab_name, (error as Error).message);
+      return failed(args.tab_name, messageOf(error));
     }
     const outcome = await added.outcome;
     const answer = diffAnswer(outcome, args.new_file_contents, args.tab_name, args.original_file_path);

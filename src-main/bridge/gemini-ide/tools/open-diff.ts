@@ -9,6 +9,7 @@ import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths'
 import { displayPath } from '../../display-path';
 import { toolError } from '../../mcp-tools';
 import { defineGeminiTool } from './context';
+import { messageOf } from '../../../../shared/error-message';
 
 export const openDiff = defineGeminiTool({
   name: 'openDiff',
@@ -26,7 +27,7 @@ export const openDiff = defineGeminiTool({
       realPath = resolveInsideWorkspace(filePath, agent.workspaceFolders);
       base = await readProposalBase(realPath, agent.workspaceFolders);
     } catch (error) {
-      return toolError((error as Error).message);
+      return toolError(messageOf(error));
     }
     const { id, outcome } = agent.propose({
       title: displayPath(realPath, agent.workspaceFolders),

@@ -10,6 +10,7 @@ import { boundedNote, boundedTitle } from '../../../core/review/review-labels';
 import type { ReviewOutcome } from '../../../core/review/review-queue';
 import type { ApprovalRecord } from '../sessions';
 import { defineCommand, sessionOf } from './command';
+import { stackOf } from '../../../../shared/error-message';
 
 type ApprovalPayload = RequestPayload<'request_approval'>;
 
@@ -35,9 +36,7 @@ export const requestApproval = defineCommand('request_approval', (payload, conte
         payload: resultOf(record.id, decided),
       }),
     )
-    .catch((error: unknown) =>
-      log(`native: failed to answer approval ${id}: ${(error as Error).stack ?? String(error)}`),
-    );
+    .catch((error: unknown) => log(`native: failed to answer approval ${id}: ${stackOf(error)}`));
 });
 
 function approvalOf(payload: ApprovalPayload): ApprovalRequest {

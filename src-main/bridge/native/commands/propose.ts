@@ -18,6 +18,7 @@ import { changeSetResult, diskFileOf, type Writer } from '../outcome';
 import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';
 import { defineCommand, RequestError, type CommandContext, type PairedIdentity } from './command';
+import { stackOf } from '../../../../shared/error-message';
 
 type ProposePayload = RequestPayload<'propose_change_set'>;
 
@@ -112,9 +113,7 @@ function proposeForReview(
       const payload = changeSetResult(id, planned, result, settled);
       sessions.deliver(session, record, { command: 'change_set_result', payload });
     })
-    .catch((error: unknown) =>
-      log(`native: failed to settle review ${id}: ${(error as Error).stack ?? String(error)}`),
-    );
+    .catch((error: unknown) => log(`native: failed to settle review ${id}: ${stackOf(error)}`));
   // Tracked from the moment the review ends: closing waits for what is being written.
   void outcome.then(() => sessions.track(settling));
 }
