@@ -2,13 +2,14 @@
 import { describe, expect, it } from 'vitest';
 import { NativeSessions, type ReviewRecord, type SessionPush } from '../../src-main/bridge/native/sessions';
 import { AppCore } from '../../src-main/core/app-core';
+import { clientPort } from '../../src-main/core/clients/agent-session';
 
 const BIG = 'x'.repeat(1024 * 1024);
 
 function sessions() {
   const core = new AppCore(['/ws']);
   const delivered: SessionPush[] = [];
-  const native = new NativeSessions({ core, graceMs: 60_000, log: () => {}, disconnectCode: 4011 });
+  const native = new NativeSessions({ port: clientPort(core), graceMs: 60_000, log: () => {}, disconnectCode: 4011 });
   const session = native.create('daemon', '1', { deliver: (r) => delivered.push(r), end: () => {} });
   return { native, session, delivered };
 }

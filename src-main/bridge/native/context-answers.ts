@@ -14,7 +14,7 @@ import type {
   WorkspaceTrustResponse,
 } from '../../../shared/native-context';
 import { CONTEXT_MAX_OPEN_FILES } from '../../../shared/limits';
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/clients/agent-session';
 import type { ContextFolder } from '../../core/context/context-folders';
 import { pathOfUri } from '../../core/context/context-folders';
 import type { FolderTexts } from '../../core/context/folder-texts';
@@ -119,27 +119,27 @@ export function codebaseAnswer(target: ContextFolder, texts: FolderTexts): Entir
  * review is on screen, it has no files (an approval card), its file is outside the workspace, or it is a
  * paired host's review: its paths are that host's, never a file here (nor looked up on this disk).
  */
-export function activeFileInfo(core: AppCore): ActiveFileInfo | null {
-  const shown = core.onScreen.get();
-  const review = shown ? core.queue.find(shown.reviewId) : undefined;
-  if (!shown || !review || review.remote) return null;
-  const index = shown.fileIndex !== undefined && shown.fileIndex < review.files.length ? shown.fileIndex : 0;
+export function activeFileInfo(port: ClientPort): ActiveFileInfo | null {
+  const shown = port.reviewShown();
+  if (!shown || shown.review.remote) return null;
+  const { review, fileIndex } = shown;
+  const index = fileIndex !== undefined && fileIndex < review.files.length ? fileIndex : 0;
   const file = review.files[index];
-  if (!file || !isInsideWorkspace(resolveRealPath(file.path), core.workspaceFolders)) return null;
+  if (!file || !isInsideWorkspace(resolveRealPath(file.path), port.workspaceFolders)) return null;
   return {
     activeFilePath: file.path,
     activeFileLabel: path.basename(file.path),
-    ...folderOf(file.path, core.workspaceFolders),
+    ...folderOf(file.path, port.workspaceFolders),
     review_id: review.id,
     file_index: index,
   };
 }
 
 /** The files of the pending reviews, each once, with the reviews that hold it; a paired host's are not here. */
-export function openFiles(core: AppCore): OpenFilesResponse {
+export function openFiles(port: ClientPort): OpenFilesResponse {
   const byPath = new Map<string, string[]>();
   let truncated = false;
-  for (const review of core.queue.pendingItems()) {
+  for (const review of port.pendingReviews()) {
     if (review.remote) continue;
     for (const file of review.files) {
       const ids = byPath.get(file.path);
@@ -148,7 +148,7 @@ export function openFiles(core: AppCore): OpenFilesResponse {
       else truncated = true;
     }
   }
-  const folderOfFile = folderNamer(core.workspaceFolders);
+  const folderOfFile = folderNamer(port.workspaceFolders);
   const openFiles = [...byPath].map(([file, ids]) => ({
     path: file,
     name: path.basename(file),
@@ -159,8 +159,8 @@ export function openFiles(core: AppCore): OpenFilesResponse {
 }
 
 /** The workspace folders are trusted; a path is when it is inside them, links resolved now. */
-export function workspaceTrust(core: AppCore, asked: string | undefined): WorkspaceTrustResponse {
-  const workspaceFolders = core.workspaceFolders.map((folder) => ({
+export function workspaceTrust(port: ClientPort, asked: string | undefined): WorkspaceTrustResponse {
+  const workspaceFolders = port.workspaceFolders.map((folder) => ({
     uri: pathToFileURL(folder).href,
     name: path.basename(folder),
     isTrusted: true as const,
@@ -168,7 +168,7 @@ export function workspaceTrust(core: AppCore, asked: string | undefined): Worksp
   if (asked === undefined) return { isTrusted: workspaceFolders.length > 0, workspaceFolders };
   let answer: NonNullable<WorkspaceTrustResponse['path']>;
   try {
-    const realPath = resolveInsideWorkspace(pathOfUri(asked), core.workspaceFolders);
+    const realPath = resolveInsideWorkspace(pathOfUri(asked), port.workspaceFolders);
     answer = { path: asked, isTrusted: true, realPath };
   } catch (error) {
     const outside = error instanceof PathOutsideWorkspaceError;

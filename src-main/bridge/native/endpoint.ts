@@ -14,6 +14,7 @@ import type WebSocket from 'ws';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import { ContextPool } from '../../core/context/context-pool';
 import type { AppCore } from '../../core/app-core';
+import { clientPort, type ClientPort } from '../../core/clients/agent-session';
 import type { WatchMode } from '../../core/watch/watch-mode';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { closeSockets } from '../../loopback/close-sockets';
@@ -137,6 +138,8 @@ export class NativeLoopback implements LoopbackEndpoint {
   private readonly pairedSockets = new Map<string, Set<WebSocket>>();
   /** The context commands' walks and searches, in worker threads started on first use. */
   private readonly contextPool = new ContextPool();
+  /** Core, as this adapter reaches it. */
+  private readonly clientPort: ClientPort;
 
   constructor(private readonly options: NativeEndpointOptions) {
     this.log = options.log ?? (() => {});
@@ -144,15 +147,16 @@ export class NativeLoopback implements LoopbackEndpoint {
       ...(options.showWindow && { showWindow: options.showWindow }),
       ...(options.openInBrowser && { openInBrowser: options.openInBrowser }),
     };
+    this.clientPort = clientPort(options.core);
     this.sessions = new NativeSessions({
-      core: options.core,
+      port: this.clientPort,
       graceMs: options.sessionGraceMs ?? DEFAULT_SESSION_GRACE_MS,
       log: this.log,
       disconnectCode: CloseCode.DISCONNECTED_BY_USER,
     });
     this.endpointRate = new RateWindow(options.endpointRateLimit ?? DEFAULT_ENDPOINT_RATE_LIMIT);
     this.maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
-    this.stopStatusUpdates = pushStatusUpdates(options.core, this.sessions);
+    this.stopStatusUpdates = pushStatusUpdates(this.clientPort, this.sessions);
     const { pairing } = options;
     this.hostKey = pairing?.hostKey ?? HostKey.ephemeral();
     if (pairing) {
@@ -165,7 +169,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     this.port = port;
     this.lockFile = path.join(this.options.lockDir, `${port}.lock`);
     this.lock = new OwnedLockFile(this.lockFile, this.lockContent());
-    this.stopFollowing = this.options.core.onWorkspaceFolders(() => this.rewriteLockFile());
+    this.stopFollowing = this.clientPort.onWorkspaceFolders(() => this.rewriteLockFile());
     this.options.pairing?.setPort(port);
     await this.lock.staleRemoved;
   }
@@ -279,7 +283,7 @@ export class NativeLoopback implements LoopbackEndpoint {
     }
     serveNativeConnection(ws, {
       ...(paired && { paired }),
-      core: this.options.core,
+      port: this.clientPort,
       sessions: this.sessions,
       serverVersion: DIFFTRAY_VERSION,
       heartbeatIntervalMs: this.options.heartbeatIntervalMs ?? DEFAULT_HEARTBEAT_INTERVAL_MS,
@@ -300,7 +304,7 @@ export class NativeLoopback implements LoopbackEndpoint {
       ...(processStart !== undefined && { processStart }),
       port: this.port,
       authToken: this.token,
-      workspaceFolders: [...this.options.core.workspaceFolders],
+      workspaceFolders: [...this.clientPort.workspaceFolders],
       ideName: 'DiffTray',
       transport: 'ws',
       protocol_version: NATIVE_PROTOCOL_VERSION,

@@ -2,7 +2,6 @@
  * What a native session holds (sessions.ts keeps them): its connection, its reviews and approvals, the
  * results waiting for its next hello, and the connection registered as its target (seed 003).
  */
-import type { ClientInfo } from '../../../shared/app-api';
 import type {
   ApprovalResult,
   ChangeSetResult,
@@ -10,6 +9,7 @@ import type {
   RequestPayload,
 } from '../../../shared/native-protocol';
 import type { StatusUpdate } from '../../../shared/native-context';
+import type { AgentSession } from '../../core/clients/agent-session';
 import type { ReviewRequest } from '../../core/review/review-queue';
 import type { PlannedFile } from './change-set';
 
@@ -37,7 +37,7 @@ export interface ReviewRecord {
   id: string;
   title: string;
   createdAt: number;
-  /** The object given to core.queue.add: how the review is found again to cancel it. */
+  /** The request as queued (QueuedProposal.request): how the review is found again to cancel it. */
   request: ReviewRequest | undefined;
   planned: PlannedFile[];
   result?: ChangeSetResult;
@@ -46,7 +46,7 @@ export interface ReviewRecord {
 /** An approval card this session asked for (request_approval). */
 export interface ApprovalRecord {
   id: string;
-  /** The object given to core.queue.add; undefined once answered. */
+  /** The request as queued; undefined once answered. */
   request: ReviewRequest | undefined;
 }
 
@@ -54,8 +54,8 @@ export interface Session {
   id: string;
   name: string;
   version: string | undefined;
-  /** Core's client entry, while the session is listed under Connections. */
-  client: ClientInfo | undefined;
+  /** Its entry with core, while the session is listed under Connections. */
+  agent: AgentSession | undefined;
   connection: SessionConnection | undefined;
   reviews: Map<string, ReviewRecord>;
   /** Approval cards still waiting for the person. */

@@ -12,7 +12,7 @@ import { randomUUID } from 'node:crypto';
 import type { ClientProtocol } from '../../../shared/app-api';
 import type { StatusUpdate } from '../../../shared/native-context';
 import type { ChangeSetResult } from '../../../shared/native-protocol';
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/clients/agent-session';
 import type { ReviewRequest } from '../../core/review/review-queue';
 import type {
   ActiveTarget,
@@ -62,7 +62,7 @@ function withoutTexts(result: ChangeSetResult): ChangeSetResult {
 }
 
 export interface SessionsOptions {
-  core: AppCore;
+  port: ClientPort;
   graceMs: number;
   log: (message: string) => void;
   /** Close code used when the person ends a session from DiffTray. */
@@ -76,8 +76,8 @@ export class NativeSessions {
 
   constructor(private readonly options: SessionsOptions) {}
 
-  private get core(): AppCore {
-    return this.options.core;
+  private get port(): ClientPort {
+    return this.options.port;
   }
 
   get(id: string): Session | undefined {
@@ -94,7 +94,7 @@ export class NativeSessions {
       id: randomUUID(),
       name,
       version,
-      client: undefined,
+      agent: undefined,
       connection,
       reviews: new Map(),
       approvals: new Map(),
@@ -120,15 +120,13 @@ export class NativeSessions {
     const renamed = session.name !== name;
     session.name = name;
     session.version = version ?? session.version;
-    if (renamed && session.client) {
-      this.core.clients.disconnect(session.client.id);
-      session.client = undefined;
+    if (renamed && session.agent) {
+      session.agent.leave();
+      session.agent = undefined;
     }
     this.refreshPresence(session);
-    if (session.client && session.version !== undefined) {
-      this.core.clients.describe(session.client.id, { version: session.version });
-    }
-    if (session.client) this.core.clients.setStatus(session.client.id, 'reconnected');
+    if (session.agent && session.version !== undefined) session.agent.describe({ version: session.version });
+    session.agent?.setStatus('reconnected');
   }
 
   /** Results that waited for this connection. */
@@ -162,8 +160,8 @@ export class NativeSessions {
     session.connection = undefined;
     if (connection && close) connection.end(close.code, close.reason);
     else session.farewell = connection;
-    if (session.client) this.core.clients.disconnect(session.client.id);
-    session.client = undefined;
+    session.agent?.leave();
+    session.agent = undefined;
   }
 
   endAll(reason: string): void {
@@ -182,7 +180,7 @@ export class NativeSessions {
       ...[...session.reviews.values()].map((record) => record.request),
       ...[...session.approvals.values()].map((record) => record.request),
     ]);
-    return this.core.queue.cancelWhere((request) => requests.has(request), reason);
+    return this.port.cancelRequests(requests, reason);
   }
 
   /** A review or approval of this session ended: its result goes to the connection, or waits for one. */
@@ -253,36 +251,32 @@ export class NativeSessions {
   private refreshPresence(session: Session): void {
     if (session.ended) return;
     const listed = session.connection !== undefined || this.pendingCount(session) > 0;
-    if (listed && !session.client) {
-      session.client = this.core.clients.connect(session.name, protocolOf(session), () =>
+    if (listed && !session.agent) {
+      const agent = this.port.connect(session.name, protocolOf(session), () =>
         this.end(session, 'disconnected by the user', {
           code: this.options.disconnectCode,
           reason: 'disconnected by the user',
         }),
       );
+      session.agent = agent;
       // Claude Code's hooks live for one edit: lines sent there would reach no one.
       if (protocolOf(session) === NATIVE_PROTOCOL_NAME) {
-        this.core.clients.setContextSink(session.client.id, (selection) =>
-          sendSnippet(session, selection, this.core.workspaceFolders),
-        );
+        agent.takeSelections((selection) => sendSnippet(session, selection, this.port.workspaceFolders));
       }
       const { agent_session_id, workspace, pid } = session.identity;
-      this.core.clients.describe(session.client.id, {
+      agent.describe({
         ...(session.version !== undefined && { version: session.version }),
         ...(agent_session_id !== undefined && { agentSession: agent_session_id }),
         ...(workspace !== undefined && { workspace }),
         ...(pid !== undefined && { pid }),
       });
-    } else if (!listed && session.client) {
-      this.core.clients.disconnect(session.client.id);
-      session.client = undefined;
+    } else if (!listed && session.agent) {
+      session.agent.leave();
+      session.agent = undefined;
     }
-    if (session.client && !session.connection) {
+    if (session.agent && !session.connection) {
       const minutes = Math.max(1, Math.round(this.options.graceMs / 60_000));
-      this.core.clients.setStatus(
-        session.client.id,
-        `connection lost; its pending reviews wait ${minutes} min for it to reconnect`,
-      );
+      session.agent.setStatus(`connection lost; its pending reviews wait ${minutes} min for it to reconnect`);
     }
   }
 }

@@ -7,15 +7,15 @@
  *   (details: workspaceFolders, watchedFolders);
  * - 'connection_status' when DiffTray closes (sent by the endpoint before the sockets close).
  */
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/clients/agent-session';
 import { activeFileInfo } from './context-answers';
 import type { NativeSessions } from './sessions';
 
 /** Starts the pushes; returns the way to stop them. */
-export function pushStatusUpdates(core: AppCore, sessions: NativeSessions): () => void {
+export function pushStatusUpdates(port: ClientPort, sessions: NativeSessions): () => void {
   let lastActive: string | null | undefined;
-  const stopScreen = core.onScreen.onChange(() => {
-    const active = activeFileInfo(core)?.activeFilePath ?? null;
+  const stopScreen = port.onReviewShown(() => {
+    const active = activeFileInfo(port)?.activeFilePath ?? null;
     if (active === lastActive) return;
     lastActive = active;
     sessions.pushStatus({
@@ -25,15 +25,15 @@ export function pushStatusUpdates(core: AppCore, sessions: NativeSessions): () =
     });
   });
   let watchedNow: readonly string[] = [];
-  const stopWatched = core.onWatchedFolders((watched) => {
+  const stopWatched = port.onWatchedFolders((watched) => {
     watchedNow = watched;
     sessions.pushStatus({
       message: watched.length === 0 ? 'No folder watched' : `Watched folders: ${watched.join(', ')}`,
       statusType: 'workspace_status',
-      details: { workspaceFolders: [...core.workspaceFolders], watchedFolders: [...watched] },
+      details: { workspaceFolders: [...port.workspaceFolders], watchedFolders: [...watched] },
     });
   });
-  const stopWorkspace = core.onWorkspaceFolders((folders) =>
+  const stopWorkspace = port.onWorkspaceFolders((folders) =>
     sessions.pushStatus({
       message: folders.length === 0 ? 'No workspace folder' : `Workspace folders: ${folders.join(', ')}`,
       statusType: 'workspace_status',

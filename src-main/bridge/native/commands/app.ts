@@ -9,14 +9,14 @@ import {
 import { defineCommand, RequestError } from './command';
 
 export const status = defineCommand('status', (payload, { services, connection, respond }) => {
-  const { core } = services;
+  const { port } = services;
   if (payload.message !== undefined) {
-    const client = connection.session?.client;
-    if (!client) {
+    const agent = connection.session?.agent;
+    if (!agent) {
       throw new RequestError(ErrorCode.SESSION_UNKNOWN, 'No session: send "hello" before a status message');
     }
     const level = payload.level ?? 'info';
-    core.clients.setStatus(client.id, level === 'info' ? payload.message : `${level}: ${payload.message}`);
+    agent.setStatus(level === 'info' ? payload.message : `${level}: ${payload.message}`);
   }
   // A paired host learns nothing of this machine: not its folders nor its other clients. No answer says
   // where the headless UI is: its address carries the token that decides reviews.
@@ -24,9 +24,9 @@ export const status = defineCommand('status', (payload, { services, connection, 
   const response: StatusResponse = {
     server_version: services.serverVersion,
     pid: process.pid,
-    workspace_folders: local ? [...core.workspaceFolders] : [],
-    pending: core.queue.pendingCount(),
-    clients: (local ? core.clients.list() : []).map((client) => ({
+    workspace_folders: local ? [...port.workspaceFolders] : [],
+    pending: port.pendingCount(),
+    clients: (local ? port.connectedClients() : []).map((client) => ({
       name: client.name,
       protocol: client.protocol,
       ...(client.version !== undefined && { version: client.version }),

@@ -16,16 +16,14 @@ type ApprovalPayload = RequestPayload<'request_approval'>;
 
 export const requestApproval = defineCommand('request_approval', (payload, context) => {
   const session = sessionOf(context, 'request_approval');
-  const { core, sessions, log } = context.services;
-  if (!session.client) throw new Error(`native: session ${session.id} has no client entry`);
+  const { sessions, log } = context.services;
+  if (!session.agent) throw new Error(`native: session ${session.id} has no client entry`);
   const approval = approvalOf(payload);
-  const request = {
-    client: session.client,
+  const { id, outcome, request } = session.agent.propose({
     title: payload.title ?? boundedTitle(approvalTitle(approval)),
     files: [],
     approval,
-  };
-  const { id, outcome } = core.queue.add(request);
+  });
   const record: ApprovalRecord = { id: `approval-${randomUUID()}`, request };
   session.approvals.set(record.id, record);
   context.respond({ request_id: record.id } satisfies ApprovalResponse);

@@ -11,7 +11,7 @@ import {
   type RequestCommand,
   type RequestPayload,
 } from '../../../../shared/native-protocol';
-import type { AppCore } from '../../../core/app-core';
+import type { ClientPort } from '../../../core/clients/agent-session';
 import type { ContextPool } from '../../../core/context/context-pool';
 import type { WatchMode } from '../../../core/watch/watch-mode';
 import type { RateLimit } from '../../rate-limit';
@@ -30,7 +30,8 @@ export interface AppHooks {
 
 /** What commands use of the endpoint: the same for every connection. */
 export interface NativeServices {
-  core: AppCore;
+  /** Core, as adapters reach it. */
+  port: ClientPort;
   sessions: NativeSessions;
   serverVersion: string;
   heartbeatIntervalMs: number;

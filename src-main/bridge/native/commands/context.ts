@@ -31,7 +31,7 @@ import { defineCommand, RequestError, type CommandContext } from './command';
 import { inContextShare, inPool } from './context-share';
 
 export const folderContent = defineCommand('get_folder_content', (payload, context) => {
-  const folders = [...context.services.core.workspaceFolders];
+  const folders = [...context.services.port.workspaceFolders];
   const target = folderOrRefuse(payload.folderPath, folders);
   inWorker(context, { kind: 'folder-texts', target, folders }, (texts) =>
     context.respond(folderContentAnswer(target, texts, folders)),
@@ -39,7 +39,7 @@ export const folderContent = defineCommand('get_folder_content', (payload, conte
 });
 
 export const entireCodebase = defineCommand('get_entire_codebase', (payload, context) => {
-  const folders = [...context.services.core.workspaceFolders];
+  const folders = [...context.services.port.workspaceFolders];
   const target = folderOrRefuse(payload.workspaceFolderUri, folders);
   inWorker(context, { kind: 'folder-texts', target, folders }, (texts) =>
     context.respond(codebaseAnswer(target, texts)),
@@ -47,15 +47,15 @@ export const entireCodebase = defineCommand('get_entire_codebase', (payload, con
 });
 
 export const activeFile = defineCommand('get_active_file_info', (_payload, { services, respond }) =>
-  respond(activeFileInfo(services.core)),
+  respond(activeFileInfo(services.port)),
 );
 
 export const openFilesCommand = defineCommand('get_open_files', (_payload, { services, respond }) =>
-  respond(openFiles(services.core)),
+  respond(openFiles(services.port)),
 );
 
 export const searchWorkspace = defineCommand('search_workspace', (payload, context) => {
-  const folders = [...context.services.core.workspaceFolders];
+  const folders = [...context.services.port.workspaceFolders];
   const targets: ContextFolder[] =
     payload.workspaceFolderUri == null
       ? outermostFolders(folders).map((root) => ({ root, folder: root }))
@@ -98,11 +98,11 @@ function searchAnswer(
 
 export const workspaceTrustCommand = defineCommand(
   'check_workspace_trust',
-  (payload, { services, respond }) => respond(workspaceTrust(services.core, payload.path)),
+  (payload, { services, respond }) => respond(workspaceTrust(services.port, payload.path)),
 );
 
 export const filterInfoCommand = defineCommand('get_filter_info', (payload, context) => {
-  const folders = [...context.services.core.workspaceFolders];
+  const folders = [...context.services.port.workspaceFolders];
   const target = folderOrRefuse(payload.workspaceFolderUri, folders);
   inWorker(context, { kind: 'filter-info', target, folders }, (info) => {
     const response: FilterInfoResponse = { workspaceFolderUri: pathToFileURL(target.folder).href, ...info };

@@ -13,7 +13,6 @@ import {
   type ReviewedFile,
   type SkippedFile,
 } from '../change-set';
-import { settleReview } from '../../../core/review/settle-review';
 import { changeSetResult, diskFileOf, type Writer } from '../outcome';
 import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';
@@ -23,13 +22,13 @@ import { stackOf } from '../../../../shared/error-message';
 type ProposePayload = RequestPayload<'propose_change_set'>;
 
 export const proposeChangeSet = defineCommand('propose_change_set', async (payload, context) => {
-  const { core } = context.services;
+  const { port } = context.services;
   const { paired } = context.connection;
   let planned: PlannedFile[];
   try {
     planned = paired
       ? planRemoteChangeSet(payload)
-      : await planChangeSet(payload, { workspaceFolders: core.workspaceFolders });
+      : await planChangeSet(payload, { workspaceFolders: port.workspaceFolders });
   } catch (error) {
     if (error instanceof ChangeSetError) throw new RequestError(error.code, error.message, error.details);
     throw error;
@@ -82,7 +81,7 @@ async function settleUnchanged(
   session.reviews.set(id, record);
   respond({ review_id: id, files } satisfies ProposeResponse);
   const accepted: ReviewOutcome = { kind: 'accepted', files: [] };
-  const settled = await settleReview(services.core, id, accepted, [], writer);
+  const settled = await services.port.settleReview(id, accepted, [], writer);
   const result = changeSetResult(id, planned, accepted, settled);
   services.sessions.deliver(session, record, { command: 'change_set_result', payload: result });
 }
@@ -92,24 +91,22 @@ function proposeForReview(
   reviewed: readonly ReviewedFile[],
   { services, respond }: CommandContext,
 ): void {
-  const { core, sessions, log } = services;
+  const { port, sessions, log } = services;
   // A session is listed under Connections while a connection holds it, as this one does.
-  if (!session.client) throw new Error(`native: session ${session.id} has no client entry`);
-  const request = {
-    client: session.client,
+  if (!session.agent) throw new Error(`native: session ${session.id} has no client entry`);
+  const { id, outcome, request } = session.agent.propose({
     title: payload.title,
     description: describe(payload, planned),
     files: reviewed.map(toProposedFile),
     ...(paired && { remote: { clientName: paired.name } }),
-  };
-  const { id, outcome } = core.queue.add(request);
+  });
   const record: ReviewRecord = { id, title: payload.title, createdAt: Date.now(), request, planned };
   session.reviews.set(id, record);
   respond({ review_id: id, files } satisfies ProposeResponse);
   const settling = outcome
     .then(async (result) => {
       // Carried out on disk by core in one call (what failed is noted in History there), then told.
-      const settled = await settleReview(core, id, result, reviewed.map(diskFileOf), writer);
+      const settled = await port.settleReview(id, result, reviewed.map(diskFileOf), writer);
       const payload = changeSetResult(id, planned, result, settled);
       sessions.deliver(session, record, { command: 'change_set_result', payload });
     })

@@ -1,18 +1,18 @@
 /** `get_review`, `list_reviews` and `cancel_review`: the reviews proposed in this session. */
 import { ErrorCode, type ReviewInfo } from '../../../../shared/native-protocol';
-import type { AppCore } from '../../../core/app-core';
+import type { ClientPort } from '../../../core/clients/agent-session';
 import type { ReviewRecord, Session } from '../sessions';
 import { defineCommand, RequestError, sessionOf } from './command';
 
 export const getReview = defineCommand('get_review', (payload, context) => {
   const record = recordOf(sessionOf(context, 'get_review'), payload.review_id);
-  context.respond(reviewInfo(context.services.core, record));
+  context.respond(reviewInfo(context.services.port, record));
 });
 
 export const listReviews = defineCommand('list_reviews', (_payload, context) => {
-  const { core } = context.services;
+  const { port } = context.services;
   const records = [...sessionOf(context, 'list_reviews').reviews.values()];
-  context.respond({ reviews: records.map((record) => reviewInfo(core, record)) });
+  context.respond({ reviews: records.map((record) => reviewInfo(port, record)) });
 });
 
 export const cancelReview = defineCommand('cancel_review', (payload, context) => {
@@ -22,8 +22,8 @@ export const cancelReview = defineCommand('cancel_review', (payload, context) =>
     context.respond({ cancelled: false });
     return;
   }
-  const count = context.services.core.queue.cancelWhere(
-    (candidate) => candidate === request,
+  const count = context.services.port.cancelRequests(
+    new Set([request]),
     payload.reason?.trim() || 'cancelled by the client',
   );
   context.respond({ cancelled: count > 0 });
@@ -35,7 +35,7 @@ function recordOf(session: Session, reviewId: string): ReviewRecord {
   return record;
 }
 
-function reviewInfo(core: AppCore, record: ReviewRecord): ReviewInfo {
+function reviewInfo(port: ClientPort, record: ReviewRecord): ReviewInfo {
   let state: ReviewInfo['state'] = 'pending';
   if (record.result) {
     state =
@@ -46,7 +46,7 @@ function reviewInfo(core: AppCore, record: ReviewRecord): ReviewInfo {
           : 'accepted';
   } else if (record.request) {
     // Undefined when gone from history while still settling.
-    state = core.queue.find(record.id)?.state ?? state;
+    state = port.review(record.id)?.state ?? state;
   }
   return {
     review_id: record.id,

@@ -54,7 +54,7 @@ export const hello = defineCommand('hello', (payload, { services, connection, re
     heartbeat_interval_ms: services.heartbeatIntervalMs,
     limits: limits(services),
     // A paired host's files are its own: this machine's folders are none of its business.
-    workspace_folders: connection.paired ? [] : [...services.core.workspaceFolders],
+    workspace_folders: connection.paired ? [] : [...services.port.workspaceFolders],
   };
   respond(response);
   // What was decided while the client was away follows the hello response.

@@ -8,7 +8,7 @@ import { inContextShare, inPool } from './context-share';
  * runs as a child process, and the walk outside git in a context worker.
  */
 export const fileTree = defineCommand('get_file_tree', (payload, context) => {
-  const folders = [...context.services.core.workspaceFolders];
+  const folders = [...context.services.port.workspaceFolders];
   const folder = refusingAsRequestNow(() => fileTreeFolder(payload.folder, folders));
   inContextShare(context, async () => {
     const walk = (limit: number) => inPool(context, { kind: 'file-tree', folder, folders, limit });
@@ -17,7 +17,7 @@ export const fileTree = defineCommand('get_file_tree', (payload, context) => {
 });
 
 export const fileContent = defineCommand('get_file_content', async (payload, { services, respond }) => {
-  respond(await refusingAsRequest(() => getFileContent(payload.path, services.core.workspaceFolders)));
+  respond(await refusingAsRequest(() => getFileContent(payload.path, services.port.workspaceFolders)));
 });
 
 /** A read the workspace refused (outside it, too large, binary…) reaches the client with its code. */
