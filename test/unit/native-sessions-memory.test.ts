@@ -9,7 +9,12 @@ const BIG = 'x'.repeat(1024 * 1024);
 function sessions() {
   const core = new AppCore(['/ws']);
   const delivered: SessionPush[] = [];
-  const native = new NativeSessions({ port: clientPort(core), graceMs: 60_000, log: () => {}, disconnectCode: 4011 });
+  const native = new NativeSessions({
+    port: clientPort(core),
+    graceMs: 60_000,
+    log: () => {},
+    disconnectCode: 4011,
+  });
   const session = native.create('daemon', '1', { deliver: (r) => delivered.push(r), end: () => {} });
   return { native, session, delivered };
 }

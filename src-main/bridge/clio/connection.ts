@@ -10,7 +10,7 @@
  */
 import type WebSocket from 'ws';
 import type { ClientInfo } from '../../../shared/app-api';
-import { clientPort, type AgentSession } from '../../core/clients/agent-session';
+import type { AgentSession } from '../../core/clients/agent-session';
 import { TooManyPendingReviewsError } from '../../core/review/review-queue';
 import { rawDataToString } from '../../loopback/raw-data';
 import { onGuardedMessage, sendText, SerialIntake } from '../../loopback/socket-guard';
@@ -125,7 +125,7 @@ class ClioConnection implements ClioLink {
 
   register(): AgentSession {
     if (this.session) return this.session;
-    this.session = clientPort(this.options.core).connect(CLIO_CLIENT_NAME, 'clio', () =>
+    this.session = this.options.port.connect(CLIO_CLIENT_NAME, 'clio', () =>
       this.socket.close(1000, 'disconnected by the user'),
     );
     this.options.onAuthenticated?.();

@@ -18,6 +18,7 @@
 import type http from 'node:http';
 import type WebSocket from 'ws';
 import type { AppCore } from '../../core/app-core';
+import { clientPort, type ClientPort } from '../../core/clients/agent-session';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { terminateSockets } from '../../loopback/close-sockets';
 import { AUTH_DEADLINE_MS, MAX_FRAME_BYTES, MAX_PREAUTH_FRAME_BYTES } from '../../loopback/frame-limits';
@@ -79,19 +80,22 @@ export class ClioLoopback implements LoopbackEndpoint {
   private readonly waiting = new Set<WebSocket>();
   private readonly log: (message: string) => void;
   private readonly autoApply: () => readonly string[];
+  /** Core, as this adapter reaches it. */
+  private readonly clientPort: ClientPort;
 
   constructor(private readonly options: ClioEndpointOptions) {
+    this.clientPort = clientPort(options.core);
     this.log = options.log ?? (() => {});
     this.autoApply = options.autoApply ?? (() => []);
   }
 
   async open(port: number): Promise<void> {
-    const { lockFile, core } = this.options;
+    const { lockFile } = this.options;
     const claim = await claimBridgeFile(lockFile, this.bridgeInfo(port));
     this.port = port;
     this.ownsLockFile = claim.written;
     if (claim.written) {
-      this.stopFollowing = core.onWorkspaceFolders(() => {
+      this.stopFollowing = this.clientPort.onWorkspaceFolders(() => {
         try {
           rewriteBridgeFile(lockFile, this.bridgeInfo(port));
         } catch (error) {
@@ -128,7 +132,7 @@ export class ClioLoopback implements LoopbackEndpoint {
       port,
       pid: process.pid,
       ideName: 'DiffTray',
-      workspaceFolders: [...this.options.core.workspaceFolders],
+      workspaceFolders: [...this.clientPort.workspaceFolders],
       timestamp: Date.now(),
       authToken: this.token,
     };
@@ -146,9 +150,8 @@ export class ClioLoopback implements LoopbackEndpoint {
     onAuthenticated?: () => void,
     onTokenlessConnect?: (clientName: string | undefined) => void,
   ) {
-    const { core } = this.options;
     return serveClioConnection(ws, {
-      core,
+      port: this.clientPort,
       token: this.token,
       authenticated,
       autoApply: this.autoApply,
@@ -191,7 +194,7 @@ export class ClioLoopback implements LoopbackEndpoint {
           onClose: (listener) => ws.once('close', listener),
         },
         clientName,
-        { core: this.options.core, log: this.log },
+        { port: this.clientPort, log: this.log },
       );
     };
     const connection = this.serve(ws, false, onAuthenticated, onTokenlessConnect);

@@ -8,7 +8,7 @@
  * refused too (it is gone, or hides). macOS and Windows offer no such lookup without running lsof or
  * netstat, which DiffTray does not: there the prompt names the client by the name it gave, and says so.
  */
-import type { AppCore } from '../../core/app-core';
+import type { ClientPort } from '../../core/clients/agent-session';
 import { ConnectionRequestError, type ConnectionPeer } from '../../core/clients/connection-requests';
 import { findLoopbackPeer } from '../../core/clients/peer-process';
 import { CLIO_CLIENT_NAME } from './handlers';
@@ -26,7 +26,7 @@ export interface PromptedConnection {
 }
 
 export interface ClioPromptOptions {
-  core: AppCore;
+  port: ClientPort;
   log: (message: string) => void;
 }
 
@@ -34,7 +34,7 @@ export interface ClioPromptOptions {
 export function askToConnect(
   connection: PromptedConnection,
   clientName: string | undefined,
-  { core, log }: ClioPromptOptions,
+  { port, log }: ClioPromptOptions,
 ): void {
   const identified = identifyPeer(connection, clientName ?? CLIO_CLIENT_NAME);
   if ('refusal' in identified) {
@@ -42,13 +42,13 @@ export function askToConnect(
     return connection.refuse(identified.refusal);
   }
   const { peer } = identified;
-  if (core.connectionRequests.isTrusted(peer)) {
+  if (port.isTrustedPeer(peer)) {
     log(`clio: let in ${describePeer(peer)}, a program allowed always`);
     return connection.allow(peer);
   }
   let pending;
   try {
-    pending = core.connectionRequests.ask(peer);
+    pending = port.askToConnect(peer);
   } catch (error) {
     if (error instanceof ConnectionRequestError) return connection.refuse(error.message);
     throw error;

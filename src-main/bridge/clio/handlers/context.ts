@@ -4,8 +4,7 @@
  * map the message onto core and answer.
  */
 import type { ClientInfo } from '../../../../shared/app-api';
-import type { AgentSession } from '../../../core/clients/agent-session';
-import type { AppCore } from '../../../core/app-core';
+import type { AgentSession, ClientPort } from '../../../core/clients/agent-session';
 import type { ClioErrorCode, ClioMessage, ClioMessageType, ClioServerMessage } from '../messages';
 
 export const CLIO_CLIENT_NAME = 'Clio';
@@ -13,7 +12,8 @@ export const CLIO_AUTH_HEADER = 'x-clio-ide-authorization';
 
 /** What handlers use of the endpoint: the same for every connection. */
 export interface ClioServices {
-  core: AppCore;
+  /** Core, as adapters reach it. */
+  port: ClientPort;
   token: string;
   /** Client names whose applyDiff is written without review (settings `autoApply`), read at each applyDiff. */
   autoApply: () => readonly string[];

@@ -4,8 +4,9 @@
  * holds what was reviewed). Each puts one file up for review and answers diffAccepted / diffRejected
  * whenever the person decides.
  */
+import type { AgentSession } from '../../../core/clients/agent-session';
 import type { ApplyFailureCode } from '../../../core/disk/file-writer';
-import { settleFile, type FileDecision } from '../../../core/disk/disk-policy';
+import type { FileDecision } from '../../../core/disk/disk-policy';
 import { MAX_FILE_BYTES, type DiskSnapshot } from '../../../core/disk/disk-snapshot';
 import { AUTO_APPLIED_NOTE, autoApplyNames } from '../../../core/review/auto-apply';
 import { readProposalBase } from '../../../core/review/proposal-base';
@@ -15,7 +16,7 @@ import { displayPath } from '../../display-path';
 import { applyRangeEdits, RangeEditError } from '../edits';
 import type { ClioErrorCode } from '../messages';
 import { CLOSED_BY_CLIENT } from './client-state';
-import { clientOf, ClioRequestError, type ClioContext, type ClioHandler } from './context';
+import { clientOf, ClioRequestError, sessionOf, type ClioContext, type ClioHandler } from './context';
 import { messageOf } from '../../../../shared/error-message';
 
 export const BEFORE_DIFFERS_NOTE =
@@ -87,7 +88,7 @@ async function prepare(
   file: string,
   { mustExist }: { mustExist: boolean },
 ): Promise<Prepared> {
-  const { workspaceFolders } = services.core;
+  const { workspaceFolders } = services.port;
   let real: string;
   try {
     real = resolveInsideWorkspace(file, workspaceFolders);
@@ -109,18 +110,17 @@ async function prepare(
 
 function propose(context: ClioContext, proposal: Proposal): void {
   const { services, connection } = context;
-  const { core, log } = services;
+  const { log } = services;
   // The socket closed while the file was read: its reviews were cancelled already; add none.
   if (connection.closed) return;
-  const client = clientOf(context);
+  const session = sessionOf(context);
   // Nothing would change: nothing to review or write.
   if (proposal.base.exists && proposal.proposedText === proposal.text) {
     connection.send({ type: 'diffAccepted', file: proposal.file, content: proposal.text });
     return;
   }
-  const { id, outcome } = core.queue.add({
-    client,
-    title: displayPath(proposal.path, core.workspaceFolders),
+  const { id, outcome } = session.propose({
+    title: displayPath(proposal.path, session.workspaceFolders),
     ...(proposal.description !== undefined && { description: proposal.description }),
     // One pending review per file and client: a newer proposal for the file supersedes the older.
     tabName: proposal.path,
@@ -128,18 +128,19 @@ function propose(context: ClioContext, proposal: Proposal): void {
     // Clio decides itself: its applyDiff is a direct edit, its proposeDiff and openDiff ask for review.
     autoApply: proposal.autoApply,
   });
-  void answer(context, id, proposal, outcome).catch((error: unknown) =>
+  void answer(context, session, id, proposal, outcome).catch((error: unknown) =>
     log(`clio: failed to answer for ${proposal.file}: ${messageOf(error)}`),
   );
 }
 
 async function answer(
   { services, connection }: ClioContext,
+  session: AgentSession,
   id: string,
   proposal: Proposal,
   outcome: Promise<ReviewOutcome>,
 ): Promise<void> {
-  const { core, log } = services;
+  const { port, log } = services;
   const result = await outcome;
   const { file } = proposal;
   switch (result.kind) {
@@ -149,10 +150,10 @@ async function answer(
         // Through the one disk policy: written only if the file still holds what was reviewed.
         const disk = { path: proposal.path, base: proposal.base, deletes: false };
         const decision: FileDecision = { kind: 'accepted', composed: final };
-        const written = await settleFile(core.writer, disk, decision, 'difftray', { reviewId: id });
+        const written = await port.settleFile(id, disk, decision, 'difftray');
         if (written.kind === 'failed') {
           log(`clio: did not write ${proposal.path}: ${written.reason}`);
-          core.queue.addNote(id, `Not written: ${written.reason}`);
+          session.note(id, `Not written: ${written.reason}`);
           connection.sendError(writeErrorCode(written.code), `Not written: ${file}: ${written.reason}`, file);
           return;
         }
