@@ -14,7 +14,7 @@ import type WebSocket from 'ws';
 import { DIFFTRAY_VERSION } from '../../../shared/version';
 import { ContextPool } from '../../core/context/context-pool';
 import type { AppCore } from '../../core/app-core';
-import { clientPort, type ClientPort } from '../../core/clients/agent-session';
+import { clientPort, type ClientPort, type PairingPort } from '../../core/clients/agent-session';
 import type { WatchMode } from '../../core/watch/watch-mode';
 import { generateToken, singleHeader, tokensEqual } from '../../loopback/auth';
 import { closeSockets } from '../../loopback/close-sockets';
@@ -44,7 +44,6 @@ import {
 } from '../../../shared/native-protocol';
 import { NativeSessions } from './sessions';
 import { pushStatusUpdates } from './status-updates';
-import type { Pairing } from '../../core/pairing/pairing';
 import type { PairedIdentity } from './commands';
 import { PairGate } from './pair-socket';
 import { messageOf } from '../../../shared/error-message';
@@ -67,7 +66,7 @@ export interface NativeEndpointOptions extends AppHooks {
   /** Watch mode, for `watch_folder` (`difftray watch`); without it that command is refused. */
   watch?: WatchMode;
   /** Pairing remote agents: `pair` at PAIR_PATH, and paired clients' tokens; without it, neither. */
-  pairing?: Pairing;
+  pairing?: PairingPort;
 }
 
 export interface NativeEndpoint {

@@ -22,7 +22,7 @@ import {
   type Envelope,
   type PairResponse,
 } from '../../../shared/native-protocol';
-import type { Pairing } from '../../core/pairing/pairing';
+import type { PairingPort } from '../../core/clients/agent-session';
 import { PAIRING_MAX_WRONG } from '../../core/pairing/pairing-codes';
 import { AUTH_DEADLINE_MS } from '../../loopback/frame-limits';
 import { rawDataToString } from '../../loopback/raw-data';
@@ -37,7 +37,7 @@ export class PairGate {
   readonly sockets = createSocketServer(PAIR_MAX_FRAME_BYTES);
 
   constructor(
-    private readonly pairing: Pairing,
+    private readonly pairing: PairingPort,
     private readonly log: (message: string) => void,
   ) {}
 

@@ -23,6 +23,7 @@ import {
 import type { ReviewOutcome, ReviewRequest } from '../review/review-record';
 import type { ContextSink } from '../review/selection-context';
 import { settleReview, type NamedDiskFile, type SettledReview } from '../review/settle-review';
+import type { Pairing } from '../pairing/pairing';
 import type { ConnectionPeer, PendingConnection } from './connection-requests';
 
 /** What a client may say about itself after connecting (MCP initialize, ide_connected, hello). */
@@ -121,6 +122,13 @@ export interface ClientPort {
   /** Asks the person whether `peer`, which sent no token, may connect. */
   askToConnect(peer: ConnectionPeer): PendingConnection;
 }
+
+/**
+ * What an adapter that pairs remote agents uses of pairing: the host key its handshake signs with,
+ * `pair` (a code for a token), `authenticate` (a paired client's token), revocations, and the port it
+ * listens on (the one a tunnel must forward).
+ */
+export type PairingPort = Pick<Pairing, 'hostKey' | 'pair' | 'authenticate' | 'onRevoked' | 'setPort'>;
 
 /** The port AppCore offers adapters. */
 export function clientPort(core: AppCore): ClientPort {
