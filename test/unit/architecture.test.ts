@@ -41,6 +41,13 @@ function documentedLayouts(): Map<string, string[]> {
   return layouts;
 }
 
+/** Every .ts file under `folder`, at any depth. */
+function typeScriptFiles(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.ts'))
+    .map((name) => path.join(folder, name));
+}
+
 describe('docs/ARCHITECTURE.md', () => {
   it('lists every adapter, and each file it names exists', () => {
     const adapters = readdirSync(BRIDGE).filter((name) => statSync(path.join(BRIDGE, name)).isDirectory());
@@ -58,6 +65,19 @@ describe('docs/ARCHITECTURE.md', () => {
   it('every adapter folder is one the lint rule keeps apart from the others', () => {
     const adapters = readdirSync(BRIDGE).filter((name) => statSync(path.join(BRIDGE, name)).isDirectory());
     expect([...ADAPTERS].sort()).toEqual(adapters.sort());
+  });
+
+  it('no adapter reaches into AppCore: the core is only turned into a ClientPort ("Adding a protocol")', () => {
+    const reachIns: string[] = [];
+    const namesAppCore: string[] = [];
+    for (const file of typeScriptFiles(BRIDGE)) {
+      const text = readFileSync(file, 'utf8');
+      const name = path.relative(ROOT, file);
+      for (const match of text.matchAll(/\bcore\.[a-zA-Z_]+/g)) reachIns.push(`${name}: ${match[0]}`);
+      if (/\bAppCore\b/.test(text) && !/\bclientPort\(options\.core\)/.test(text)) namesAppCore.push(name);
+    }
+    expect(reachIns).toEqual([]);
+    expect(namesAppCore).toEqual([]);
   });
 
   it('"Who may import whom" is the table eslint/boundaries.js prints (node scripts/architecture-table.mjs)', () => {
