@@ -1,4 +1,5 @@
 /** NEXUS3, which speaks Claude Code's IDE protocol under its own header and lock folder. */
+import { claudeIdeProtocol } from './claude-ide';
 import type { ProtocolDescriptor } from './descriptor';
 
 export const nexus3IdeProtocol = {
@@ -8,14 +9,8 @@ export const nexus3IdeProtocol = {
   spokenName: "NEXUS3's IDE protocol",
   adapter: 'bridge/claude-ide',
   discovery: 'A lock file <port>.lock in ~/.nexus3/ide names the bridge port and the token.',
-  capabilities: {
-    partialDecisions: true,
-    notes: false,
-    sendToAgent: true,
-    writer: 'client',
-    autoApply: true,
-    pause: null,
-  },
+  // The same adapter as Claude Code's IDE protocol, so the same capabilities.
+  capabilities: claudeIdeProtocol.capabilities,
   notesVia: 'claude-hooks',
   setup: null,
   guide: {

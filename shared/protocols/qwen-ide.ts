@@ -1,4 +1,5 @@
 /** Qwen Code's IDE protocol: Gemini CLI's, from its own lock folder. */
+import { geminiIdeProtocol } from './gemini-ide';
 import type { ProtocolDescriptor } from './descriptor';
 
 export const qwenIdeProtocol = {
@@ -10,14 +11,8 @@ export const qwenIdeProtocol = {
   discovery:
     'A lock file <port>.lock in ${QWEN_HOME:-~/.qwen}/ide names the bridge port and the token; Qwen ' +
     'Code reads the port from its environment.',
-  capabilities: {
-    partialDecisions: true,
-    notes: false,
-    sendToAgent: true,
-    writer: 'client',
-    autoApply: true,
-    pause: null,
-  },
+  // The same adapter as Gemini CLI's IDE protocol, so the same capabilities.
+  capabilities: geminiIdeProtocol.capabilities,
   notesVia: null,
   setup: null,
   guide: {
