@@ -6,10 +6,19 @@
  * eslint/room-imports.js is the rule; test/unit/lint-boundaries.test.ts and lint-room-probes.test.ts
  * prove it refuses; scripts/architecture-table.mjs prints the doc's table from ROOMS.
  */
-import { roomImportsRule } from './room-imports.js';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, roomImportsRule } from './room-imports.js';
 
-/** One folder per protocol under src-main/bridge/; none may import another. */
-export const ADAPTERS = ['claude-ide', 'clio', 'copilot-cli', 'gemini-ide', 'native'];
+/**
+ * One folder per protocol under src-main/bridge/ (bridge/'s own files are what they share); none may
+ * import another. Read from the tree, so a new adapter folder is kept apart without an edit here;
+ * test/unit/protocol-descriptors.test.ts checks each folder is some protocol descriptor's adapter.
+ */
+export const ADAPTERS = readdirSync(path.join(ROOT, 'src-main', 'bridge'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /** Every Node built-in. */
 const NODE = 'node:*';

@@ -1,6 +1,7 @@
 /**
  * Every protocol's descriptor (one file each beside this one). Adding a protocol: its id in
- * descriptor.ts's ClientProtocol, its descriptor file, its line here, and its adapter folder.
+ * descriptor.ts's ClientProtocol, its descriptor file, its line here, and its adapter folder (lint
+ * finds the folder itself).
  */
 import { claudeHooksProtocol } from './claude-hooks';
 import { claudeIdeProtocol } from './claude-ide';
