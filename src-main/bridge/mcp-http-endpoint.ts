@@ -34,8 +34,14 @@ export const MAX_BODY_BYTES = MAX_FRAME_BYTES;
 /** The context follows the queue, at most once per this many milliseconds. */
 const CONTEXT_DEBOUNCE_MS = 50;
 
-/** The CLI's GET stream reconnects within a few seconds; gone longer, the CLI has gone. */
-export const DEFAULT_STREAM_GRACE_MS = 5000;
+/**
+ * How long a session lives without its event stream (the CLI's GET) before the CLI counts as gone and
+ * its reviews are cancelled. The stream reconnects within a few seconds on an idle machine, but the real
+ * Copilot CLI on two loaded cores took longer than 5 s to open it after initialize: the session ended,
+ * the CLI reconnected and its open diff was cancelled under the person. A CLI that has really quit only
+ * keeps its reviews on screen this much longer.
+ */
+export const DEFAULT_STREAM_GRACE_MS = 20_000;
 
 export interface McpEndpointOptions {
   port: ClientPort;
