@@ -1,0 +1,119 @@
+/**
+ * GitHub Copilot CLI 1.0.102's hook codec (docs/protocols/other-agents.md, "Copilot CLI codec").
+ * Copilot ships as a single native executable whose JavaScript is not readable as text, so the edit
+ * rules below are those its tool descriptions state and the offline runs showed, held to the strictest
+ * reading: `edit` replaces `old_str`, which must occur exactly once, literally, by `new_str`, and writes
+ * the rest of the file untouched (line endings, BOM and final newline as they were); `create` writes
+ * `file_text` as given to a file that does not exist yet. Anything else gets no decision.
+ * The answer's field names (`permissionDecision`, `permissionDecisionReason`, `modifiedArgs`,
+ * `additionalContext`) are those of Copilot's hooks documentation, the first three seen working in the
+ * offline runs.
+ */
+import { z } from 'zod';
+import type { EditTool, HookCall, HookCodec } from './codec';
+import { decodeEdit, editCall, findTool, rewriteEdit } from './codec';
+import { countOccurrences, findReplacement } from './replace-search';
+
+const editInput = z.looseObject({ path: z.string(), old_str: z.string(), new_str: z.string().optional() });
+type EditInput = z.infer<typeof editInput>;
+
+const createInput = z.looseObject({ path: z.string(), file_text: z.string() });
+type CreateInput = z.infer<typeof createInput>;
+
+const cannot = (reason: string) => ({ applies: false as const, reason });
+
+const editTool: EditTool<EditInput> = {
+  name: 'edit',
+  input: editInput,
+  filePathOf: (input) => input.path,
+  replay(input, fileText) {
+    const newString = input.new_str ?? '';
+    if (fileText === null) return cannot('the file does not exist');
+    if (input.old_str === '') return cannot('old_str is empty');
+    if (input.old_str === newString) return cannot('old_str and new_str are the same');
+    const occurrences = countOccurrences(fileText, input.old_str);
+    if (occurrences === 0) return cannot('old_str not found');
+    if (occurrences > 1) return cannot('old_str is not unique');
+    return { applies: true, proposed: fileText.replace(input.old_str, () => newString), isNewFile: false };
+  },
+  rewrite(input, base, fileExists, composed) {
+    if (!fileExists) return null;
+    const found = findReplacement(base, composed, (oldString, newString) => {
+      const replay = editTool.replay({ ...input, old_str: oldString, new_str: newString }, base);
+      return replay.applies && replay.proposed === composed;
+    });
+    return found && { ...input, old_str: found[0], new_str: found[1] };
+  },
+};
+
+const createTool: EditTool<CreateInput> = {
+  name: 'create',
+  input: createInput,
+  filePathOf: (input) => input.path,
+  replay: (input, fileText) =>
+    fileText === null
+      ? { applies: true, proposed: input.file_text, isNewFile: true }
+      : cannot('the file already exists'),
+  rewrite: (input, _base, _fileExists, composed) => ({ ...input, file_text: composed }),
+};
+
+export const COPILOT_EDIT_TOOLS: readonly EditTool[] = [editTool, createTool];
+
+/** preToolUse stdin: no event name; `toolArgs` comes as an object or as its JSON text. */
+const preToolUseStdin = z.looseObject({
+  toolName: z.string(),
+  toolArgs: z.unknown(),
+  cwd: z.string().optional(),
+});
+
+function argsOf(toolArgs: unknown): unknown {
+  if (typeof toolArgs !== 'string') return toolArgs;
+  try {
+    return JSON.parse(toolArgs);
+  } catch {
+    return undefined;
+  }
+}
+
+export interface CopilotPreToolUseAnswer {
+  permissionDecision: 'allow' | 'deny';
+  permissionDecisionReason?: string;
+  modifiedArgs?: Record<string, unknown>;
+  additionalContext?: string;
+}
+export interface CopilotPostToolUseAnswer {
+  additionalContext: string;
+}
+
+const withNote = (note: string | undefined) => (note === undefined ? {} : { additionalContext: note });
+
+export const copilotCodec: HookCodec<CopilotPreToolUseAnswer, CopilotPostToolUseAnswer> = {
+  agent: 'copilot',
+  tools: COPILOT_EDIT_TOOLS,
+  parse(stdin): HookCall {
+    const parsed = preToolUseStdin.safeParse(stdin);
+    if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a preToolUse hook input' };
+    const tool = findTool(COPILOT_EDIT_TOOLS, parsed.data.toolName);
+    return tool ? editCall(tool, argsOf(parsed.data.toolArgs), parsed.data.cwd) : { kind: 'not-ours' };
+  },
+  encode(call, base, fileExists, decision) {
+    // "allow" skips Copilot's own prompt: the person has just reviewed the call in DiffTray.
+    if (decision.kind === 'allow') return { permissionDecision: 'allow', ...withNote(decision.note) };
+    if (decision.kind === 'deny')
+      return { permissionDecision: 'deny', permissionDecisionReason: decision.reason };
+    // The WHOLE args: Copilot writes exactly what modifiedArgs says.
+    const modifiedArgs = rewriteEdit(COPILOT_EDIT_TOOLS, call, base, fileExists, decision.composed);
+    if (modifiedArgs === null) {
+      return {
+        permissionDecision: 'deny',
+        permissionDecisionReason: `The reviewer's version of ${call.filePath} cannot be written by ${call.toolName}; the file was left as it was.`,
+      };
+    }
+    return { permissionDecision: 'allow', modifiedArgs, ...withNote(decision.note) };
+  },
+  encodeNote: (note) => ({ additionalContext: note }),
+};
+
+/** Copilot's review request for a parsed call and the file's raw text now (null: no such file). */
+export const decodeCopilot = (call: HookCall, fileText: string | null) =>
+  decodeEdit(COPILOT_EDIT_TOOLS, call, fileText);
