@@ -149,7 +149,7 @@ export const geminiCodec: HookCodec<GeminiBeforeToolAnswer, GeminiAfterToolAnswe
     if (rewritten === null) {
       return {
         decision: 'deny',
-        reason: `The reviewer's version of ${call.filePath} cannot be written by ${call.toolName} (line endings or final newline); the file was left as it was.`,
+        reason: `The reviewer's version of ${call.filePath} cannot be written exactly by ${call.toolName} (its line endings, final newline or escapes); the file was left as it was.`,
       };
     }
     return { hookSpecificOutput: { hookEventName: 'BeforeTool', tool_input: rewritten } };

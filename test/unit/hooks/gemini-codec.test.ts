@@ -130,6 +130,15 @@ describe('Gemini codec: encode', () => {
     });
   });
 
+  it('write_file: a composed text holding escapes Gemini may rewrite is a deny', () => {
+    const write = editCallOf(geminiCodec.parse(beforeTool('write_file', { file_path, content: 'x\n' })));
+    expect(
+      geminiCodec.encode(write, 'x\n', true, { kind: 'rewrite', composed: 'a = "\\n"\n' }),
+    ).toMatchObject({
+      decision: 'deny',
+    });
+  });
+
   it('write_file is rewritten to the composed content', () => {
     const write = editCallOf(geminiCodec.parse(beforeTool('write_file', { file_path, content: 'x\n' })));
     expect(geminiCodec.encode(write, '', false, { kind: 'rewrite', composed: 'y\n' })).toEqual({
