@@ -10,7 +10,9 @@
  * - an old_string found 0 times sends Gemini to its flexible, regex, fuzzy and model-assisted matchers:
  *   not reproduced, so no decision (the person is asked by Gemini);
  * - `write_file` writes `content`, every line break as "\r\n" when the existing non-empty file held any
- *   "\r\n"; content holding backslash escapes may be "corrected" by Gemini first: not reproduced;
+ *   "\r\n"; content holding backslash escapes is unescaped first for models other than Gemini 2/3 or
+ *   a custom one (ensureCorrectFileContent, LLM correction off by default), which the hook cannot tell:
+ *   no decision;
  * - a new file is written with the platform's EOL: POSIX ("\n") is assumed, i.e. as given.
  */
 import { z } from 'zod';
