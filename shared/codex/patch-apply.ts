@@ -66,7 +66,11 @@ interface Replacement {
 
 class ApplyError extends Error {}
 
-function computeReplacements(lines: readonly string[], chunks: readonly UpdateChunk[], path: string): Replacement[] {
+function computeReplacements(
+  lines: readonly string[],
+  chunks: readonly UpdateChunk[],
+  path: string,
+): Replacement[] {
   const replacements: Replacement[] = [];
   let lineIndex = 0;
   for (const chunk of chunks) {

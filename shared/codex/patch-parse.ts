@@ -38,7 +38,6 @@ const HEREDOC_OPENERS = ['<<EOF', "<<'EOF'", '<<"EOF"'];
 
 class PatchError extends Error {}
 
-
 function checkBoundaries(lines: readonly string[]): void {
   const first = lines[0];
   const last = lines[lines.length - 1];
@@ -130,7 +129,11 @@ function parseUpdate(lines: readonly string[], at: number, path: string): { hunk
   return { hunk: { kind: 'update', path, movePath, chunks }, used: i - at };
 }
 
-function parseChunk(lines: readonly string[], at: number, firstChunk: boolean): { chunk: UpdateChunk; used: number } {
+function parseChunk(
+  lines: readonly string[],
+  at: number,
+  firstChunk: boolean,
+): { chunk: UpdateChunk; used: number } {
   const contextLines: string[] = [];
   let i = at;
   let sawHeader = false;

@@ -36,9 +36,11 @@ function checkPath(path: string): string {
 }
 
 function addHunk(path: string, text: string): string[] {
-  if (text !== '' && !text.endsWith('\n')) throw new RewriteError(`${path}: an added file ends with a newline`);
+  if (text !== '' && !text.endsWith('\n'))
+    throw new RewriteError(`${path}: an added file ends with a newline`);
   const lines = text === '' ? [] : text.slice(0, -1).split('\n');
-  if (lines.some((line) => line.endsWith('\r'))) throw new RewriteError(`${path}: an added file has LF endings`);
+  if (lines.some((line) => line.endsWith('\r')))
+    throw new RewriteError(`${path}: an added file has LF endings`);
   return [`*** Add File: ${checkPath(path)}`, ...lines.map((line) => `+${line}`)];
 }
 

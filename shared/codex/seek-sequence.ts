@@ -20,7 +20,12 @@ function normalisePunctuation(s: string): string {
     .replace(ODD_SPACES, ' ');
 }
 
-const COMPARISONS: readonly ((s: string) => string)[] = [(s) => s, rustTrimEnd, rustTrim, normalisePunctuation];
+const COMPARISONS: readonly ((s: string) => string)[] = [
+  (s) => s,
+  rustTrimEnd,
+  rustTrim,
+  normalisePunctuation,
+];
 
 export function seekSequence(
   lines: readonly string[],
