@@ -1,7 +1,7 @@
 /**
  * The patch DiffTray answers Codex with: for each file the person kept something of, the hunk that makes
  * Codex write exactly the composed text (the accepted parts), byte for byte. Files fully rejected are
- * left out by the caller. Every hunk is checked by applying it the way Codex does (patch-apply.ts); a
+ * left out by the caller (an update whose text is its base is left out here too). Every hunk is checked by applying it the way Codex does (patch-apply.ts); a
  * text Codex cannot be made to write — an updated file without a final newline, a line ending that is not
  * the file's first, a line ending in "\r" — is a failure, and the hook then gives no decision.
  */
@@ -134,7 +134,8 @@ function hunkLines(file: AcceptedFile): string[] {
     case 'delete':
       return [`*** Delete File: ${checkPath(file.path)}`];
     case 'update':
-      return updateHunk(file);
+      // Unchanged and not moved: nothing to write, and Codex refuses an update with no chunk.
+      return file.movePath === null && file.text === file.base ? [] : updateHunk(file);
   }
 }
 
@@ -143,6 +144,7 @@ export function rewritePatch(files: readonly AcceptedFile[]): PatchRewrite {
   if (files.length === 0) return { ok: false, reason: 'Nothing was accepted' };
   try {
     const lines = files.flatMap(hunkLines);
+    if (lines.length === 0) return { ok: false, reason: 'Nothing was accepted' };
     return { ok: true, patch: [PATCH_START, ...lines, PATCH_END, ''].join('\n') };
   } catch (error) {
     if (error instanceof RewriteError) return { ok: false, reason: error.message };
