@@ -142,7 +142,7 @@ describe('rewritePatch', () => {
         (base, proposedLines, accepted) => {
           const baseText = base.map(([line, eol]) => line + eol).join('');
           const preferred = base[0]?.[1] ?? '\n';
-          const endings = new Map(base.map(([line, eol]) => [line, eol]));
+          const endings = new Map<string, string>(base.map(([line, eol]) => [line, eol]));
           const composed = composeLines(
             base.map(([line]) => line),
             proposedLines,
