@@ -4,8 +4,8 @@
  * Codex would fail (a file missing, lines not found, an empty patch) the answer is a failure: the hook
  * then gives no decision and Codex reports its own error or asks the person.
  *
- * Line endings, as Codex's update keeps them: every line keeps its own ending; lines a chunk writes take
- * the file's first line ending (LF when it has none); and every line ends with one, so an updated file
+ * Line endings, as Codex's update keeps them: a line ends at CRLF, LF or a lone CR; every line keeps its
+ * own ending; lines a chunk writes take the file's first line ending (LF when it has none); and every line ends with one, so an updated file
  * always gets a final newline. Added files are written as the patch gives them (LF).
  */
 import type { PatchHunk, UpdateChunk } from './patch-parse';
@@ -30,7 +30,7 @@ export type PatchApplication = { ok: true; files: FileChange[] } | { ok: false; 
 /** A file's current text, or null when there is none. */
 export type ReadText = (path: string) => string | null;
 
-type LineEnding = '\n' | '\r\n';
+type LineEnding = '\n' | '\r\n' | '\r';
 
 interface SourceLine {
   text: string;
@@ -47,12 +47,13 @@ export function readSourceFile(contents: string): SourceFile {
   const lines: SourceLine[] = [];
   let preferred: LineEnding | null = null;
   let lineStart = 0;
-  for (let nl = contents.indexOf('\n'); nl !== -1; nl = contents.indexOf('\n', lineStart)) {
-    const raw = contents.slice(lineStart, nl);
-    const ending: LineEnding = raw.endsWith('\r') ? '\r\n' : '\n';
+  // Codex 0.171.0 ends a line at "\r\n", "\n" or a lone "\r" (checked against its binary).
+  const breaks = /\r\n|\n|\r/g;
+  for (let found = breaks.exec(contents); found !== null; found = breaks.exec(contents)) {
+    const ending: LineEnding = found[0] === '\r\n' ? '\r\n' : found[0] === '\r' ? '\r' : '\n';
     preferred ??= ending;
-    lines.push({ text: ending === '\r\n' ? raw.slice(0, -1) : raw, ending });
-    lineStart = nl + 1;
+    lines.push({ text: contents.slice(lineStart, found.index), ending });
+    lineStart = found.index + ending.length;
   }
   if (lineStart < contents.length) lines.push({ text: contents.slice(lineStart), ending: null });
   return { lines, preferred: preferred ?? '\n' };
@@ -80,10 +81,9 @@ function computeReplacements(
       lineIndex = found + 1;
     }
     if (chunk.oldLines.length === 0) {
-      // A chunk that only adds lines adds them at the end of the file (before a last empty line),
-      // wherever its context was: Codex's rule.
-      const atEnd = lines.length > 0 && lines[lines.length - 1] === '' ? lines.length - 1 : lines.length;
-      replacements.push({ start: atEnd, oldLength: 0, newLines: chunk.newLines });
+      // A chunk that only adds lines adds them at the very end of the file, wherever its context
+      // was (checked against Codex 0.171.0's binary: after any last empty lines too).
+      replacements.push({ start: lines.length, oldLength: 0, newLines: chunk.newLines });
       continue;
     }
     let pattern: readonly string[] = chunk.oldLines;

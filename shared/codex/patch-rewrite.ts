@@ -117,8 +117,8 @@ function writesExactly(file: Extract<AcceptedFile, { kind: 'update' }>, lines: r
 function updateHunk(file: Extract<AcceptedFile, { kind: 'update' }>): string[] {
   const header = [`*** Update File: ${checkPath(file.path)}`];
   if (file.movePath !== null) header.push(`*** Move to: ${checkPath(file.movePath)}`);
-  if (file.text !== '' && !file.text.endsWith('\n')) {
-    throw new RewriteError(`${file.path}: Codex always ends an updated file with a newline`);
+  if (file.text !== '' && !/[\r\n]$/.test(file.text)) {
+    throw new RewriteError(`${file.path}: Codex always ends an updated file with a line break`);
   }
   for (const body of [updateChunks(file.base, file.text), wholeFileChunk(file.base, file.text)]) {
     const lines = [...header, ...body];

@@ -1,6 +1,8 @@
 /**
  * Cases from openai/codex's own tests of apply_patch (codex-rs/apply-patch/tests/fixtures/scenarios/ and
- * the unit tests in src/lib.rs, src/seek_sequence.rs); each names the one it follows.
+ * the unit tests in src/lib.rs, src/seek_sequence.rs); each names the one it follows. Cases marked
+ * "checked against the 0.171.0 binary" were run through `apply_patch` of @openai/codex@0.171.0-linux-x64
+ * (the codex binary invoked under that name) and give the bytes it wrote.
  */
 import { describe, expect, it } from 'vitest';
 import { applyPatch, type PatchApplication } from '../../../shared/codex/patch-apply';
@@ -111,6 +113,9 @@ describe('applyPatch (Codex 0.171.0 behaviour)', () => {
       'line1\nline2\nadded line 1\nadded line 2\n',
     );
     expect(updated('a\nb\nc\n', '@@ a', '+x')).toBe('a\nb\nc\nx\n');
+    // Checked against the 0.171.0 binary: after trailing empty lines too, and after an unterminated one.
+    expect(updated('a\n\n', '@@', '+x')).toBe('a\n\nx\n');
+    expect(updated('a\nb', '@@', '+x')).toBe('a\nb\nx\n');
   });
 
   it('deletes lines (fixture 021_update_file_deletion_only)', () => {
@@ -152,6 +157,15 @@ describe('applyPatch (Codex 0.171.0 behaviour)', () => {
     expect(updated('a\r\nb\r\nc\r\n', '@@', ' a', '-b', '+B', '+B2')).toBe('a\r\nB\r\nB2\r\nc\r\n');
     expect(updated('a\r\nb\nc\r\n', '@@', '-c', '+C')).toBe('a\r\nb\nC\r\n');
     expect(updated('a\nb\r\n', '@@', '-b', '+B')).toBe('a\nB\n');
+  });
+
+  it('ends a line at a lone CR too (checked against the 0.171.0 binary)', () => {
+    expect(updated('x\r\r\n', '@@', '-x', '+y', '+z')).toBe('y\rz\r\r\n');
+    expect(updated('a\nx\r\r\n', '@@', '-x', '+y')).toBe('a\ny\n\r\n');
+    expect(updated('a\rb', '@@', '-a', '+A')).toBe('A\rb\r');
+    expect(updated('a\nb\rc\n', '@@', '-b', '+B')).toBe('a\nB\nc\n');
+    // In the patch only "\n" (and "\r\n") end a line: a CR inside a "+" line is written as it is.
+    expect(updated('a\n', '@@', '-a', '+A\rB')).toBe('A\rB\n');
   });
 
   it('refuses a patch naming one file twice (one review per file)', () => {

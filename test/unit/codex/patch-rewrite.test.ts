@@ -96,7 +96,7 @@ describe('rewritePatch', () => {
       rewritePatch([{ kind: 'update', path: 'f', movePath: null, base, text }]);
     expect(update('a\nb', 'A\nb')).toEqual({
       ok: false,
-      reason: 'f: Codex always ends an updated file with a newline',
+      reason: 'f: Codex always ends an updated file with a line break',
     });
     expect(rewritePatch([{ kind: 'add', path: 'f', text: 'a\r\n' }]).ok).toBe(false);
     expect(rewritePatch([{ kind: 'add', path: 'f', text: 'a' }]).ok).toBe(false);
@@ -104,13 +104,13 @@ describe('rewritePatch', () => {
     expect(rewritePatch([])).toEqual({ ok: false, reason: 'Nothing was accepted' });
   });
 
-  it('property: Codex applying the rewrite writes exactly the composed text (repeats, CRLF, no final newline)', () => {
+  it('property: Codex applying the rewrite writes exactly the composed text (repeats, CRLF, lone CR, no final newline)', () => {
     fc.assert(
       fc.property(
         fc.array(LINE, { maxLength: 14 }),
         fc.array(LINE, { maxLength: 14 }),
         fc.array(fc.boolean(), { maxLength: 14 }),
-        fc.constantFrom('\n', '\r\n'),
+        fc.constantFrom('\n', '\r\n', '\r'),
         fc.boolean(),
         (baseLines, proposedLines, accepted, eol, finalNewline) => {
           const joined = baseLines.join(eol);
@@ -118,7 +118,7 @@ describe('rewritePatch', () => {
           // An updated file always ends in a newline in Codex's hands: the composed text does too.
           const composedLines = composeLines(baseLines, proposedLines, accepted);
           // A file with no line break yet gets LF from Codex, whatever the rest of the run uses.
-          const written = base.includes('\n') ? eol : '\n';
+          const written = /[\r\n]/.test(base) ? eol : '\n';
           const text = composedLines.map((line) => line + written).join('');
           // A base whose only line is empty with no newline reads as no lines at all: skip that case.
           fc.pre(!(base === '' && baseLines.length > 0));
@@ -136,7 +136,7 @@ describe('rewritePatch', () => {
   it('property: with mixed line endings the rewrite is exact or refused, never wrong', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(LINE, fc.constantFrom('\n', '\r\n')), { maxLength: 10 }),
+        fc.array(fc.tuple(LINE, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 10 }),
         fc.array(LINE, { maxLength: 10 }),
         fc.array(fc.boolean(), { maxLength: 10 }),
         (base, proposedLines, accepted) => {
