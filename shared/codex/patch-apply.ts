@@ -5,7 +5,8 @@
  * then gives no decision and Codex reports its own error or asks the person.
  *
  * Line endings, as Codex's update keeps them: a line ends at CRLF, LF or a lone CR; every line keeps its
- * own ending; lines a chunk writes take the file's first line ending (LF when it has none); and every line ends with one, so an updated file
+ * own ending, a chunk's context lines included (their text too); lines a chunk writes (`+`) take the
+ * file's first line ending (LF when it has none); and every line ends with one, so an updated file
  * always gets a final newline. Added files are written as the patch gives them (LF).
  */
 import type { PatchHunk, UpdateChunk } from './patch-parse';
@@ -63,6 +64,8 @@ interface Replacement {
   start: number;
   oldLength: number;
   newLines: readonly string[];
+  /** Per new line, the old line (from `start`) it keeps, or null for a written line. */
+  contextFrom: readonly (number | null)[];
 }
 
 class ApplyError extends Error {}
@@ -75,30 +78,39 @@ function computeReplacements(
   const replacements: Replacement[] = [];
   let lineIndex = 0;
   for (const chunk of chunks) {
-    for (const context of chunk.contextLines) {
-      const found = seekSequence(lines, [context], lineIndex, false);
-      if (found === null) throw new ApplyError(`Failed to find context '${context}' in ${path}`);
+    if (chunk.changeContext !== null) {
+      const found = seekSequence(lines, [chunk.changeContext], lineIndex, false);
+      if (found === null) throw new ApplyError(`Failed to find context '${chunk.changeContext}' in ${path}`);
       lineIndex = found + 1;
     }
     if (chunk.oldLines.length === 0) {
       // A chunk that only adds lines adds them at the very end of the file, wherever its context
       // was (checked against Codex 0.171.0's binary: after any last empty lines too).
-      replacements.push({ start: lines.length, oldLength: 0, newLines: chunk.newLines });
+      replacements.push({
+        start: lines.length,
+        oldLength: 0,
+        newLines: chunk.newLines,
+        contextFrom: chunk.contextFrom,
+      });
       continue;
     }
     let pattern: readonly string[] = chunk.oldLines;
     let newLines: readonly string[] = chunk.newLines;
+    let contextFrom: readonly (number | null)[] = chunk.contextFrom;
     let found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
     if (found === null && pattern[pattern.length - 1] === '') {
       // A last empty old line stands for the file's final newline: retried without it.
       pattern = pattern.slice(0, -1);
-      if (newLines[newLines.length - 1] === '') newLines = newLines.slice(0, -1);
+      if (newLines[newLines.length - 1] === '') {
+        newLines = newLines.slice(0, -1);
+        contextFrom = contextFrom.slice(0, -1);
+      }
       found = seekSequence(lines, pattern, lineIndex, chunk.isEndOfFile);
     }
     if (found === null) {
       throw new ApplyError(`Failed to find expected lines in ${path}:\n${chunk.oldLines.join('\n')}`);
     }
-    replacements.push({ start: found, oldLength: pattern.length, newLines });
+    replacements.push({ start: found, oldLength: pattern.length, newLines, contextFrom });
     lineIndex = found + pattern.length;
   }
   return replacements.sort((a, b) => a.start - b.start);
@@ -110,11 +122,19 @@ export function applyChunks(contents: string, chunks: readonly UpdateChunk[], pa
   const texts = source.lines.map((line) => line.text);
   const out: SourceLine[] = [];
   let next = 0;
-  for (const { start, oldLength, newLines } of computeReplacements(texts, chunks, path)) {
+  for (const { start, oldLength, newLines, contextFrom } of computeReplacements(texts, chunks, path)) {
     // Overlapping replacements make Codex's own splice misbehave; refuse rather than guess.
     if (start < next) throw new ApplyError(`Overlapping changes in ${path}`);
     out.push(...source.lines.slice(next, start));
-    out.push(...newLines.map((text) => ({ text, ending: source.preferred })));
+    out.push(
+      ...newLines.map((text, k) => {
+        // A context line keeps the file's line as it is (checked against the 0.171.0 binary).
+        const from = contextFrom[k];
+        const kept =
+          from === null || from === undefined || from >= oldLength ? undefined : source.lines[start + from];
+        return kept ?? { text, ending: source.preferred };
+      }),
+    );
     next = start + oldLength;
   }
   out.push(...source.lines.slice(next));

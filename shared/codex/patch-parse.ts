@@ -3,15 +3,20 @@
  * "apply_patch grammar"), so DiffTray reviews exactly the hunks Codex would apply and refuses exactly the
  * patches Codex would refuse. Pure: paths stay as written (relative to the hook's `cwd`).
  */
-import { rustLines, rustTrim as trim } from './rust-text';
+import { rustLines, rustTrim as trim, rustTrimEnd } from './rust-text';
 
 export interface UpdateChunk {
-  /** `@@ <line>` headers: each is sought in turn, the chunk's old lines must come after the last. */
-  contextLines: string[];
+  /** The `@@ <line>` header's line, sought first: the chunk's old lines must come after it. */
+  changeContext: string | null;
   /** The lines the chunk replaces (its ` ` and `-` lines), in order. */
   oldLines: string[];
   /** What replaces them (its ` ` and `+` lines). */
   newLines: string[];
+  /**
+   * For each new line, the index in oldLines of the context line it is (null for a `+` line): Codex
+   * 0.171.0 keeps the file's own line there, text and ending, however loosely it matched.
+   */
+  contextFrom: (number | null)[];
   /** `*** End of File`: the old lines are sought only at the very end of the file. */
   isEndOfFile: boolean;
 }
@@ -134,23 +139,27 @@ function parseChunk(
   at: number,
   firstChunk: boolean,
 ): { chunk: UpdateChunk; used: number } {
-  const contextLines: string[] = [];
+  // One header at most (0.171.0 refuses a second "@@" line before the chunk's lines).
+  const first = lines[at] ?? '';
+  let changeContext: string | null = null;
   let i = at;
-  let sawHeader = false;
-  for (; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (line === EMPTY_CONTEXT_HEADER) sawHeader = true;
-    else if (line.startsWith(CONTEXT_HEADER)) {
-      sawHeader = true;
-      contextLines.push(line.slice(CONTEXT_HEADER.length));
-    } else break;
-  }
-  // Only the first chunk of a file may leave out its "@@" header.
-  if (!sawHeader && !firstChunk) {
-    throw new PatchError(`Expected update hunk to start with a @@ context marker, got: '${lines[at] ?? ''}'`);
+  // "@@ " with only white space after it is a bare "@@" (checked against the 0.171.0 binary).
+  if (rustTrimEnd(first) === EMPTY_CONTEXT_HEADER) i++;
+  else if (first.startsWith(CONTEXT_HEADER)) {
+    changeContext = first.slice(CONTEXT_HEADER.length);
+    i++;
+  } else if (!firstChunk) {
+    // Only the first chunk of a file may leave out its "@@" header.
+    throw new PatchError(`Expected update hunk to start with a @@ context marker, got: '${first}'`);
   }
   if (i >= lines.length) throw new PatchError('Update hunk does not contain any lines');
-  const chunk: UpdateChunk = { contextLines, oldLines: [], newLines: [], isEndOfFile: false };
+  const chunk: UpdateChunk = {
+    changeContext,
+    oldLines: [],
+    newLines: [],
+    contextFrom: [],
+    isEndOfFile: false,
+  };
   let changeLines = 0;
   for (; i < lines.length; i++) {
     const line = lines[i] ?? '';
@@ -163,13 +172,17 @@ function parseChunk(
     const rest = line.slice(1);
     if (line === '') {
       // An empty line inside a chunk is an empty context line.
+      chunk.contextFrom.push(chunk.oldLines.length);
       chunk.oldLines.push('');
       chunk.newLines.push('');
     } else if (line.startsWith(' ')) {
+      chunk.contextFrom.push(chunk.oldLines.length);
       chunk.oldLines.push(rest);
       chunk.newLines.push(rest);
-    } else if (line.startsWith('+')) chunk.newLines.push(rest);
-    else if (line.startsWith('-')) chunk.oldLines.push(rest);
+    } else if (line.startsWith('+')) {
+      chunk.contextFrom.push(null);
+      chunk.newLines.push(rest);
+    } else if (line.startsWith('-')) chunk.oldLines.push(rest);
     else if (changeLines === 0) {
       throw new PatchError(
         `Unexpected line found in update hunk: '${line}'. Every line should start with ' ' (context line), '+' (added line), or '-' (removed line)`,

@@ -2,7 +2,7 @@
  * How Codex finds a chunk's lines in a file: the first position at or after `start` where the pattern
  * matches, trying four ever looser comparisons in turn over the whole range (exact, trailing white space
  * ignored, white space at both ends ignored, then typographic punctuation read as ASCII). With `eof`, only
- * the last possible position is tried. An empty pattern matches at `start`.
+ * the last possible position is tried, if it is not before `start`. An empty pattern matches at `start`.
  */
 import { rustTrim, rustTrimEnd } from './rust-text';
 
@@ -36,7 +36,8 @@ export function seekSequence(
   if (pattern.length === 0) return start;
   if (pattern.length > lines.length) return null;
   const last = lines.length - pattern.length;
-  const from = eof ? last : start;
+  // End-anchored: only the last position, and not before `start` (checked against the 0.171.0 binary).
+  const from = eof ? Math.max(start, last) : start;
   for (const view of COMPARISONS) {
     const wanted = pattern.map(view);
     for (let i = from; i <= last; i++) {

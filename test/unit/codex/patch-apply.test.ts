@@ -129,11 +129,13 @@ describe('applyPatch (Codex 0.171.0 behaviour)', () => {
     expect(updated('x\ny\nx\n', '@@', '-x', '+z', '*** End of File')).toBe('x\ny\nz\n');
     expect(updated('x\ny\nx\n', '@@', '-x', '+z')).toBe('z\ny\nx\n');
     expect(updated('x\ny\n', '@@', '-x', '+z', '*** End of File')).toMatch(/^failed/);
+    // Not before the "@@" line either (checked against the 0.171.0 binary).
+    expect(updated('a', '@@ a', ' a', ' ', '*** End of File')).toMatch(/^failed/);
   });
 
-  it('seeks "@@" context lines in turn, then the chunk after them (lib.rs multiple context)', () => {
+  it('seeks the "@@" line first, then the chunk after it (lib.rs)', () => {
     const file = 'class A:\n  def f():\n    pass\nclass B:\n  def f():\n    pass\n';
-    expect(updated(file, '@@ class B:', '@@   def f():', '-    pass', '+    return 1')).toBe(
+    expect(updated(file, '@@ class B:', '-    pass', '+    return 1')).toBe(
       'class A:\n  def f():\n    pass\nclass B:\n  def f():\n    return 1\n',
     );
     expect(updated(file, '@@ class C:', '-    pass', '+    x')).toBe(
@@ -166,6 +168,13 @@ describe('applyPatch (Codex 0.171.0 behaviour)', () => {
     expect(updated('a\nb\rc\n', '@@', '-b', '+B')).toBe('a\nB\nc\n');
     // In the patch only "\n" (and "\r\n") end a line: a CR inside a "+" line is written as it is.
     expect(updated('a\n', '@@', '-a', '+A\rB')).toBe('A\rB\n');
+  });
+
+  it('keeps a context line as the file has it, however loosely matched (checked against the 0.171.0 binary)', () => {
+    expect(updated('a  \n', '@@', ' a', '+b')).toBe('a  \nb\n');
+    expect(updated('x\na  \ny\n', '@@', ' x', ' a', '-y', '+Y')).toBe('x\na  \nY\n');
+    expect(updated('a\r\nb\nc\n', '@@', ' b', '-c', '+C')).toBe('a\r\nb\nC\r\n');
+    expect(updated('a', '@@', '  a', '+a')).toBe('a\na\n');
   });
 
   it('refuses a patch naming one file twice (one review per file)', () => {

@@ -48,9 +48,10 @@ describe('parsePatch (Codex 0.171.0 apply_patch grammar)', () => {
         movePath: 'b.txt',
         chunks: [
           {
-            contextLines: ['class A'],
+            changeContext: 'class A',
             oldLines: ['keep', 'old'],
             newLines: ['keep', 'new'],
+            contextFrom: [0, null],
             isEndOfFile: true,
           },
         ],
@@ -58,9 +59,16 @@ describe('parsePatch (Codex 0.171.0 apply_patch grammar)', () => {
     ]);
   });
 
-  it('reads several "@@" headers of one chunk in order, and a bare "@@"', () => {
-    const [hunk] = hunks(patch('*** Update File: a.txt', '@@ class A', '@@', '@@ def f', '-x', '+y'));
-    expect(hunk?.kind === 'update' && hunk.chunks[0]?.contextLines).toEqual(['class A', 'def f']);
+  it('takes one "@@" header per chunk: a second is refused (checked against the 0.171.0 binary)', () => {
+    const [hunk] = hunks(patch('*** Update File: a.txt', '@@', '-x', '+y'));
+    expect(hunk?.kind === 'update' && hunk.chunks[0]?.changeContext).toBeNull();
+    const [spaced] = hunks(patch('*** Update File: a.txt', '@@  ', '-x', '+y'));
+    expect(spaced?.kind === 'update' && spaced.chunks[0]?.changeContext).toBeNull();
+    const [named] = hunks(patch('*** Update File: a.txt', '@@ b ', '-x', '+y'));
+    expect(named?.kind === 'update' && named.chunks[0]?.changeContext).toBe('b ');
+    expect(refusal(patch('*** Update File: a.txt', '@@ class A', '@@ def f', '-x', '+y'))).toBe(
+      "Unexpected line found in update hunk: '@@ def f'. Every line should start with ' ' (context line), '+' (added line), or '-' (removed line)",
+    );
   });
 
   it('lets the first chunk leave out its "@@" but not a later one', () => {
@@ -74,8 +82,14 @@ describe('parsePatch (Codex 0.171.0 apply_patch grammar)', () => {
   it('splits chunks at each "@@" and reads an empty line inside a chunk as an empty context line', () => {
     const [hunk] = hunks(patch('*** Update File: a.txt', '@@', ' a', '', '-b', '@@', '-c', '+d'));
     expect(hunk?.kind === 'update' && hunk.chunks).toEqual([
-      { contextLines: [], oldLines: ['a', '', 'b'], newLines: ['a', ''], isEndOfFile: false },
-      { contextLines: [], oldLines: ['c'], newLines: ['d'], isEndOfFile: false },
+      {
+        changeContext: null,
+        oldLines: ['a', '', 'b'],
+        newLines: ['a', ''],
+        contextFrom: [0, 1],
+        isEndOfFile: false,
+      },
+      { changeContext: null, oldLines: ['c'], newLines: ['d'], contextFrom: [null], isEndOfFile: false },
     ]);
   });
 
