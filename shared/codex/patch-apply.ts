@@ -5,8 +5,8 @@
  * then gives no decision and Codex reports its own error or asks the person.
  *
  * Line endings, as Codex's update keeps them: a line ends at CRLF, LF or a lone CR; every line keeps its
- * own ending, a chunk's context lines included (their text too); lines a chunk writes (`+`) take the
- * file's first line ending (LF when it has none); and every line ends with one, so an updated file
+ * own ending, a chunk's context lines included (their text too: only `-` lines go and `+` lines come);
+ * lines a chunk writes take the file's first line ending (LF when it has none); and every line ends with one, so an updated file
  * always gets a final newline. Added files are written as the patch gives them (LF).
  */
 import type { PatchHunk, UpdateChunk } from './patch-parse';
@@ -64,11 +64,42 @@ interface Replacement {
   start: number;
   oldLength: number;
   newLines: readonly string[];
-  /** Per new line, the old line (from `start`) it keeps, or null for a written line. */
-  contextFrom: readonly (number | null)[];
 }
 
 class ApplyError extends Error {}
+
+/**
+ * A found chunk as the edits between its context lines: Codex 0.171.0 leaves context lines as the file
+ * has them and orders these edits with other chunks' by position (checked against its binary). A context
+ * line whose old line was dropped (the final-newline retry) is written like a `+` line.
+ */
+function splitAtContext(
+  found: number,
+  oldLength: number,
+  newLines: readonly string[],
+  contextFrom: readonly (number | null)[],
+): Replacement[] {
+  const edits: Replacement[] = [];
+  let oldAt = 0;
+  let newAt = 0;
+  const edit = (oldEnd: number, newEnd: number) => {
+    if (oldEnd > oldAt || newEnd > newAt) {
+      edits.push({
+        start: found + oldAt,
+        oldLength: oldEnd - oldAt,
+        newLines: newLines.slice(newAt, newEnd),
+      });
+    }
+  };
+  contextFrom.forEach((from, k) => {
+    if (from === null || from >= oldLength || k >= newLines.length) return;
+    edit(from, k);
+    oldAt = from + 1;
+    newAt = k + 1;
+  });
+  edit(oldLength, newLines.length);
+  return edits;
+}
 
 function computeReplacements(
   lines: readonly string[],
@@ -90,7 +121,6 @@ function computeReplacements(
         start: lines.length,
         oldLength: 0,
         newLines: chunk.newLines,
-        contextFrom: chunk.contextFrom,
       });
       continue;
     }
@@ -110,7 +140,7 @@ function computeReplacements(
     if (found === null) {
       throw new ApplyError(`Failed to find expected lines in ${path}:\n${chunk.oldLines.join('\n')}`);
     }
-    replacements.push({ start: found, oldLength: pattern.length, newLines, contextFrom });
+    replacements.push(...splitAtContext(found, pattern.length, newLines, contextFrom));
     lineIndex = found + pattern.length;
   }
   return replacements.sort((a, b) => a.start - b.start);
@@ -122,19 +152,11 @@ export function applyChunks(contents: string, chunks: readonly UpdateChunk[], pa
   const texts = source.lines.map((line) => line.text);
   const out: SourceLine[] = [];
   let next = 0;
-  for (const { start, oldLength, newLines, contextFrom } of computeReplacements(texts, chunks, path)) {
+  for (const { start, oldLength, newLines } of computeReplacements(texts, chunks, path)) {
     // Overlapping replacements make Codex's own splice misbehave; refuse rather than guess.
     if (start < next) throw new ApplyError(`Overlapping changes in ${path}`);
     out.push(...source.lines.slice(next, start));
-    out.push(
-      ...newLines.map((text, k) => {
-        // A context line keeps the file's line as it is (checked against the 0.171.0 binary).
-        const from = contextFrom[k];
-        const kept =
-          from === null || from === undefined || from >= oldLength ? undefined : source.lines[start + from];
-        return kept ?? { text, ending: source.preferred };
-      }),
-    );
+    out.push(...newLines.map((text) => ({ text, ending: source.preferred })));
     next = start + oldLength;
   }
   out.push(...source.lines.slice(next));

@@ -175,6 +175,8 @@ describe('applyPatch (Codex 0.171.0 behaviour)', () => {
     expect(updated('x\na  \ny\n', '@@', ' x', ' a', '-y', '+Y')).toBe('x\na  \nY\n');
     expect(updated('a\r\nb\nc\n', '@@', ' b', '-c', '+C')).toBe('a\r\nb\nC\r\n');
     expect(updated('a', '@@', '  a', '+a')).toBe('a\na\n');
+    // Only the edits between context lines are placed, in order with other chunks' edits.
+    expect(updated('c\t', '@@', '+a', '@@', ' c\t', '+a ')).toBe('c\t\na\na \n');
   });
 
   it('refuses a patch naming one file twice (one review per file)', () => {
