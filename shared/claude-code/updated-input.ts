@@ -13,7 +13,7 @@
  * by an Edit; the input then yields the composed text with Claude's line endings. When the composed
  * text differs from the file only in line endings, no Edit can express it at all: null.
  */
-import { occursMoreThanOnce } from './edit-strings';
+import { findReplacement } from '../hooks/replace-search';
 import type { EditToolName } from './edit-replay';
 import { detectLineEndings, replayEdit, toCrlf, toLf } from './edit-replay';
 
@@ -43,68 +43,9 @@ export function updatedInputFor(
   const wanted = toLf(composed);
   if (wanted === content) return null;
   const target = detectLineEndings(base) === 'CRLF' ? toCrlf(wanted) : wanted;
-  for (const [start, end] of candidateSpans(content, wanted)) {
-    const oldString = content.slice(start, end);
-    if (oldString === '' || occursMoreThanOnce(content, oldString)) continue;
-    const newString = wanted.slice(start, wanted.length - (content.length - end));
-    const input = asInput(oldString, newString);
-    const replay = replayEdit(toolName, input, base);
-    if (replay.applies && replay.proposed === target) return input;
-  }
-  return null;
-}
-
-/**
- * Spans [start, end) of `content`, whole lines covering every difference from `wanted`, each wider than
- * the last, ending with the whole text.
- */
-function* candidateSpans(content: string, wanted: string): Generator<[number, number]> {
-  const prefix = commonPrefixLength(content, wanted);
-  const suffix = commonSuffixLength(content, wanted, prefix);
-  let start = lineStartOf(content, prefix);
-  const changedEnd = content.length - suffix;
-  let end =
-    changedEnd > start && content[changedEnd - 1] === '\n' ? changedEnd : lineEndAfter(content, changedEnd);
-  for (let widen = 1; ; widen *= 2) {
-    yield [start, end];
-    if (start === 0 && end === content.length) return;
-    for (let i = 0; i < widen; i++) {
-      start = previousLineStart(content, start);
-      end = lineEndAfter(content, end);
-    }
-  }
-}
-
-function commonPrefixLength(a: string, b: string): number {
-  const limit = Math.min(a.length, b.length);
-  let i = 0;
-  while (i < limit && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i;
-}
-
-/** The common suffix, not reaching into the first `prefix` characters of either text. */
-function commonSuffixLength(a: string, b: string, prefix: number): number {
-  const limit = Math.min(a.length, b.length) - prefix;
-  let i = 0;
-  while (i < limit && a.charCodeAt(a.length - 1 - i) === b.charCodeAt(b.length - 1 - i)) i++;
-  return i;
-}
-
-/** The start of the line that holds position `at` (the text's end counts as a position). */
-function lineStartOf(text: string, at: number): number {
-  let i = at;
-  while (i > 0 && text[i - 1] !== '\n') i--;
-  return i;
-}
-
-/** The start of the line before the one starting at `start`. */
-function previousLineStart(text: string, start: number): number {
-  return start === 0 ? 0 : lineStartOf(text, start - 1);
-}
-
-/** Just past the line break at or after `at` (the text's end if none). */
-function lineEndAfter(text: string, at: number): number {
-  if (at >= text.length) return text.length;
-  const lineBreak = text.indexOf('\n', at);
-  return lineBreak === -1 ? text.length : lineBreak + 1;
+  const found = findReplacement(content, wanted, (oldString, newString) => {
+    const replay = replayEdit(toolName, asInput(oldString, newString), base);
+    return replay.applies && replay.proposed === target;
+  });
+  return found ? asInput(...found) : null;
 }

@@ -1,8 +1,8 @@
 /**
  * The search every old/new-string edit tool's rewrite shares: one replacement of whole lines, as few as
  * make the old string unique (widened by 1, 2, 4… lines on each side, so a file of repeated lines costs
- * log n tries), each candidate checked by the caller (a replay of the agent's own rules). The same idea as
- * Claude Code's updated-input.ts, on the text form the agent edits (e.g. with "\r\n" read as "\n").
+ * log n tries), each candidate checked by the caller (a replay of the agent's own rules), on the text form
+ * the agent edits (e.g. with "\r\n" read as "\n"). Claude Code's updated-input.ts uses it too.
  */
 
 /**
