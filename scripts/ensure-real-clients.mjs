@@ -1,4 +1,4 @@
-// The agent CLIs the real-client tests run (Claude Code, Gemini CLI, Qwen Code, Copilot CLI: about
+// The agent CLIs the real-client tests run (Claude Code, Codex CLI, Gemini CLI, Qwen Code, Copilot CLI: about
 // 800 MB) are their own npm package in test/real-clients, so the app's install does not carry them.
 // `npm test` runs this before its suites: it runs `npm ci` there when that folder has no install yet, or
 // one made from another package.json or lock, and otherwise does nothing.
