@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { replayEdit } from '../../../shared/claude-code/edit-replay';
 import type { ReviewedEdit } from '../../../shared/claude-code/hook-answer';
-import { answerForApproval, answerForEdit, describeHunk } from '../../../shared/claude-code/hook-answer';
+import { answerForApproval, answerForEdit } from '../../../shared/claude-code/hook-answer';
+import { describeHunk } from '../../../shared/hooks/review-outcome';
 import { computeHunks } from '../../../shared/hunks';
 import { composeText, uniformLineDecisions } from '../../../shared/line-decisions';
 import type {
