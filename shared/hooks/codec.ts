@@ -6,7 +6,7 @@
  * Each edit tool is data: its name, how to read its input, how the agent applies it (the replay), and
  * how to write an input that makes the agent write a given text (the rewrite).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export type ToolInput = Record<string, unknown>;
 
@@ -19,6 +19,17 @@ export type HookCall =
       /** The path as the agent named it (relative ones are relative to `cwd`). */
       filePath: string;
       cwd: string | undefined;
+      sessionId?: string;
+    }
+  /** A shell command: an approval card (Allow / Deny with a note). */
+  | {
+      kind: 'command';
+      toolName: string;
+      command: string;
+      /** Why the agent runs it, when it says. */
+      description?: string;
+      cwd: string | undefined;
+      sessionId?: string;
     }
   /** A tool not under review: the hook prints nothing. */
   | { kind: 'not-ours' }
@@ -64,11 +75,28 @@ export interface EditTool<Input extends ToolInput = ToolInput> {
   rewrite(input: Input, base: string, fileExists: boolean, composed: string): Input | null;
 }
 
+/**
+ * Which of DiffTray's steps a hook event is: the review before the tool runs, handing the model the note
+ * after it ran (where the before answer cannot carry one), or nothing to do.
+ */
+export type HookStep = 'before' | 'after' | 'ignore';
+
 export interface HookCodec<PreAnswer, PostAnswer> {
   readonly agent: string;
   readonly tools: readonly EditTool[];
-  /** Stdin of the agent's before-tool hook, parsed JSON. */
+  /**
+   * The step for this stdin. `event` is the word after `difftray hook <agent>`, for agents whose stdin
+   * does not name its event (Copilot).
+   */
+  stepOf(stdin: unknown, event: string | undefined): HookStep;
+  /** Stdin of the agent's before-tool hook (or after-tool, to find its note), parsed JSON. */
   parse(stdin: unknown): HookCall;
+  /** The answer to a command the person allowed or denied; null prints nothing. */
+  encodeApproval(
+    call: Extract<HookCall, { kind: 'command' }>,
+    approved: boolean,
+    note?: string,
+  ): PreAnswer | null;
   /** The answer to the before-tool hook; null prints nothing (the agent goes on as without DiffTray). */
   encode(
     call: Extract<HookCall, { kind: 'edit' }>,
@@ -86,7 +114,12 @@ export function findTool(tools: readonly EditTool[], toolName: string): EditTool
 }
 
 /** A tool call, its input checked against the tool's schema. */
-export function editCall(tool: EditTool, rawInput: unknown, cwd: string | undefined): HookCall {
+export function editCall(
+  tool: EditTool,
+  rawInput: unknown,
+  cwd: string | undefined,
+  sessionId?: string,
+): HookCall {
   const parsed = tool.input.safeParse(rawInput);
   if (!parsed.success) return { kind: 'cannot-reconstruct', reason: `${tool.name}: unexpected input` };
   return {
@@ -95,7 +128,46 @@ export function editCall(tool: EditTool, rawInput: unknown, cwd: string | undefi
     toolInput: parsed.data,
     filePath: tool.filePathOf(parsed.data),
     cwd,
+    ...(sessionId !== undefined && sessionId !== '' && { sessionId }),
   };
+}
+
+const commandInput = z.looseObject({ command: z.string().min(1), description: z.string().optional() });
+
+/** A shell tool's call (`command`, and `description` when given), or null when its input has no command. */
+export function commandCall(
+  toolName: string,
+  rawInput: unknown,
+  cwd: string | undefined,
+  sessionId?: string,
+): Extract<HookCall, { kind: 'command' }> | null {
+  const parsed = commandInput.safeParse(rawInput);
+  if (!parsed.success) return null;
+  return {
+    kind: 'command',
+    toolName,
+    command: parsed.data.command,
+    ...(parsed.data.description !== undefined && { description: parsed.data.description }),
+    cwd,
+    ...(sessionId !== undefined && sessionId !== '' && { sessionId }),
+  };
+}
+
+/** The call a hook's stdin names: one of `tools`, one of `commandTools`, or not ours. */
+export function toolCall(
+  tools: readonly EditTool[],
+  commandTools: readonly string[],
+  call: { toolName: string; toolInput: unknown; cwd: string | undefined; sessionId: string | undefined },
+): HookCall {
+  const tool = findTool(tools, call.toolName);
+  if (tool) return editCall(tool, call.toolInput, call.cwd, call.sessionId);
+  if (!commandTools.includes(call.toolName)) return { kind: 'not-ours' };
+  return (
+    commandCall(call.toolName, call.toolInput, call.cwd, call.sessionId) ?? {
+      kind: 'cannot-reconstruct',
+      reason: `${call.toolName}: no command`,
+    }
+  );
 }
 
 /** The review request for a parsed call, given the file's raw text now (null: it does not exist). */

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
-import { decodeEdit, editCall, findTool, rewriteEdit } from './codec';
+import { decodeEdit, rewriteEdit, toolCall } from './codec';
 import { countOccurrences, findReplacement } from './replace-search';
 
 const editInput = z.looseObject({ path: z.string(), old_str: z.string(), new_str: z.string().optional() });
@@ -61,10 +61,14 @@ export const COPILOT_EDIT_TOOLS: readonly EditTool[] = [editTool, createTool];
 
 /** preToolUse stdin: no event name; `toolArgs` comes as an object or as its JSON text. */
 const preToolUseStdin = z.looseObject({
+  sessionId: z.string().optional(),
   toolName: z.string(),
   toolArgs: z.unknown(),
   cwd: z.string().optional(),
 });
+
+/** Copilot's shell tools: `bash` (and `powershell` on Windows), their args holding `command`. */
+const COMMAND_TOOLS = ['bash', 'powershell'];
 
 function argsOf(toolArgs: unknown): unknown {
   if (typeof toolArgs !== 'string') return toolArgs;
@@ -90,12 +94,25 @@ const withNote = (note: string | undefined) => (note === undefined ? {} : { addi
 export const copilotCodec: HookCodec<CopilotPreToolUseAnswer, CopilotPostToolUseAnswer> = {
   agent: 'copilot',
   tools: COPILOT_EDIT_TOOLS,
+  // Copilot's stdin does not name its event: setup puts it on the command line.
+  stepOf: (_stdin, event) => (event === 'preToolUse' ? 'before' : 'ignore'),
   parse(stdin): HookCall {
     const parsed = preToolUseStdin.safeParse(stdin);
     if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a preToolUse hook input' };
-    const tool = findTool(COPILOT_EDIT_TOOLS, parsed.data.toolName);
-    return tool ? editCall(tool, argsOf(parsed.data.toolArgs), parsed.data.cwd) : { kind: 'not-ours' };
+    return toolCall(COPILOT_EDIT_TOOLS, COMMAND_TOOLS, {
+      toolName: parsed.data.toolName,
+      toolInput: argsOf(parsed.data.toolArgs),
+      cwd: parsed.data.cwd,
+      sessionId: parsed.data.sessionId,
+    });
   },
+  encodeApproval: (_call, approved, note) =>
+    approved
+      ? { permissionDecision: 'allow', ...withNote(note) }
+      : {
+          permissionDecision: 'deny',
+          permissionDecisionReason: note ?? 'The reviewer denied this command in DiffTray.',
+        },
   encode(call, base, fileExists, decision) {
     // "allow" skips Copilot's own prompt: the person has just reviewed the call in DiffTray.
     if (decision.kind === 'allow') return { permissionDecision: 'allow', ...withNote(decision.note) };

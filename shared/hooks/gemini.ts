@@ -17,7 +17,7 @@
  */
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
-import { decodeEdit, editCall, findTool, rewriteEdit } from './codec';
+import { decodeEdit, rewriteEdit, toolCall } from './codec';
 import { countOccurrences, findReplacement } from './replace-search';
 
 const toLf = (text: string): string => text.replace(/\r\n/g, '\n');
@@ -119,11 +119,16 @@ const writeFileTool: EditTool<WriteFileInput> = {
 
 export const GEMINI_EDIT_TOOLS: readonly EditTool[] = [replaceTool, writeFileTool];
 
-const beforeToolStdin = z.looseObject({
+const toolStdin = z.looseObject({
+  hook_event_name: z.string().optional(),
+  session_id: z.string().optional(),
   tool_name: z.string(),
   tool_input: z.unknown(),
   cwd: z.string().optional(),
 });
+
+/** Gemini's shell tool: its input has `command`, `description`, `dir_path`. */
+const COMMAND_TOOLS = ['run_shell_command'];
 
 /** BeforeTool's answers; AfterTool's is the only one whose context reaches the model. */
 export type GeminiBeforeToolAnswer =
@@ -136,12 +141,23 @@ export interface GeminiAfterToolAnswer {
 export const geminiCodec: HookCodec<GeminiBeforeToolAnswer, GeminiAfterToolAnswer> = {
   agent: 'gemini',
   tools: GEMINI_EDIT_TOOLS,
-  parse(stdin): HookCall {
-    const parsed = beforeToolStdin.safeParse(stdin);
-    if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a BeforeTool hook input' };
-    const tool = findTool(GEMINI_EDIT_TOOLS, parsed.data.tool_name);
-    return tool ? editCall(tool, parsed.data.tool_input, parsed.data.cwd) : { kind: 'not-ours' };
+  stepOf(stdin) {
+    const event = toolStdin.safeParse(stdin).data?.hook_event_name;
+    return event === 'BeforeTool' ? 'before' : event === 'AfterTool' ? 'after' : 'ignore';
   },
+  parse(stdin): HookCall {
+    const parsed = toolStdin.safeParse(stdin);
+    if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a tool hook input' };
+    return toolCall(GEMINI_EDIT_TOOLS, COMMAND_TOOLS, {
+      toolName: parsed.data.tool_name,
+      toolInput: parsed.data.tool_input,
+      cwd: parsed.data.cwd,
+      sessionId: parsed.data.session_id,
+    });
+  },
+  // Allowed: nothing to say (Gemini goes on as it would); the note comes from AfterTool.
+  encodeApproval: (_call, approved, note) =>
+    approved ? null : { decision: 'deny', reason: note ?? 'The reviewer denied this command in DiffTray.' },
   encode(call, base, fileExists, decision) {
     // Accepted as proposed: nothing to change; the note comes from AfterTool (BeforeTool's context is dropped).
     if (decision.kind === 'allow') return null;

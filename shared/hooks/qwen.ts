@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
-import { decodeEdit, editCall, findTool, rewriteEdit } from './codec';
+import { decodeEdit, rewriteEdit, toolCall } from './codec';
 import { findReplacement } from './replace-search';
 
 const BOM = '\uFEFF';
@@ -126,10 +126,15 @@ export const QWEN_EDIT_TOOLS: readonly EditTool[] = [editTool, writeFileTool];
 
 /** PermissionRequest and PreToolUse stdin: Claude-style. */
 const hookStdin = z.looseObject({
+  hook_event_name: z.string().optional(),
+  session_id: z.string().optional(),
   tool_name: z.string(),
   tool_input: z.unknown(),
   cwd: z.string().optional(),
 });
+
+/** Qwen's shell tool: its input has `command`, `description`, `is_background`. */
+const COMMAND_TOOLS = ['run_shell_command'];
 
 export interface QwenPermissionRequestAnswer {
   hookSpecificOutput: {
@@ -157,12 +162,31 @@ const permission = (
 export const qwenCodec: HookCodec<QwenPermissionRequestAnswer, QwenPostToolUseAnswer> = {
   agent: 'qwen',
   tools: QWEN_EDIT_TOOLS,
+  /**
+   * The review happens in PermissionRequest, the one event whose answer can rewrite the call: it fires
+   * only when Qwen would ask the person ("Ask permissions"). PreToolUse is left to Qwen; PostToolUse
+   * hands over the note.
+   */
+  stepOf(stdin) {
+    const event = hookStdin.safeParse(stdin).data?.hook_event_name;
+    return event === 'PermissionRequest' ? 'before' : event === 'PostToolUse' ? 'after' : 'ignore';
+  },
   parse(stdin): HookCall {
     const parsed = hookStdin.safeParse(stdin);
     if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a tool hook input' };
-    const tool = findTool(QWEN_EDIT_TOOLS, parsed.data.tool_name);
-    return tool ? editCall(tool, parsed.data.tool_input, parsed.data.cwd) : { kind: 'not-ours' };
+    return toolCall(QWEN_EDIT_TOOLS, COMMAND_TOOLS, {
+      toolName: parsed.data.tool_name,
+      toolInput: parsed.data.tool_input,
+      cwd: parsed.data.cwd,
+      sessionId: parsed.data.session_id,
+    });
   },
+  encodeApproval: (_call, approved, note) =>
+    permission(
+      approved
+        ? { behavior: 'allow' }
+        : { behavior: 'deny', message: note ?? 'The reviewer denied this command in DiffTray.' },
+    ),
   encode(call, base, fileExists, decision) {
     // The note cannot ride on this answer: PostToolUse carries it (encodeNote).
     if (decision.kind === 'allow') return permission({ behavior: 'allow' });

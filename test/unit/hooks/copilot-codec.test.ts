@@ -25,8 +25,17 @@ function copilotAppliesEdit(fileText: string, args: Record<string, unknown>): st
 }
 
 describe('Copilot codec: parse and decode', () => {
-  it('a tool not under review is not ours; args come as an object or as JSON text', () => {
-    expect(copilotCodec.parse(preToolUse('bash', { command: 'ls' }))).toEqual({ kind: 'not-ours' });
+  it('a tool not under review is not ours, a shell command is one; args come as an object or as JSON text', () => {
+    expect(copilotCodec.parse(preToolUse('view', { path }))).toEqual({ kind: 'not-ours' });
+    expect(copilotCodec.parse(preToolUse('bash', { command: 'ls', description: 'List' }))).toMatchObject({
+      kind: 'command',
+      toolName: 'bash',
+      command: 'ls',
+      description: 'List',
+    });
+    expect(copilotCodec.parse(preToolUse('bash', { description: 'no command' })).kind).toBe(
+      'cannot-reconstruct',
+    );
     const asText = copilotCodec.parse(
       preToolUse('edit', JSON.stringify({ path, old_str: 'a', new_str: 'b' })),
     );

@@ -34,9 +34,11 @@ function geminiAppliesReplace(fileText: string, input: Record<string, unknown>):
 }
 
 describe('Gemini codec: parse and decode', () => {
-  it('a tool not under review is not ours; a bad input cannot be reconstructed', () => {
-    expect(geminiCodec.parse(beforeTool('run_shell_command', { command: 'ls' }))).toEqual({
-      kind: 'not-ours',
+  it('a tool not under review is not ours, a shell command is one; a bad input cannot be reconstructed', () => {
+    expect(geminiCodec.parse(beforeTool('read_file', { file_path }))).toEqual({ kind: 'not-ours' });
+    expect(geminiCodec.parse(beforeTool('run_shell_command', { command: 'ls' }))).toMatchObject({
+      kind: 'command',
+      command: 'ls',
     });
     expect(geminiCodec.parse(beforeTool('replace', { file_path, old_string: 1 })).kind).toBe(
       'cannot-reconstruct',

@@ -53,9 +53,11 @@ describe('the codec table', () => {
 });
 
 describe('Qwen codec: parse and decode', () => {
-  it('a tool not under review is not ours; a bad input cannot be reconstructed', () => {
-    expect(qwenCodec.parse(permissionRequest('run_shell_command', { command: 'ls' }))).toEqual({
-      kind: 'not-ours',
+  it('a tool not under review is not ours, a shell command is one; a bad input cannot be reconstructed', () => {
+    expect(qwenCodec.parse(permissionRequest('read_file', { file_path }))).toEqual({ kind: 'not-ours' });
+    expect(qwenCodec.parse(permissionRequest('run_shell_command', { command: 'ls' }))).toMatchObject({
+      kind: 'command',
+      command: 'ls',
     });
     expect(qwenCodec.parse(permissionRequest('edit', { file_path })).kind).toBe('cannot-reconstruct');
   });
