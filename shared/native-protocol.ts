@@ -107,8 +107,15 @@ const fullTextFile = z.object({
   after: z.string().nullable(),
 });
 
-/** Integrations that speak the native protocol on behalf of another program (`difftray hook claude-code`). */
-export const integrations = ['claude-code-hooks'] as const;
+/** Integrations that speak the native protocol on behalf of another program (`difftray hook <agent>`). */
+export const integrations = [
+  'claude-code-hooks',
+  'codex-hooks',
+  'gemini-hooks',
+  'copilot-hooks',
+  'qwen-hooks',
+] as const;
+export type Integration = (typeof integrations)[number];
 
 export const approvalKinds = ['command', 'write_file', 'delete_file', 'tool'] as const;
 

@@ -85,6 +85,11 @@ export interface HookCodec<PreAnswer, PostAnswer> {
   readonly agent: string;
   readonly tools: readonly EditTool[];
   /**
+   * Where a note reaches the model: in the before-tool answer, or only from the after-tool hook (the
+   * hook keeps it until then: src-main/cli/hooks/note-stash.ts).
+   */
+  readonly noteVia: 'before' | 'after';
+  /**
    * The step for this stdin. `event` is the word after `difftray hook <agent>`, for agents whose stdin
    * does not name its event (Copilot).
    */

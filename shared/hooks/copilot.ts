@@ -93,6 +93,7 @@ const withNote = (note: string | undefined) => (note === undefined ? {} : { addi
 
 export const copilotCodec: HookCodec<CopilotPreToolUseAnswer, CopilotPostToolUseAnswer> = {
   agent: 'copilot',
+  noteVia: 'before',
   tools: COPILOT_EDIT_TOOLS,
   // Copilot's stdin does not name its event: setup puts it on the command line.
   stepOf: (_stdin, event) => (event === 'preToolUse' ? 'before' : 'ignore'),

@@ -140,6 +140,7 @@ export interface GeminiAfterToolAnswer {
 
 export const geminiCodec: HookCodec<GeminiBeforeToolAnswer, GeminiAfterToolAnswer> = {
   agent: 'gemini',
+  noteVia: 'after',
   tools: GEMINI_EDIT_TOOLS,
   stepOf(stdin) {
     const event = toolStdin.safeParse(stdin).data?.hook_event_name;

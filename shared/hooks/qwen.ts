@@ -161,6 +161,7 @@ const permission = (
 
 export const qwenCodec: HookCodec<QwenPermissionRequestAnswer, QwenPostToolUseAnswer> = {
   agent: 'qwen',
+  noteVia: 'after',
   tools: QWEN_EDIT_TOOLS,
   /**
    * The review happens in PermissionRequest, the one event whose answer can rewrite the call: it fires

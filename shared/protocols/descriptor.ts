@@ -9,6 +9,10 @@
 export type ClientProtocol =
   | 'claude-ide'
   | 'claude-hooks'
+  | 'codex-hooks'
+  | 'gemini-hooks'
+  | 'copilot-hooks'
+  | 'qwen-hooks'
   | 'nexus3-ide'
   | 'gemini-ide'
   | 'qwen-ide'

@@ -3,6 +3,12 @@
  * descriptor.ts's ClientProtocol, its descriptor file, its line here, and its adapter folder (lint
  * finds the folder itself).
  */
+import {
+  codexHooksProtocol,
+  copilotHooksProtocol,
+  geminiHooksProtocol,
+  qwenHooksProtocol,
+} from './agent-hooks';
 import { claudeHooksProtocol } from './claude-hooks';
 import { claudeIdeProtocol } from './claude-ide';
 import { clioProtocol } from './clio';
@@ -21,6 +27,10 @@ export type * from './descriptor';
 export const PROTOCOL_DESCRIPTORS = {
   'claude-ide': claudeIdeProtocol,
   'claude-hooks': claudeHooksProtocol,
+  'codex-hooks': codexHooksProtocol,
+  'gemini-hooks': geminiHooksProtocol,
+  'copilot-hooks': copilotHooksProtocol,
+  'qwen-hooks': qwenHooksProtocol,
   'nexus3-ide': nexus3IdeProtocol,
   'gemini-ide': geminiIdeProtocol,
   'qwen-ide': qwenIdeProtocol,

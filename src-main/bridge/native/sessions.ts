@@ -11,7 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientProtocol } from '../../../shared/app-api';
 import type { StatusUpdate } from '../../../shared/native-context';
-import type { ChangeSetResult } from '../../../shared/native-protocol';
+import type { ChangeSetResult, Integration } from '../../../shared/native-protocol';
 import type { ClientPort } from '../../core/clients/agent-session';
 import type { ReviewRequest } from '../../core/review/review-queue';
 import type {
@@ -281,7 +281,16 @@ export class NativeSessions {
   }
 }
 
-/** Claude Code's hooks speak the native protocol but are shown (and paused) as their own program. */
+/** An agent's hooks speak the native protocol but are shown (and paused) as their own program. */
+const INTEGRATION_PROTOCOLS: Record<Integration, ClientProtocol> = {
+  'claude-code-hooks': 'claude-hooks',
+  'codex-hooks': 'codex-hooks',
+  'gemini-hooks': 'gemini-hooks',
+  'copilot-hooks': 'copilot-hooks',
+  'qwen-hooks': 'qwen-hooks',
+};
+
 function protocolOf(session: Session): ClientProtocol {
-  return session.identity.integration === 'claude-code-hooks' ? 'claude-hooks' : NATIVE_PROTOCOL_NAME;
+  const { integration } = session.identity;
+  return integration === undefined ? NATIVE_PROTOCOL_NAME : INTEGRATION_PROTOCOLS[integration];
 }

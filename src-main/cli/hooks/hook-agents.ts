@@ -1,0 +1,27 @@
+/**
+ * The agents `difftray hook <agent>` speaks for: how each one is introduced to DiffTray, so Connections
+ * lists it as that program (with what it can hear) and a pause is remembered for it.
+ */
+import type { Integration } from '../../../shared/native-protocol';
+
+export interface HookAgentIdentity {
+  /** Shown in Connections and in the agent's verbose view ("Codex CLI asks as usual"). */
+  clientName: string;
+  integration: Integration;
+}
+
+export const HOOK_AGENT_IDENTITIES = {
+  'claude-code': { clientName: 'Claude Code', integration: 'claude-code-hooks' },
+  codex: { clientName: 'Codex CLI', integration: 'codex-hooks' },
+  gemini: { clientName: 'Gemini CLI', integration: 'gemini-hooks' },
+  copilot: { clientName: 'GitHub Copilot CLI', integration: 'copilot-hooks' },
+  qwen: { clientName: 'Qwen Code', integration: 'qwen-hooks' },
+} as const satisfies Record<string, HookAgentIdentity>;
+
+export type HookAgentName = keyof typeof HOOK_AGENT_IDENTITIES;
+
+export const HOOK_AGENT_NAMES = Object.keys(HOOK_AGENT_IDENTITIES) as HookAgentName[];
+
+export function isHookAgentName(name: string): name is HookAgentName {
+  return Object.hasOwn(HOOK_AGENT_IDENTITIES, name);
+}
