@@ -118,7 +118,7 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
   it('applies exactly the patch a trusted-for-the-run PreToolUse hook rewrites, and tells the model its note', async () => {
     const box = newSandbox();
     const hook = writeRecordingHook(box, 'rewrite', {
-      apply_patch: allowRewritten(HUNK_1_PATCH, 'kept hunk 1'),
+      answers: { apply_patch: allowRewritten(HUNK_1_PATCH, 'kept hunk 1') },
     });
     writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: hook.command }]);
     const turn = await runCodexTurn(box, {
@@ -141,7 +141,7 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
   it('skips a hook nobody trusted: the patch is applied whole and the hook never runs', async () => {
     const box = newSandbox();
     const hook = writeRecordingHook(box, 'untrusted', {
-      apply_patch: allowRewritten(HUNK_1_PATCH, 'kept hunk 1'),
+      answers: { apply_patch: allowRewritten(HUNK_1_PATCH, 'kept hunk 1') },
     });
     writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: hook.command }]);
     const turn = await runCodexTurn(box, { binary, script: [applyPatchTurn(TWO_HUNK_PATCH)] });
@@ -200,7 +200,7 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
         permissionDecisionReason: reason,
       },
     };
-    const hook = writeRecordingHook(box, 'deny', { apply_patch: deny });
+    const hook = writeRecordingHook(box, 'deny', { answers: { apply_patch: deny } });
     writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: hook.command }]);
     const turn = await runCodexTurn(box, {
       binary,
@@ -213,5 +213,66 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
     const [output] = toolOutputsIn(turn.standIn.requestsReceived()[1]);
     expect(output).toMatchObject({ tool: 'apply_patch' });
     expect(output?.text).toContain(`Command blocked by PreToolUse hook: ${reason}`);
+  });
+  it('blocks on a hook exiting 2, its stderr the reason, and lets a hook failing with 1 through', async () => {
+    const box = newSandbox();
+    const blocking = writeRecordingHook(box, 'exit-2', { exitCode: 2, stderr: 'DiffTray is not running.' });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: blocking.command }]);
+    const blocked = await runCodexTurn(box, {
+      binary,
+      script: [applyPatchTurn(TWO_HUNK_PATCH)],
+      bypassHookTrust: true,
+    });
+
+    expectExited(blocked);
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.base);
+    const [output] = toolOutputsIn(blocked.standIn.requestsReceived()[1]);
+    expect(output?.text).toContain('Command blocked by PreToolUse hook: DiffTray is not running.');
+
+    // Any other failure is not a decision: Codex goes on and writes (a hook must fail closed with 2).
+    const failing = writeRecordingHook(box, 'exit-1', { exitCode: 1, stderr: 'crashed' });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: failing.command }]);
+    const through = await runCodexTurn(box, {
+      binary,
+      script: [applyPatchTurn(TWO_HUNK_PATCH)],
+      bypassHookTrust: true,
+    });
+
+    expectExited(through);
+    expect(failing.inputs()).toHaveLength(1);
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
+  });
+
+  it('runs the shell command a hook rewrites (tool Bash) and tells the model its note', async () => {
+    const box = newSandbox();
+    const hook = writeRecordingHook(box, 'shell-rewrite', {
+      answers: { Bash: allowRewritten('printf rewritten > shell.txt', 'command rewritten') },
+    });
+    writeCodexHooks(box.codexHome, [{ matcher: 'Bash', command: hook.command }]);
+    const turn = await runCodexTurn(box, {
+      binary,
+      script: [shellTurn('printf original > shell.txt')],
+      bypassHookTrust: true,
+    });
+
+    expectExited(turn);
+    expect(readFileSync(path.join(box.workspace, 'shell.txt'), 'utf8')).toBe('rewritten');
+    const next = turn.standIn.requestsReceived()[1];
+    expect(messagesIn(next, 'developer')).toContain('command rewritten');
+    expect(toolOutputsIn(next)).toEqual([expect.objectContaining({ tool: SHELL_TOOL })]);
+  });
+
+  it('shows a patch sent through the shell (apply_patch heredoc) to the hook as Bash, and applies it', async () => {
+    const box = newSandbox();
+    const hook = writeRecordingHook(box, 'heredoc');
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch|Bash', command: hook.command }]);
+    const command = `apply_patch <<'EOF'\n${HUNK_1_PATCH}EOF\n`;
+    const turn = await runCodexTurn(box, { binary, script: [shellTurn(command)], bypassHookTrust: true });
+
+    expectExited(turn);
+    expect(hook.inputs()).toEqual([expect.objectContaining({ tool_name: 'Bash', tool_input: { command } })]);
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.composed);
+    const [output] = toolOutputsIn(turn.standIn.requestsReceived()[1]);
+    expect(output?.text).toContain(`Success. Updated the following files:\nM ${FILE_NAME}`);
   });
 });

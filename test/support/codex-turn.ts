@@ -104,14 +104,24 @@ export interface RecordingHook {
   inputs(): Array<Record<string, unknown>>;
 }
 
+/** What a recording hook does after logging its stdin. */
+export interface RecordingHookReply {
+  /** Printed as JSON on stdout for that stdin's `tool_name`; a tool without one gets nothing (no decision). */
+  answers?: Record<string, unknown>;
+  /** Written to stderr. */
+  stderr?: string;
+  /** Its exit code (0 unless given). */
+  exitCode?: number;
+}
+
 /**
- * A hook script in the sandbox's scratch folder that appends each stdin to a log and prints the answer
- * given for that stdin's `tool_name` (nothing, meaning no decision, for a tool without one).
+ * A hook script in the sandbox's scratch folder that appends each stdin to a log, then answers as
+ * `reply` says.
  */
 export function writeRecordingHook(
   sandbox: CodexSandbox,
   name: string,
-  answers: Record<string, unknown> = {},
+  reply: RecordingHookReply = {},
 ): RecordingHook {
   const script = path.join(sandbox.scratch, `${name}.cjs`);
   const log = path.join(sandbox.scratch, `${name}.stdin.jsonl`);
@@ -122,8 +132,10 @@ export function writeRecordingHook(
       "const fs = require('node:fs');",
       "const input = JSON.parse(fs.readFileSync(0, 'utf8'));",
       `fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(input) + '\\n');`,
-      `const answer = (${JSON.stringify(answers)})[input.tool_name];`,
+      `const answer = (${JSON.stringify(reply.answers ?? {})})[input.tool_name];`,
       'if (answer !== undefined) process.stdout.write(JSON.stringify(answer));',
+      `process.stderr.write(${JSON.stringify(reply.stderr ?? '')});`,
+      `process.exitCode = ${reply.exitCode ?? 0};`,
       '',
     ].join('\n'),
   );
