@@ -243,6 +243,23 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
     expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
   });
 
+  it('treats a deny without a reason as a failed hook, and writes', async () => {
+    const box = newSandbox();
+    const deny = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny' } };
+    const hook = writeRecordingHook(box, 'deny-no-reason', { answers: { apply_patch: deny } });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: hook.command }]);
+    const turn = await runCodexTurn(box, {
+      binary,
+      script: [applyPatchTurn(TWO_HUNK_PATCH)],
+      bypassHookTrust: true,
+    });
+
+    expectExited(turn);
+    expect(hook.inputs()).toHaveLength(1);
+    expect(turn.result.stderr).toContain('hook: PreToolUse Failed');
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
+  });
+
   it('runs the shell command a hook rewrites (tool Bash) and tells the model its note', async () => {
     const box = newSandbox();
     const hook = writeRecordingHook(box, 'shell-rewrite', {

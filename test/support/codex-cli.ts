@@ -14,7 +14,7 @@
  *   `approval_policy = "never"` keeps exec from waiting for an approval nobody can give.
  * - Hooks of `$CODEX_HOME/hooks.json` run only once trusted; `--dangerously-bypass-hook-trust` runs them
  *   untrusted for one invocation (tests only: DiffTray never forges the trust record).
- * - One `codex exec` of a few scripted turns takes about 1–3 s here.
+ * - One `codex exec` of a few scripted turns takes 1–2 s here on an idle machine, up to 5 s on a busy one.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
