@@ -14,8 +14,8 @@
  * (unless disabled). So the shell tool is `exec_command`, a function call with `{"cmd": "…"}`.
  *
  * Each answer is SSE: `response.created`, `response.output_item.added`, `response.output_item.done`
- * (the item Codex acts on) and `response.completed` (with `usage`; without it Codex reports the stream
- * as cut short). Any other path gets `{}`.
+ * (the item Codex acts on) and `response.completed` (its `usage` is optional: a run without it went
+ * the same). Any other path gets `{}`.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
