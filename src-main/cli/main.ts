@@ -7,7 +7,7 @@ import { parseArgs } from 'node:util';
 import packageJson from '../../package.json';
 import { approve } from './approve';
 import { CliError } from './errors';
-import { claudeCodeHook } from './hook';
+import { hookAgentOf, runHook } from './hooks/hook-main';
 import { pair } from './pair';
 import { review } from './review';
 import { setup } from './setup';
@@ -29,9 +29,10 @@ Commands:
   approve [-m why] -- <command...>
                            Ask in DiffTray whether a command may run; the script runs it itself.
                            Exit 0: allowed, 1: denied (the note on stderr), 2: an error.
-  hook claude-code         The PreToolUse hook Claude Code runs (JSON on stdin): reviews Edit, MultiEdit
-                           and Write in DiffTray, and asks about Bash commands. Prints Claude Code's
-                           answer; prints nothing when DiffTray cannot decide (Claude asks as usual).
+  hook <agent> [event]     The hook an agent runs before a tool call (JSON on stdin), for claude-code,
+                           codex, gemini, copilot or qwen (setup writes it): reviews the edit in
+                           DiffTray, or asks about a shell command, and prints the agent's answer;
+                           prints nothing when DiffTray cannot decide (the agent asks as usual).
   status                   Whether DiffTray runs, its pending reviews, connected clients and the folders
                            it reviews changes on disk in (watch).
   open                     Show DiffTray's window; a headless DiffTray opens its UI in your browser
@@ -128,10 +129,8 @@ async function main(argv: string[]): Promise<number> {
       });
     }
     case 'hook': {
-      if (rest[0] !== 'claude-code' || rest.length > 1) {
-        throw new CliError('usage: difftray hook claude-code (the hook Claude Code runs; JSON on stdin)');
-      }
-      return claudeCodeHook({
+      const { agent, event } = hookAgentOf(rest);
+      return runHook(agent, event, {
         env: io.env,
         cwd: io.cwd,
         stdin: process.stdin,
