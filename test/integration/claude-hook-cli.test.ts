@@ -5,7 +5,7 @@
  * Code would get back on stdout — and, by replaying the answer as Claude Code applies it, the text that
  * would reach the disk. (The real Claude Code CLI runs the hook in e2e/claude-code-hooks.e2e.test.ts.)
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { replayEdit } from '../../shared/claude-code/edit-replay';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
 import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
+import { runCli } from '../support/hook-cli';
 
 const BIN = DIFFTRAY_BIN;
 
@@ -30,28 +31,7 @@ afterEach(async () => {
 const api = (method: string, params: Record<string, unknown>) => t.runtime.handler(method, params);
 const ws = (name: string) => path.join(t.workspace, name);
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the command with DiffTray's lock folder in the test's home; stdin is written and closed. */
-function run(args: string[], stdin = '', env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, [BIN, ...args], {
-    cwd: t.workspace,
-    env: { ...process.env, DIFFTRAY_HOME: path.join(t.home, '.difftray'), ...env },
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(stdin);
-  const done = new Promise<Run>((resolve) =>
-    child.once('close', (code) => resolve({ code, stdout, stderr })),
-  );
-  return { child, done };
-}
+const run = (args: string[], stdin = '', env: Record<string, string> = {}) => runCli(t, args, stdin, env);
 
 function hookInput(tool_name: string, tool_input: Record<string, unknown>): string {
   return JSON.stringify({
