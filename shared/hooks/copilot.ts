@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
 import { decodeEdit, rewriteEdit, toolCall } from './codec';
 import { countOccurrences, findReplacement } from './replace-search';
+import { noteLine } from './review-outcome';
 
 const editInput = z.looseObject({ path: z.string(), old_str: z.string(), new_str: z.string().optional() });
 type EditInput = z.infer<typeof editInput>;
@@ -109,7 +110,7 @@ export const copilotCodec: HookCodec<CopilotPreToolUseAnswer, CopilotPostToolUse
   },
   encodeApproval: (_call, approved, note) =>
     approved
-      ? { permissionDecision: 'allow', ...withNote(note) }
+      ? { permissionDecision: 'allow', ...withNote(note === undefined ? undefined : noteLine(note)) }
       : {
           permissionDecision: 'deny',
           permissionDecisionReason: note ?? 'The reviewer denied this command in DiffTray.',
