@@ -8,6 +8,7 @@ import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler'
 import { AppCore } from './core/app-core';
 import { currentHookCommand } from './core/setup/claude-hook-command';
 import { claudeConfigDir } from './core/setup/claude-hooks-setup';
+import { mirrorPausesToFile } from './core/review/queue/hook-pauses-file';
 import { recoverLeftovers } from './core/undo/write-journal';
 import {
   difftrayHome,
@@ -105,6 +106,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     settings: store,
   });
   core.watchFiles();
+  const stopMirroringPauses = mirrorPausesToFile(core.queue, difftrayHome(env), log);
   // Read at start; from then on the app's switch and `difftray watch` change it, and it is written back.
   const watch = await WatchMode.start(core, watchFolders(settings, folders, home, log), {
     log,
@@ -163,6 +165,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const servers = [bridge, clio, native, copilot];
   const removeOnExit = () => {
     for (const server of servers) void server.close();
+    stopMirroringPauses();
   };
   process.once('exit', removeOnExit);
   return {
@@ -179,6 +182,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       process.removeListener('exit', removeOnExit);
       await watch.close();
       for (const server of servers) await server.close();
+      stopMirroringPauses();
       await core.close();
       store.close();
     },

@@ -75,11 +75,9 @@ export interface EditTool<Input extends ToolInput = ToolInput> {
   rewrite(input: Input, base: string, fileExists: boolean, composed: string): Input | null;
 }
 
-/**
- * Which of DiffTray's steps a hook event is: the review before the tool runs, handing the model the note
- * after it ran (where the before answer cannot carry one), or nothing to do.
- */
-export type HookStep = 'before' | 'after' | 'ignore';
+import type { HookStep } from './hook-tables';
+
+export type { HookStep };
 
 export interface HookCodec<PreAnswer, PostAnswer> {
   readonly agent: string;

@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
 import { decodeEdit, rewriteEdit, toolCall } from './codec';
+import { HOOK_TABLES, hookStep } from './hook-tables';
 import { countOccurrences, findReplacement } from './replace-search';
 import { noteLine } from './review-outcome';
 
@@ -68,9 +69,6 @@ const preToolUseStdin = z.looseObject({
   cwd: z.string().optional(),
 });
 
-/** Copilot's shell tools: `bash` (and `powershell` on Windows), their args holding `command`. */
-const COMMAND_TOOLS = ['bash', 'powershell'];
-
 function argsOf(toolArgs: unknown): unknown {
   if (typeof toolArgs !== 'string') return toolArgs;
   try {
@@ -97,11 +95,11 @@ export const copilotCodec: HookCodec<CopilotPreToolUseAnswer, CopilotPostToolUse
   noteVia: 'before',
   tools: COPILOT_EDIT_TOOLS,
   // Copilot's stdin does not name its event: setup puts it on the command line.
-  stepOf: (_stdin, event) => (event === 'preToolUse' ? 'before' : 'ignore'),
+  stepOf: (stdin, event) => hookStep(HOOK_TABLES.copilot, stdin, event),
   parse(stdin): HookCall {
     const parsed = preToolUseStdin.safeParse(stdin);
     if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a preToolUse hook input' };
-    return toolCall(COPILOT_EDIT_TOOLS, COMMAND_TOOLS, {
+    return toolCall(COPILOT_EDIT_TOOLS, HOOK_TABLES.copilot.commandTools, {
       toolName: parsed.data.toolName,
       toolInput: argsOf(parsed.data.toolArgs),
       cwd: parsed.data.cwd,

@@ -18,6 +18,7 @@
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
 import { decodeEdit, rewriteEdit, toolCall } from './codec';
+import { HOOK_TABLES, hookStep } from './hook-tables';
 import { countOccurrences, findReplacement } from './replace-search';
 
 const toLf = (text: string): string => text.replace(/\r\n/g, '\n');
@@ -127,9 +128,6 @@ const toolStdin = z.looseObject({
   cwd: z.string().optional(),
 });
 
-/** Gemini's shell tool: its input has `command`, `description`, `dir_path`. */
-const COMMAND_TOOLS = ['run_shell_command'];
-
 /** BeforeTool's answers; AfterTool's is the only one whose context reaches the model. */
 export type GeminiBeforeToolAnswer =
   | { hookSpecificOutput: { hookEventName: 'BeforeTool'; tool_input: Record<string, unknown> } }
@@ -142,14 +140,11 @@ export const geminiCodec: HookCodec<GeminiBeforeToolAnswer, GeminiAfterToolAnswe
   agent: 'gemini',
   noteVia: 'after',
   tools: GEMINI_EDIT_TOOLS,
-  stepOf(stdin) {
-    const event = toolStdin.safeParse(stdin).data?.hook_event_name;
-    return event === 'BeforeTool' ? 'before' : event === 'AfterTool' ? 'after' : 'ignore';
-  },
+  stepOf: (stdin, event) => hookStep(HOOK_TABLES.gemini, stdin, event),
   parse(stdin): HookCall {
     const parsed = toolStdin.safeParse(stdin);
     if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a tool hook input' };
-    return toolCall(GEMINI_EDIT_TOOLS, COMMAND_TOOLS, {
+    return toolCall(GEMINI_EDIT_TOOLS, HOOK_TABLES.gemini.commandTools, {
       toolName: parsed.data.tool_name,
       toolInput: parsed.data.tool_input,
       cwd: parsed.data.cwd,

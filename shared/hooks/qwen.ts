@@ -16,6 +16,7 @@
 import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
 import { decodeEdit, rewriteEdit, toolCall } from './codec';
+import { HOOK_TABLES, hookStep } from './hook-tables';
 import { findReplacement } from './replace-search';
 
 const BOM = '\uFEFF';
@@ -133,9 +134,6 @@ const hookStdin = z.looseObject({
   cwd: z.string().optional(),
 });
 
-/** Qwen's shell tool: its input has `command`, `description`, `is_background`. */
-const COMMAND_TOOLS = ['run_shell_command'];
-
 export interface QwenPermissionRequestAnswer {
   hookSpecificOutput: {
     hookEventName: 'PermissionRequest';
@@ -168,14 +166,11 @@ export const qwenCodec: HookCodec<QwenPermissionRequestAnswer, QwenPostToolUseAn
    * only when Qwen would ask the person ("Ask permissions"). PreToolUse is left to Qwen; PostToolUse
    * hands over the note.
    */
-  stepOf(stdin) {
-    const event = hookStdin.safeParse(stdin).data?.hook_event_name;
-    return event === 'PermissionRequest' ? 'before' : event === 'PostToolUse' ? 'after' : 'ignore';
-  },
+  stepOf: (stdin, event) => hookStep(HOOK_TABLES.qwen, stdin, event),
   parse(stdin): HookCall {
     const parsed = hookStdin.safeParse(stdin);
     if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a tool hook input' };
-    return toolCall(QWEN_EDIT_TOOLS, COMMAND_TOOLS, {
+    return toolCall(QWEN_EDIT_TOOLS, HOOK_TABLES.qwen.commandTools, {
       toolName: parsed.data.tool_name,
       toolInput: parsed.data.tool_input,
       cwd: parsed.data.cwd,

@@ -2,7 +2,10 @@
  * The agents `difftray hook <agent>` speaks for: how each one is introduced to DiffTray, so Connections
  * lists it as that program (with what it can hear) and a pause is remembered for it.
  */
+import type { HookAgentName } from '../../../shared/hooks/hook-tables';
 import type { Integration } from '../../../shared/native-protocol';
+
+export type { HookAgentName };
 
 export interface HookAgentIdentity {
   /** Shown in Connections and in the agent's verbose view ("Codex CLI asks as usual"). */
@@ -16,9 +19,7 @@ export const HOOK_AGENT_IDENTITIES = {
   gemini: { clientName: 'Gemini CLI', integration: 'gemini-hooks' },
   copilot: { clientName: 'GitHub Copilot CLI', integration: 'copilot-hooks' },
   qwen: { clientName: 'Qwen Code', integration: 'qwen-hooks' },
-} as const satisfies Record<string, HookAgentIdentity>;
-
-export type HookAgentName = keyof typeof HOOK_AGENT_IDENTITIES;
+} as const satisfies Record<HookAgentName, HookAgentIdentity>;
 
 export const HOOK_AGENT_NAMES = Object.keys(HOOK_AGENT_IDENTITIES) as HookAgentName[];
 

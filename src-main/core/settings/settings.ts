@@ -1,5 +1,4 @@
 /** Settings on disk and the workspace folders derived from them and the command line. */
-import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { clientPauseKey, type PausedClient, type TrustedProgram } from '../../../shared/app-api';
@@ -220,10 +219,7 @@ export function pausedClients(
   return [...clients.values()];
 }
 
-/** DiffTray's own folder: settings, and later its lock files. DIFFTRAY_HOME overrides it (tests). */
-export function difftrayHome(env: NodeJS.ProcessEnv = process.env): string {
-  return env.DIFFTRAY_HOME || path.join(os.homedir(), '.difftray');
-}
+export { difftrayHome } from './difftray-home';
 
 /**
  * Folders from `--workspace` plus those in settings, as real paths, deduplicated. Without `--workspace`,
