@@ -289,7 +289,7 @@ describe.skipIf(codex.path === undefined)(
         });
 
         expect(turn.result.exitCode, `codex exec failed:\n${turn.result.stderr}`).toBe(0);
-        expect(turn.result.stderr).toContain('hook: PreToolUse');
+        expect(turn.result.stderr).toContain('hook: PreToolUse Completed');
         expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
 
         // The same hook run directly with the stdin Codex gives it: nothing on stdout, one line on stderr.
