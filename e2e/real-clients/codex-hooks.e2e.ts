@@ -176,6 +176,29 @@ describe.skipIf(skipReason !== undefined)(
       expect(developer).toContain(`Note from the reviewer: ${note}`);
     });
 
+    it('a patch sent through the shell (apply_patch heredoc) is reviewed as a patch, and Codex writes what was kept', async () => {
+      await start();
+      const run = runCodex([shellTurn(`apply_patch <<'EOF'\n${TWO_HUNK_PATCH}EOF\n`)]);
+
+      await shown(
+        reviewTitled(`apply_patch ${FILE_NAME}`),
+        run,
+        'the review of the patch sent through the shell',
+      );
+      await waitForReviewOf(page, FILE_NAME, STEP_MS);
+      await button('Accept hunk 1').click();
+      await button('Reject hunk 2').click();
+      await button('Submit').click();
+      await noReviewsWaiting();
+
+      const turn = await finished(run);
+      expect(readFileSync(fileIn(FILE_NAME), 'utf8')).toBe(TWO_HUNKS.composed);
+      const { outputs, developer } = afterTheCall(turn);
+      expect(outputs).toEqual([expect.objectContaining({ tool: 'exec_command' })]);
+      expect(outputs[0]?.text).toContain(`Success. Updated the following files:\nM ${FILE_NAME}`);
+      expect(developer).toContain('Rejected: line 9.');
+    });
+
     it('reject with a reason: the file is untouched and the model gets the reason as the tool output', async () => {
       await start();
       const reason = 'Wrong file: the drafts are tracked in CHANGELOG.md.';
