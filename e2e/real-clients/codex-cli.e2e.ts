@@ -260,6 +260,39 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
     expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
   });
 
+  it('treats an allow without updatedInput as a failed hook, and takes additionalContext without a decision', async () => {
+    const box = newSandbox();
+    const bareAllow = { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } };
+    const allowing = writeRecordingHook(box, 'bare-allow', { answers: { apply_patch: bareAllow } });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: allowing.command }]);
+    const failed = await runCodexTurn(box, {
+      binary,
+      script: [applyPatchTurn(HUNK_1_PATCH)],
+      bypassHookTrust: true,
+    });
+
+    expectExited(failed);
+    expect(failed.result.stderr).toContain('hook: PreToolUse Failed');
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.composed);
+
+    box.writeFiles({ [FILE_NAME]: TWO_HUNKS.base });
+    const contextOnly = {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', additionalContext: 'looks good' },
+    };
+    const noting = writeRecordingHook(box, 'context-only', { answers: { apply_patch: contextOnly } });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: noting.command }]);
+    const noted = await runCodexTurn(box, {
+      binary,
+      script: [applyPatchTurn(TWO_HUNK_PATCH)],
+      bypassHookTrust: true,
+    });
+
+    expectExited(noted);
+    expect(noted.result.stderr).toContain('hook: PreToolUse Completed');
+    expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
+    expect(messagesIn(noted.standIn.requestsReceived()[1], 'developer')).toContain('looks good');
+  });
+
   it('runs the shell command a hook rewrites (tool Bash) and tells the model its note', async () => {
     const box = newSandbox();
     const hook = writeRecordingHook(box, 'shell-rewrite', {

@@ -6,10 +6,13 @@
  *   `apply_patch <<'EOF' … EOF` (shared/codex/shell-heredoc.ts); any other shell call is a command.
  * - The answer keeps exactly the accepted parts as a rewritten patch (`updatedInput.command`, which Codex
  *   applies only with `permissionDecision: "allow"`), or denies with the note when nothing is kept. The
- *   model's history still shows its own patch, so `additionalContext` says what was kept and left.
+ *   model's history still shows its own patch, so `additionalContext` says what was kept and left. All
+ *   of it accepted, the answer gives no decision (Codex refuses an `allow` that rewrites nothing), only
+ *   the note.
  */
 import { z } from 'zod';
 import type { FileChange } from '../codex/patch-apply';
+import type { ApprovalResult } from '../native-protocol';
 import { rewritePatch, type AcceptedFile } from '../codex/patch-rewrite';
 import { patchFromShellScript, shellScriptForPatch } from '../codex/shell-heredoc';
 import { commandCall, type HookCall } from './codec';
@@ -65,22 +68,48 @@ export function parseCodexHook(stdin: unknown): CodexCall | { kind: 'ignore' } {
   );
 }
 
+/**
+ * What Codex 0.171.0 takes from a PreToolUse hook: a deny with a reason, an allow only with
+ * `updatedInput` (a bare allow is "unsupported permissionDecision:allow", a failed hook), or no decision
+ * at all, the call going on as Codex runs it, with `additionalContext` for the model.
+ */
 export interface CodexPreToolUseAnswer {
-  hookSpecificOutput: {
-    hookEventName: 'PreToolUse';
-    permissionDecision: 'allow' | 'deny';
-    permissionDecisionReason?: string;
-    updatedInput?: { command: string };
-    additionalContext?: string;
-  };
+  hookSpecificOutput:
+    | { hookEventName: 'PreToolUse'; permissionDecision: 'deny'; permissionDecisionReason: string }
+    | {
+        hookEventName: 'PreToolUse';
+        permissionDecision: 'allow';
+        updatedInput: { command: string };
+        additionalContext: string;
+      }
+    | { hookEventName: 'PreToolUse'; additionalContext?: string };
 }
 
-const answer = (
-  permissionDecision: 'allow' | 'deny',
-  extra: Omit<CodexPreToolUseAnswer['hookSpecificOutput'], 'hookEventName' | 'permissionDecision'> = {},
-): CodexPreToolUseAnswer => ({
-  hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision, ...extra },
+const deny = (reason: string): CodexPreToolUseAnswer => ({
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    permissionDecision: 'deny',
+    permissionDecisionReason: reason,
+  },
 });
+
+/** Accepted as proposed: no decision for Codex to refuse, the note (if any) for the model. */
+const goOn = (note: string | undefined): CodexPreToolUseAnswer => ({
+  hookSpecificOutput: {
+    hookEventName: 'PreToolUse',
+    ...(note !== undefined && { additionalContext: noteLine(note) }),
+  },
+});
+
+/** The person's answer on a shell command's approval card; null when there was none (cancelled). */
+export function answerForCommand(
+  result: Pick<ApprovalResult, 'approved' | 'status' | 'note'>,
+): CodexPreToolUseAnswer | null {
+  if (result.status === 'cancelled') return null;
+  const note = result.note !== undefined && result.note.trim() !== '' ? result.note : undefined;
+  if (result.approved) return goOn(note);
+  return deny(note ?? 'The reviewer denied this command in DiffTray.');
+}
 
 /** One file of the patch and what the person decided about it. */
 export interface DecidedFile {
@@ -102,27 +131,26 @@ export function answerForPatch(
   if (kept.length === 0) {
     const reason = decided.find(({ outcome }) => outcome.kind === 'deny')?.outcome;
     const fallback = 'The reviewer rejected this patch in DiffTray.';
-    return answer('deny', {
-      permissionDecisionReason: note ?? (reason?.kind === 'deny' ? reason.reason : fallback),
-    });
+    return deny(note ?? (reason?.kind === 'deny' ? reason.reason : fallback));
   }
-  if (decided.every(({ outcome }) => outcome.kind === 'allow')) {
-    return answer('allow', note === undefined ? {} : { additionalContext: noteLine(note) });
-  }
+  if (decided.every(({ outcome }) => outcome.kind === 'allow')) return goOn(note);
   const rewritten = rewritePatch(kept.map(acceptedFile));
   if (!rewritten.ok) {
-    return answer('deny', {
-      permissionDecisionReason:
-        `The reviewer accepted part of this patch in DiffTray, but ${rewritten.reason}, so nothing was applied.` +
+    return deny(
+      `The reviewer accepted part of this patch in DiffTray, but ${rewritten.reason}, so nothing was applied.` +
         (note === undefined ? '' : ` ${noteLine(note)}`),
-    });
+    );
   }
   const command =
     call.shell === null ? rewritten.patch : shellScriptForPatch(rewritten.patch, call.shell.prefix);
-  return answer('allow', {
-    updatedInput: { command },
-    additionalContext: partialPatchContext(decided, note),
-  });
+  return {
+    hookSpecificOutput: {
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command },
+      additionalContext: partialPatchContext(decided, note),
+    },
+  };
 }
 
 function acceptedFile({ change, outcome }: DecidedFile): AcceptedFile {
@@ -152,7 +180,9 @@ function partialPatchContext(decided: readonly DecidedFile[], note: string | und
     if (outcome.kind === 'rewrite')
       parts.push(outcome.context.replace(/ ?Note from the reviewer: [\s\S]*$/, ''));
   }
-  parts.push('Read the files again before changing them further.');
+  // A partly kept file's context already says to read it again.
+  if (!decided.some(({ outcome }) => outcome.kind === 'rewrite'))
+    parts.push('Read the files again before changing them further.');
   if (note !== undefined) parts.push(noteLine(note));
   return parts.join(' ');
 }

@@ -25,13 +25,17 @@ export interface CodexSandbox {
   cleanup(): void;
 }
 
-/** Temp workspace, HOME, CODEX_HOME, TMPDIR and scratch folder for one test. */
-export function makeCodexSandbox(prefix = 'codex'): CodexSandbox {
+/**
+ * Temp workspace, HOME, CODEX_HOME, TMPDIR and scratch folder for one test; `workspace` instead of a
+ * temp one (e.g. a running DiffTray's, so its hook finds that DiffTray for this folder).
+ */
+export function makeCodexSandbox(prefix = 'codex', options: { workspace?: string } = {}): CodexSandbox {
   const temp = makeTempDir(prefix);
   const root = realpathSync(temp.dir);
-  const [workspace, home, tmp, scratch] = ['workspace', 'home', 'tmp', 'scratch'].map((name) =>
+  const [ownWorkspace, home, tmp, scratch] = ['workspace', 'home', 'tmp', 'scratch'].map((name) =>
     path.join(root, name),
   ) as [string, string, string, string];
+  const workspace = options.workspace ?? ownWorkspace;
   const codexHome = path.join(home, '.codex');
   for (const dir of [workspace, home, tmp, scratch, codexHome]) mkdirSync(dir, { recursive: true });
   return {

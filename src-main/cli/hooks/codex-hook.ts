@@ -9,9 +9,13 @@ import path from 'node:path';
 import { applyPatch, type FileChange } from '../../../shared/codex/patch-apply';
 import { parsePatch } from '../../../shared/codex/patch-parse';
 import type { ChangeSetResult, FileResult } from '../../../shared/native-protocol';
-import { answerForPatch, parseCodexHook, type CodexCall } from '../../../shared/hooks/codex';
+import {
+  answerForCommand,
+  answerForPatch,
+  parseCodexHook,
+  type CodexCall,
+} from '../../../shared/hooks/codex';
 import { noteOf, outcomeOfFile, type FileOutcome } from '../../../shared/hooks/review-outcome';
-import { answerForApproval } from '../../../shared/claude-code/hook-answer';
 import type { HookAgentIdentity } from './hook-agents';
 import { passThrough, type HookIo } from './hook-input';
 import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
@@ -32,8 +36,7 @@ export async function runCodexHook(agent: HookAgentIdentity, stdin: unknown, io:
       cwd: caller.cwd,
     });
     if (result.status === 'cancelled') return noDecision(io, agent, `cancelled: ${result.note ?? ''}`);
-    // Codex's PreToolUse answer has Claude Code's shape.
-    return answerForApproval(call.toolName, result) ?? undefined;
+    return answerForCommand(result) ?? undefined;
   }
   return reviewPatch(call, caller, io);
 }
