@@ -163,6 +163,30 @@ describe.skipIf(skipReason !== undefined)(
     );
 
     it(
+      'a write_file of the whole text, hunk 2 rejected: Gemini writes the composed text',
+      async () => {
+        await start();
+        const run = runGemini([
+          { tool: 'read_file', input: { file_path: file } },
+          { tool: 'write_file', input: { file_path: file, content: TWO_HUNKS.proposed } },
+          { text: 'Done.' },
+        ]);
+
+        await shown(waitForReviewOf(page, FILE_NAME, STEP_MS), run, 'the review');
+        await acceptFirstRejectSecond(page, { note: NOTE });
+
+        const result = await run;
+        expectCleanExit(result);
+        expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.composed);
+        const output = String(resultOf('write_file').response.output);
+        expect(output).toContain('were modified by a hook before execution.');
+        expect(output).toMatch(/<hook_context>[^]*Rejected: line 9\.[^]*<\/hook_context>/);
+        expect(output).toContain(`Note from the reviewer: ${NOTE}`);
+      },
+      5 * STEP_MS,
+    );
+
+    it(
       'rejected with a reason: the file is untouched and the model gets "Tool execution blocked: <reason>"',
       async () => {
         await start();
@@ -212,6 +236,40 @@ describe.skipIf(skipReason !== undefined)(
         expect(resultOf('run_shell_command').response).toEqual({
           error: 'Tool execution blocked: No side effects in this task.',
         });
+      },
+      5 * STEP_MS,
+    );
+
+    it(
+      'a shell command allowed with a note runs, and the model reads the note after its output',
+      async () => {
+        await start();
+        const marker = path.join(app.workspace, 'ran.txt');
+        const run = runGemini(
+          [
+            { tool: 'run_shell_command', input: { command: `touch ${marker}`, description: 'Mark the run' } },
+            { text: 'Done.' },
+          ],
+          'yolo',
+        );
+
+        const card = page.getByTestId('approval-card');
+        await shown(
+          card.getByText(`touch ${marker}`).waitFor({ timeout: STEP_MS }),
+          run,
+          'the approval card',
+        );
+        await noteBox().fill('Fine once; ask before touching files next time.');
+        await page.getByRole('button', { name: 'Allow', exact: true }).click();
+
+        const result = await run;
+        expectCleanExit(result);
+        expect(existsSync(marker)).toBe(true);
+        const output = String(resultOf('run_shell_command').response.output);
+        expect(output).toContain(
+          '<hook_context>Note from the reviewer: Fine once; ask before touching files next time.</hook_context>',
+        );
+        expect(heldNotes()).toEqual([]);
       },
       5 * STEP_MS,
     );

@@ -27,7 +27,8 @@ const MAX_CAPTURED_CHARS = 64 * 1024;
 /**
  * Puts DiffTray's hooks into `<home>/.gemini/settings.json` (written first, IDE mode off, so the edits
  * come through the hooks and not as IDE diffs): BeforeTool reviews edits and shell commands, AfterTool
- * hands the model the note kept for the edit. Stands in for `difftray setup gemini` until that exists.
+ * hands the model the note kept for that call — for shell commands too: a command allowed with a note
+ * keeps it for AfterTool like an edit does. Stands in for `difftray setup gemini` until that exists.
  */
 export function installDiffTrayGeminiHooks(home: string, hookCommand: string): void {
   writeGeminiSettings(home, { ide: false });
@@ -41,7 +42,7 @@ export function installDiffTrayGeminiHooks(home: string, hookCommand: string): v
   ];
   settings.hooks = {
     BeforeTool: entry('replace|write_file|run_shell_command'),
-    AfterTool: entry('replace|write_file'),
+    AfterTool: entry('replace|write_file|run_shell_command'),
   };
   writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
 }
