@@ -27,10 +27,14 @@ const PACKAGE_DIR = path.join(REAL_CLIENTS_MODULES, '@google', 'gemini-cli');
 
 export type GeminiEntry = { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
 
-/** The CLI's entry script, or why these tests cannot run here. */
+/** The CLI's entry script for the interactive tests (tmux), or why they cannot run here. */
 export function findGeminiCli(): GeminiEntry {
   const noTerminal = terminalUnavailable();
-  if (noTerminal) return { skipReason: noTerminal };
+  return noTerminal ? { skipReason: noTerminal } : findGeminiEntry();
+}
+
+/** The CLI's entry script (what `gemini -p` needs, no terminal), or why it cannot run here. */
+export function findGeminiEntry(): GeminiEntry {
   const manifest = path.join(PACKAGE_DIR, 'package.json');
   if (!existsSync(manifest)) return { skipReason: `@google/gemini-cli is not installed ${INSTALL_HINT}` };
   const version = (JSON.parse(readFileSync(manifest, 'utf8')) as { version?: string }).version;
@@ -41,12 +45,12 @@ export function findGeminiCli(): GeminiEntry {
   return existsSync(entry) ? { path: entry } : { skipReason: `${entry} is missing` };
 }
 
-/** Writes `<home>/.gemini/settings.json` as these tests need it. */
-export function writeGeminiSettings(home: string): void {
+/** Writes `<home>/.gemini/settings.json` as these tests need it; IDE mode on unless `ide` is false. */
+export function writeGeminiSettings(home: string, { ide = true }: { ide?: boolean } = {}): void {
   const dir = path.join(home, '.gemini');
   mkdirSync(dir, { recursive: true });
   const settings = {
-    ide: { enabled: true, hasSeenNudge: true },
+    ide: { enabled: ide, hasSeenNudge: true },
     security: { folderTrust: { enabled: false }, auth: { selectedType: 'gemini-api-key' } },
     model: { name: GEMINI_MODEL },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
@@ -87,10 +91,13 @@ export interface GeminiSession {
   stop(): Promise<void>;
 }
 
-export function startGeminiSession(options: GeminiSessionOptions): GeminiSession {
-  const { entry, workspace, home, tmp, baseUrl } = options;
-  writeGeminiSettings(home);
-  const env: Record<string, string> = {
+/** Only what Gemini CLI needs: its HOME and TMPDIR, the stand-in, nothing of the real user's environment. */
+export function geminiEnv({
+  home,
+  tmp,
+  baseUrl,
+}: Pick<GeminiSessionOptions, 'home' | 'tmp' | 'baseUrl'>): Record<string, string> {
+  return {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
     HOME: home,
     TMPDIR: tmp,
@@ -101,11 +108,16 @@ export function startGeminiSession(options: GeminiSessionOptions): GeminiSession
     NO_BROWSER: 'true',
     ...(insideContainer() && { REMOTE_CONTAINERS: '1' }),
   };
+}
+
+export function startGeminiSession(options: GeminiSessionOptions): GeminiSession {
+  const { entry, workspace, home, tmp, baseUrl } = options;
+  writeGeminiSettings(home);
   const terminal = startTerminal({
     name: 'gemini',
     command: [process.execPath, entry],
     cwd: workspace,
-    env,
+    env: geminiEnv({ home, tmp, baseUrl }),
     tmp,
   });
   return {

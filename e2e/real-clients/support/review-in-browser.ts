@@ -23,10 +23,11 @@ export async function waitForReviewOf(page: Page, fileName: string, timeoutMs = 
   }
 }
 
-/** Accepts hunk 1, rejects hunk 2, submits. */
-export async function acceptFirstRejectSecond(page: Page): Promise<void> {
+/** Accepts hunk 1, rejects hunk 2, types `note` (if any) in the note to the agent, submits. */
+export async function acceptFirstRejectSecond(page: Page, { note }: { note?: string } = {}): Promise<void> {
   await page.getByRole('button', { name: 'Accept hunk 1', exact: true }).click();
   await page.getByRole('button', { name: 'Reject hunk 2', exact: true }).click();
+  if (note !== undefined) await page.getByRole('textbox', { name: 'Note to the agent' }).fill(note);
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
 }

@@ -1,0 +1,139 @@
+/**
+ * The real Gemini CLI (0.61.0) run once, headless (`gemini -p "<prompt>"`), with DiffTray's hooks in its
+ * user settings, against the loopback model stand-in: what the hook tests need that the IDE-mode tests
+ * (gemini-cli.ts, in tmux) do not.
+ *
+ * Observed with 0.61.0 (its bundle's settings schema and hook runner):
+ * - Hooks live in `<HOME>/.gemini/settings.json` under `hooks.<Event>`: a list of
+ *   `{matcher, hooks: [{type: "command", command, name?, description?, timeout?}]}`. The matcher is a
+ *   JavaScript regular expression tested (unanchored) against the tool name. `timeout` is in
+ *   milliseconds, 60 000 when absent; a hook that times out is a failed hook and the tool runs as if
+ *   there were none. Hooks are on by default (`hooksConfig.enabled`); user settings need no trust step.
+ * - The command runs through `bash -c` in the session's folder with Gemini's environment.
+ * - In `-p` a tool whose policy says "ask" is not offered to the model at all (a call of it fails with
+ *   'Tool "…" not found'): the edit tools exist only with `--approval-mode auto_edit` (or yolo), the
+ *   shell tool only with yolo (or a policy / the deprecated `--allowed-tools` allowing it). BeforeTool
+ *   runs before the policy check, so a hook's deny or rewrite comes first.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { geminiEnv, writeGeminiSettings } from './gemini-cli';
+
+/** Long enough for a person to decide; Gemini's own default (60 s) would let the tool run unreviewed. */
+export const GEMINI_HOOK_TIMEOUT_MS = 24 * 60 * 60 * 1000;
+const MAX_CAPTURED_CHARS = 64 * 1024;
+
+/**
+ * Puts DiffTray's hooks into `<home>/.gemini/settings.json` (written first, IDE mode off, so the edits
+ * come through the hooks and not as IDE diffs): BeforeTool reviews edits and shell commands, AfterTool
+ * hands the model the note kept for that call — for shell commands too: a command allowed with a note
+ * keeps it for AfterTool like an edit does. Stands in for `difftray setup gemini` until that exists.
+ */
+export function installDiffTrayGeminiHooks(home: string, hookCommand: string): void {
+  writeGeminiSettings(home, { ide: false });
+  const file = path.join(home, '.gemini', 'settings.json');
+  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  const entry = (matcher: string) => [
+    {
+      matcher,
+      hooks: [{ type: 'command', name: 'difftray', command: hookCommand, timeout: GEMINI_HOOK_TIMEOUT_MS }],
+    },
+  ];
+  settings.hooks = {
+    BeforeTool: entry('replace|write_file|run_shell_command'),
+    AfterTool: entry('replace|write_file|run_shell_command'),
+  };
+  writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+}
+
+export interface GeminiPrintOptions {
+  entry: string;
+  workspace: string;
+  /** HOME, holding `.gemini/settings.json`. */
+  home: string;
+  tmp: string;
+  baseUrl: string;
+  prompt: string;
+  /**
+   * auto_edit (the default here) offers the edit tools; only yolo also offers run_shell_command (or a
+   * policy allowing it). BeforeTool runs before the approval mode's policy either way.
+   */
+  approvalMode?: 'auto_edit' | 'yolo';
+  /** Added to the environment (DIFFTRAY_HOME). */
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  /** Said when it does not exit in time: how far it got. */
+  progress?: () => string;
+}
+
+export interface GeminiPrintResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `gemini -p <prompt> --approval-mode <mode>` in `workspace`; resolves when it exits. */
+export async function runGeminiPrint(options: GeminiPrintOptions): Promise<GeminiPrintResult> {
+  const {
+    entry,
+    workspace,
+    home,
+    tmp,
+    baseUrl,
+    prompt,
+    approvalMode = 'auto_edit',
+    timeoutMs = 60_000,
+  } = options;
+  const args = [entry, '-p', prompt, '--approval-mode', approvalMode];
+  const child = spawn(process.execPath, args, {
+    cwd: workspace,
+    env: { ...geminiEnv({ home, tmp, baseUrl }), ...options.env },
+    detached: process.platform !== 'win32',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on(
+    'data',
+    (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
+  );
+  child.stderr.on(
+    'data',
+    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
+  );
+  try {
+    const exitCode = await waitForExit(child, timeoutMs, () => {
+      const progress = options.progress?.() ?? 'no progress reported';
+      return `gemini -p did not exit within ${timeoutMs} ms (${progress})\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
+    });
+    return { exitCode, stdout, stderr };
+  } finally {
+    killProcessGroup(child.pid);
+  }
+}
+
+function waitForExit(child: ChildProcess, timeoutMs: number, message: () => string): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(message())), timeoutMs);
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`gemini -p did not start: ${error.message}`));
+    });
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve(code);
+    });
+  });
+}
+
+/** The CLI and whatever it started (hooks, shell commands). */
+function killProcessGroup(pid: number | undefined): void {
+  if (pid === undefined) return;
+  try {
+    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
+    else process.kill(-pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
