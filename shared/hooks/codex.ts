@@ -7,8 +7,8 @@
  * - The answer keeps exactly the accepted parts as a rewritten patch (`updatedInput.command`, which Codex
  *   applies only with `permissionDecision: "allow"`), or denies with the note when nothing is kept. The
  *   model's history still shows its own patch, so `additionalContext` says what was kept and left. All
- *   of it accepted, the answer gives no decision (Codex refuses an `allow` that rewrites nothing), only
- *   the note.
+ *   of it accepted, the answer is an `allow` whose `updatedInput` is the call's own input (Codex refuses
+ *   an `allow` without one), so Codex does not ask the person a second time.
  */
 import { z } from 'zod';
 import type { FileChange } from '../codex/patch-apply';
@@ -33,6 +33,8 @@ const hookStdin = z.looseObject({
 export type CodexCall =
   | {
       kind: 'patch';
+      /** The call's own `tool_input.command`: the patch, or the shell script that sends it. */
+      command: string;
       patch: string;
       /** Set when the patch came through the shell: how to send a rewritten one the same way. */
       shell: { prefix: string } | null;
@@ -52,13 +54,13 @@ export function parseCodexHook(stdin: unknown): CodexCall | { kind: 'ignore' } {
   const session = sessionId !== undefined && sessionId !== '' ? { sessionId } : {};
   if (toolName === CODEX_PATCH_TOOL) {
     if (command === undefined) return { kind: 'cannot-reconstruct', reason: 'apply_patch without a patch' };
-    return { kind: 'patch', patch: command, shell: null, workdir: null, cwd, ...session };
+    return { kind: 'patch', command, patch: command, shell: null, workdir: null, cwd, ...session };
   }
   if (toolName !== CODEX_SHELL_TOOL) return { kind: 'not-ours' };
   const viaShell = command === undefined ? null : patchFromShellScript(command);
-  if (viaShell) {
+  if (command !== undefined && viaShell) {
     const { patch, prefix, workdir } = viaShell;
-    return { kind: 'patch', patch, shell: { prefix }, workdir, cwd, ...session };
+    return { kind: 'patch', command, patch, shell: { prefix }, workdir, cwd, ...session };
   }
   return (
     commandCall(toolName, parsed.data.tool_input, cwd, sessionId) ?? {
@@ -69,9 +71,9 @@ export function parseCodexHook(stdin: unknown): CodexCall | { kind: 'ignore' } {
 }
 
 /**
- * What Codex 0.171.0 takes from a PreToolUse hook: a deny with a reason, an allow only with
- * `updatedInput` (a bare allow is "unsupported permissionDecision:allow", a failed hook), or no decision
- * at all, the call going on as Codex runs it, with `additionalContext` for the model.
+ * What Codex 0.171.0 takes from a PreToolUse hook: a deny with a reason, or an allow only with
+ * `updatedInput` (a bare allow is "unsupported permissionDecision:allow", a failed hook), with
+ * `additionalContext` for the model.
  */
 export interface CodexPreToolUseAnswer {
   hookSpecificOutput:
@@ -80,9 +82,8 @@ export interface CodexPreToolUseAnswer {
         hookEventName: 'PreToolUse';
         permissionDecision: 'allow';
         updatedInput: { command: string };
-        additionalContext: string;
-      }
-    | { hookEventName: 'PreToolUse'; additionalContext?: string };
+        additionalContext?: string;
+      };
 }
 
 const deny = (reason: string): CodexPreToolUseAnswer => ({
@@ -93,21 +94,24 @@ const deny = (reason: string): CodexPreToolUseAnswer => ({
   },
 });
 
-/** Accepted as proposed: no decision for Codex to refuse, the note (if any) for the model. */
-const goOn = (note: string | undefined): CodexPreToolUseAnswer => ({
+/** Accepted as proposed: allowed with the call's own input (a bare allow is refused), the note beside it. */
+const allowAsIs = (command: string, note: string | undefined): CodexPreToolUseAnswer => ({
   hookSpecificOutput: {
     hookEventName: 'PreToolUse',
+    permissionDecision: 'allow',
+    updatedInput: { command },
     ...(note !== undefined && { additionalContext: noteLine(note) }),
   },
 });
 
 /** The person's answer on a shell command's approval card; null when there was none (cancelled). */
 export function answerForCommand(
+  call: Extract<CodexCall, { kind: 'command' }>,
   result: Pick<ApprovalResult, 'approved' | 'status' | 'note'>,
 ): CodexPreToolUseAnswer | null {
   if (result.status === 'cancelled') return null;
   const note = result.note !== undefined && result.note.trim() !== '' ? result.note : undefined;
-  if (result.approved) return goOn(note);
+  if (result.approved) return allowAsIs(call.command, note);
   return deny(note ?? 'The reviewer denied this command in DiffTray.');
 }
 
@@ -133,7 +137,7 @@ export function answerForPatch(
     const fallback = 'The reviewer rejected this patch in DiffTray.';
     return deny(note ?? (reason?.kind === 'deny' ? reason.reason : fallback));
   }
-  if (decided.every(({ outcome }) => outcome.kind === 'allow')) return goOn(note);
+  if (decided.every(({ outcome }) => outcome.kind === 'allow')) return allowAsIs(call.command, note);
   const rewritten = rewritePatch(kept.map(acceptedFile));
   if (!rewritten.ok) {
     return deny(

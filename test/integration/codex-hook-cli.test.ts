@@ -11,7 +11,6 @@ import { clientPauseKey } from '../../shared/app-api';
 import { applyPatch } from '../../shared/codex/patch-apply';
 import { parsePatch } from '../../shared/codex/patch-parse';
 import { patchFromShellScript } from '../../shared/codex/shell-heredoc';
-import type { CodexPreToolUseAnswer } from '../../shared/hooks/codex';
 import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
 import { runCli } from '../support/hook-cli';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
@@ -60,10 +59,19 @@ function codexInput(toolName: string, command: string): string {
 
 const hook = (stdin: string, env: Record<string, string> = {}) => runCli(t, ['hook', 'codex'], stdin, env);
 
-async function answerOf(run: ReturnType<typeof hook>): Promise<CodexPreToolUseAnswer['hookSpecificOutput']> {
+/** Codex's answer, its fields read loosely: each test checks which ones are there. */
+interface Answer {
+  hookEventName: string;
+  permissionDecision?: string;
+  permissionDecisionReason?: string;
+  updatedInput?: { command: string };
+  additionalContext?: string;
+}
+
+async function answerOf(run: ReturnType<typeof hook>): Promise<Answer> {
   const { code, stdout, stderr } = await run.done;
   expect(code, stderr).toBe(0);
-  return (JSON.parse(stdout) as CodexPreToolUseAnswer).hookSpecificOutput;
+  return (JSON.parse(stdout) as { hookSpecificOutput: Answer }).hookSpecificOutput;
 }
 
 /** The texts Codex would leave, by path, replaying `patch` on the workspace as it is now. */
@@ -95,13 +103,17 @@ describe('difftray hook codex: apply_patch', () => {
     expect(readFileSync(ws('notes.txt'), 'utf8')).toBe(BASE);
   });
 
-  it('all accepted: a plain allow, the patch as Codex sent it', async () => {
+  it('all accepted: allow with the patch as Codex sent it (Codex refuses an allow without updatedInput)', async () => {
     writeFileSync(ws('notes.txt'), BASE);
     const run = hook(codexInput('apply_patch', TWO_HUNK_PATCH));
     const review = await waitForReview(t.runtime.core);
     await api('decideAll', { reviewId: review.id, decision: 'accepted' });
     await api('submit', { reviewId: review.id });
-    expect(await answerOf(run)).toEqual({ hookEventName: 'PreToolUse', permissionDecision: 'allow' });
+    expect(await answerOf(run)).toEqual({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'allow',
+      updatedInput: { command: TWO_HUNK_PATCH },
+    });
   });
 
   it('all rejected with a reason: deny, the reason for the model', async () => {

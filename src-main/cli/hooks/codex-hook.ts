@@ -36,7 +36,7 @@ export async function runCodexHook(agent: HookAgentIdentity, stdin: unknown, io:
       cwd: caller.cwd,
     });
     if (result.status === 'cancelled') return noDecision(io, agent, `cancelled: ${result.note ?? ''}`);
-    return answerForCommand(result) ?? undefined;
+    return answerForCommand(call, result) ?? undefined;
   }
   return reviewPatch(call, caller, io);
 }

@@ -41,9 +41,15 @@ function expectCodexTakes(answer: CodexPreToolUseAnswer | null): void {
 }
 
 describe("Codex's PreToolUse answer", () => {
-  it('gives no decision for a patch accepted whole, only the note, since Codex refuses a bare allow', () => {
+  it('allows a patch accepted whole with its own text as updatedInput, since Codex refuses a bare allow', () => {
     const silent = answerForPatch(patchCall(), [{ change: UPDATE, outcome: { kind: 'allow' } }], undefined);
-    expect(silent).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse' } });
+    expect(silent).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: PATCH },
+      },
+    });
     const noted = answerForPatch(
       patchCall(),
       [
@@ -55,6 +61,8 @@ describe("Codex's PreToolUse answer", () => {
     expect(noted).toEqual({
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: PATCH },
         additionalContext: 'Note from the reviewer: Thanks.',
       },
     });
@@ -113,28 +121,35 @@ describe("Codex's PreToolUse answer", () => {
     });
   });
 
-  it('answers a shell command: allowed goes on with the note, denied carries the note or a sentence', () => {
-    const allowed = answerForCommand({ approved: true, status: 'approved', note: 'Fine once.' });
+  it('answers a shell command: allowed as it was with the note, denied carries the note or a sentence', () => {
+    const call = { kind: 'command' as const, toolName: 'Bash', command: 'make', cwd: undefined };
+    const allowed = answerForCommand(call, { approved: true, status: 'approved', note: 'Fine once.' });
     expect(allowed).toEqual({
       hookSpecificOutput: {
         hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: 'make' },
         additionalContext: 'Note from the reviewer: Fine once.',
       },
     });
-    expect(answerForCommand({ approved: true, status: 'approved', note: '  ' })).toEqual({
-      hookSpecificOutput: { hookEventName: 'PreToolUse' },
+    expect(answerForCommand(call, { approved: true, status: 'approved', note: '  ' })).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { command: 'make' },
+      },
     });
-    const denied = answerForCommand({ approved: false, status: 'denied' });
+    const denied = answerForCommand(call, { approved: false, status: 'denied' });
     expect(denied?.hookSpecificOutput).toMatchObject({
       permissionDecision: 'deny',
       permissionDecisionReason: 'The reviewer denied this command in DiffTray.',
     });
     expect(
-      answerForCommand({ approved: false, status: 'denied', note: 'No.' })?.hookSpecificOutput,
+      answerForCommand(call, { approved: false, status: 'denied', note: 'No.' })?.hookSpecificOutput,
     ).toMatchObject({
       permissionDecisionReason: 'No.',
     });
-    expect(answerForCommand({ approved: false, status: 'cancelled' })).toBeNull();
+    expect(answerForCommand(call, { approved: false, status: 'cancelled' })).toBeNull();
     for (const answer of [allowed, denied]) expectCodexTakes(answer);
   });
 });
