@@ -143,9 +143,7 @@ describe('setting up the hook', () => {
       { path: ['hooks', 'PreToolUse', 0, 'hooks', 0, 'onFailure'], value: 'block' },
     ]);
     expect(result.settings.hooks).toEqual({
-      PreToolUse: [
-        { matcher: 'Edit|MultiEdit|Write|Bash', hooks: [{ ...ours(), statusMessage: 'x' }] },
-      ],
+      PreToolUse: [{ matcher: 'Edit|MultiEdit|Write|Bash', hooks: [{ ...ours(), statusMessage: 'x' }] }],
     });
     expect(updateHookSettings(result.settings, COMMAND).unchanged).toBe(true);
   });
