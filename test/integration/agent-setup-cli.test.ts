@@ -1,0 +1,257 @@
+/**
+ * `difftray setup <agent>` for Codex, Gemini CLI, Copilot CLI and Qwen Code as a person runs it: the built
+ * `node dist/main/cli.cjs` with a temp HOME (and CODEX_HOME, COPILOT_HOME), reading what it prints and
+ * what it leaves on disk. Claude Code's own cases are in claude-setup-cli.test.ts.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeTempDir } from '../support/temp';
+import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
+
+const CLI = path.join(ROOT, 'dist', 'main', 'cli.cjs');
+const RUN = `"${process.execPath}" "${CLI}"`;
+const posix = process.platform !== 'win32';
+
+beforeAll(buildMain, BUILD_TIMEOUT_MS);
+
+let root: string;
+let cleanup: () => void;
+
+beforeEach(() => {
+  const temp = makeTempDir('agent-setup-cli');
+  root = realpathSync(temp.dir);
+  cleanup = temp.cleanup;
+});
+afterEach(() => cleanup());
+
+const home = () => path.join(root, 'home');
+
+function difftray(...args: string[]): { code: number | null; stdout: string; stderr: string } {
+  mkdirSync(home(), { recursive: true });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    HOME: home(),
+    CODEX_HOME: path.join(root, 'codex'),
+    COPILOT_HOME: path.join(root, 'copilot'),
+  };
+  for (const name of ['GEMINI_CLI_HOME', 'QWEN_HOME', 'CLAUDE_CONFIG_DIR']) delete env[name];
+  const result = spawnSync(process.execPath, [CLI, ...args], { cwd: home(), env, encoding: 'utf8' });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+interface Case {
+  agent: 'codex' | 'gemini' | 'copilot' | 'qwen';
+  file: () => string;
+  /** The person's file: their own hook on one of our events, another event's, another setting. */
+  original: string;
+  /** What setup adds, as parsed JSON. */
+  added: (settings: Record<string, unknown>) => Record<string, unknown>;
+}
+
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+const guard = { type: 'command', command: '/home/me/guard.sh' };
+const group = (matcher: string, words: string, timeout: number) => ({
+  matcher,
+  hooks: [{ type: 'command', command: `${RUN} ${words}`, timeout }],
+});
+
+const CASES: Case[] = [
+  {
+    agent: 'codex',
+    file: () => path.join(root, 'codex', 'hooks.json'),
+    original: json({
+      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }], Stop: [{ hooks: [guard] }] },
+    }),
+    added: (s) => ({
+      hooks: {
+        PreToolUse: [{ matcher: 'Bash', hooks: [guard] }, group('apply_patch|Bash', 'hook codex', 3600)],
+        Stop: [{ hooks: [guard] }],
+      },
+      ...s,
+    }),
+  },
+  {
+    agent: 'gemini',
+    file: () => path.join(home(), '.gemini', 'settings.json'),
+    original: json({
+      model: { name: 'gemini-2.5-pro' },
+      hooks: { AfterTool: [{ matcher: 'x', hooks: [guard] }] },
+    }),
+    added: () => ({
+      model: { name: 'gemini-2.5-pro' },
+      hooks: {
+        AfterTool: [{ matcher: 'x', hooks: [guard] }, group('replace|write_file', 'hook gemini', 3_600_000)],
+        BeforeTool: [group('replace|write_file|run_shell_command', 'hook gemini', 3_600_000)],
+      },
+    }),
+  },
+  {
+    agent: 'copilot',
+    file: () => path.join(root, 'copilot', 'hooks', 'difftray.json'),
+    original: json({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './guard.sh' }] } }),
+    added: () => ({
+      version: 1,
+      hooks: {
+        preToolUse: [
+          { type: 'command', bash: './guard.sh' },
+          { type: 'command', bash: `${RUN} hook copilot preToolUse`, timeoutSec: 3600 },
+        ],
+        postToolUse: [{ type: 'command', bash: `${RUN} hook copilot postToolUse`, timeoutSec: 3600 }],
+      },
+    }),
+  },
+  {
+    agent: 'qwen',
+    file: () => path.join(home(), '.qwen', 'settings.json'),
+    original: json({
+      tools: { approvalMode: 'default' },
+      hooks: { PreToolUse: [{ matcher: 'edit', hooks: [guard] }] },
+    }),
+    added: () => ({
+      tools: { approvalMode: 'default' },
+      hooks: {
+        PreToolUse: [
+          { matcher: 'edit', hooks: [guard] },
+          group('edit|write_file|run_shell_command', 'hook qwen', 3_600_000),
+        ],
+        PermissionRequest: [group('edit|write_file|run_shell_command', 'hook qwen', 3_600_000)],
+        PostToolUse: [group('edit|write_file', 'hook qwen', 3_600_000)],
+      },
+    }),
+  },
+];
+
+function write(file: string, text: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, text);
+}
+
+const folderOf = (file: string) => readdirSync(path.dirname(file)).sort();
+
+describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added }) => {
+  it('creates the file 0600 in a 0700 folder; twice changes nothing; --remove undoes it', () => {
+    const run = difftray('setup', agent);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain(`Create ${file()}`);
+    if (posix) {
+      expect(statSync(file()).mode & 0o777).toBe(0o600);
+      expect(statSync(path.dirname(file())).mode & 0o777).toBe(0o700);
+    }
+    const once = readFileSync(file());
+    const again = difftray('setup', agent);
+    const shown = file().startsWith(`${home()}/`) ? `~${file().slice(home().length)}` : file();
+    expect(again.stdout).toContain(`is already set up (${shown}): nothing changes`);
+    expect(readFileSync(file()).equals(once)).toBe(true);
+
+    expect(difftray('setup', agent, '--remove').code).toBe(0);
+    if (agent === 'copilot') expect(existsSync(file())).toBe(false);
+    else expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({});
+  });
+
+  it("adds its hooks after the person's, and --remove gives back the very bytes", () => {
+    write(file(), original);
+    const run = difftray('setup', agent);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual(added({}));
+    expect(run.stdout).toContain("The settings from before today's first change are in");
+    const installed = readFileSync(file());
+    expect(difftray('setup', agent).stdout).toContain('nothing changes');
+    expect(readFileSync(file()).equals(installed)).toBe(true);
+
+    const removed = difftray('setup', agent, '--remove');
+    expect(removed.code).toBe(0);
+    expect(removed.stdout).toContain('Remove the DiffTray');
+    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(difftray('setup', agent, '--remove').stdout).toContain('nothing to remove');
+  });
+
+  it('keeps comments and a number too big for JSON.parse byte for byte', () => {
+    // Copilot's file keeps the version setup would add: removal takes out only what it can tell is ours.
+    const version = agent === 'copilot' ? '  "version": 1,\n' : '';
+    const text = `{\n  // mine\n${version}  "big": 12345678901234567890,\n  "x": 1.0e+2\n}\n`;
+    write(file(), text);
+    expect(difftray('setup', agent).code).toBe(0);
+    const installed = readFileSync(file(), 'utf8');
+    expect(installed).toContain(`  // mine\n${version}  "big": 12345678901234567890,\n  "x": 1.0e+2,\n`);
+    expect(difftray('setup', agent, '--remove').code).toBe(0);
+    expect(readFileSync(file(), 'utf8')).toBe(text);
+  });
+
+  it.runIf(posix)('a symlinked file stays a link; its target gets the hooks', () => {
+    const target = path.join(root, 'dotfiles', `${agent}.json`);
+    write(target, original);
+    mkdirSync(path.dirname(file()), { recursive: true });
+    symlinkSync(target, file());
+    expect(difftray('setup', agent).code).toBe(0);
+    expect(lstatSync(file()).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual(added({}));
+    expect(difftray('setup', agent, '--remove').code).toBe(0);
+    expect(readFileSync(target, 'utf8')).toBe(original);
+  });
+
+  it.runIf(posix)('refuses a read-only file, and a dangling link, leaving them as they are', () => {
+    write(file(), original);
+    chmodSync(file(), 0o444);
+    const run = difftray('setup', agent);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      `difftray: ${file()} is read-only; it was not changed (make it writable, e.g. chmod u+w, to set up)\n`,
+    );
+    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(folderOf(file())).toEqual([path.basename(file())]);
+
+    rmSync(file());
+    symlinkSync(path.join(root, 'nowhere.json'), file());
+    const refused = difftray('setup', agent);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('is a symbolic link to a file that does not exist');
+    expect(lstatSync(file()).isSymbolicLink()).toBe(true);
+  });
+
+  it('--dry-run prints the change and writes nothing', () => {
+    const fresh = difftray('setup', agent, '--dry-run');
+    expect(fresh.code).toBe(0);
+    expect(fresh.stdout).toContain(`Create ${file()}`);
+    expect(fresh.stdout).toContain('Nothing written (--dry-run)');
+    expect(existsSync(path.dirname(file()))).toBe(false);
+
+    write(file(), original);
+    expect(difftray('setup', agent, '--dry-run').stdout).toContain('Would change');
+    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(folderOf(file())).toEqual([path.basename(file())]);
+  });
+
+  it('--also is refused: it is for claude-code only', () => {
+    const run = difftray('setup', agent, '--also', 'WebFetch');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toBe(
+      'difftray: --also is for claude-code only (the other agents have their tools set)\n',
+    );
+    expect(existsSync(file())).toBe(false);
+  });
+});
+
+describe('difftray setup codex and trust', () => {
+  it('says how to trust the hook in Codex, until Codex has recorded the trust', () => {
+    const run = difftray('setup', 'codex');
+    expect(run.stdout).toContain('start `codex`, type /hooks and press t');
+    expect(difftray('setup', 'codex').stdout).toContain('type /hooks and press t');
+    // Codex writes config.toml itself: DiffTray has not.
+    expect(readdirSync(path.join(root, 'codex'))).toEqual(['hooks.json']);
+  });
+});
