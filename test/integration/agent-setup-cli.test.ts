@@ -4,19 +4,7 @@
  * what it leaves on disk. Claude Code's own cases are in claude-setup-cli.test.ts.
  */
 import { spawnSync } from 'node:child_process';
-import {
-  chmodSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  realpathSync,
-  rmSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { makeTempDir } from '../support/temp';
@@ -28,20 +16,19 @@ const posix = process.platform !== 'win32';
 
 beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
+let temp: ReturnType<typeof makeTempDir>;
 let root: string;
-let cleanup: () => void;
 
 beforeEach(() => {
-  const temp = makeTempDir('agent-setup-cli');
-  root = realpathSync(temp.dir);
-  cleanup = temp.cleanup;
+  temp = makeTempDir('agent-setup-cli');
+  root = fs.realpathSync(temp.dir);
 });
-afterEach(() => cleanup());
+afterEach(() => temp.cleanup());
 
 const home = () => path.join(root, 'home');
 
 function difftray(...args: string[]): { code: number | null; stdout: string; stderr: string } {
-  mkdirSync(home(), { recursive: true });
+  fs.mkdirSync(home(), { recursive: true });
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     HOME: home(),
@@ -58,8 +45,8 @@ interface Case {
   file: () => string;
   /** The person's file: their own hook on one of our events, another event's, another setting. */
   original: string;
-  /** What setup adds, as parsed JSON. */
-  added: (settings: Record<string, unknown>) => Record<string, unknown>;
+  /** The file once set up, as parsed JSON. */
+  added: unknown;
 }
 
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
@@ -68,79 +55,79 @@ const group = (matcher: string, words: string, timeout: number) => ({
   matcher,
   hooks: [{ type: 'command', command: `${RUN} ${words}`, timeout }],
 });
+const copilotHook = (event: string) => ({
+  type: 'command',
+  bash: `${RUN} hook copilot ${event}`,
+  timeoutSec: 3600,
+});
+
+/** `original` with ours after the person's hooks, event by event. */
+function plus(original: string, ours: Record<string, unknown[]>): unknown {
+  const settings = JSON.parse(original) as { hooks: Record<string, unknown[]> };
+  for (const [event, items] of Object.entries(ours)) {
+    settings.hooks[event] = [...(settings.hooks[event] ?? []), ...items];
+  }
+  return settings;
+}
+
+const CODEX = json({
+  hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }], Stop: [{ hooks: [guard] }] },
+});
+const GEMINI = json({
+  model: { name: 'gemini-2.5-pro' },
+  hooks: { AfterTool: [{ matcher: 'x', hooks: [guard] }] },
+});
+const COPILOT = json({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './guard.sh' }] } });
+const QWEN = json({
+  tools: { approvalMode: 'default' },
+  hooks: { PreToolUse: [{ matcher: 'edit', hooks: [guard] }] },
+});
+const QWEN_TOOLS = 'edit|write_file|run_shell_command';
+const HOUR_MS = 3_600_000;
 
 const CASES: Case[] = [
   {
     agent: 'codex',
     file: () => path.join(root, 'codex', 'hooks.json'),
-    original: json({
-      hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [guard] }], Stop: [{ hooks: [guard] }] },
-    }),
-    added: (s) => ({
-      hooks: {
-        PreToolUse: [{ matcher: 'Bash', hooks: [guard] }, group('apply_patch|Bash', 'hook codex', 3600)],
-        Stop: [{ hooks: [guard] }],
-      },
-      ...s,
-    }),
+    original: CODEX,
+    added: plus(CODEX, { PreToolUse: [group('apply_patch|Bash', 'hook codex', 3600)] }),
   },
   {
     agent: 'gemini',
     file: () => path.join(home(), '.gemini', 'settings.json'),
-    original: json({
-      model: { name: 'gemini-2.5-pro' },
-      hooks: { AfterTool: [{ matcher: 'x', hooks: [guard] }] },
-    }),
-    added: () => ({
-      model: { name: 'gemini-2.5-pro' },
-      hooks: {
-        AfterTool: [{ matcher: 'x', hooks: [guard] }, group('replace|write_file', 'hook gemini', 3_600_000)],
-        BeforeTool: [group('replace|write_file|run_shell_command', 'hook gemini', 3_600_000)],
-      },
+    original: GEMINI,
+    added: plus(GEMINI, {
+      BeforeTool: [group('replace|write_file|run_shell_command', 'hook gemini', HOUR_MS)],
+      AfterTool: [group('replace|write_file', 'hook gemini', HOUR_MS)],
     }),
   },
   {
     agent: 'copilot',
     file: () => path.join(root, 'copilot', 'hooks', 'difftray.json'),
-    original: json({ version: 1, hooks: { preToolUse: [{ type: 'command', bash: './guard.sh' }] } }),
-    added: () => ({
-      version: 1,
-      hooks: {
-        preToolUse: [
-          { type: 'command', bash: './guard.sh' },
-          { type: 'command', bash: `${RUN} hook copilot preToolUse`, timeoutSec: 3600 },
-        ],
-        postToolUse: [{ type: 'command', bash: `${RUN} hook copilot postToolUse`, timeoutSec: 3600 }],
-      },
+    original: COPILOT,
+    added: plus(COPILOT, {
+      preToolUse: [copilotHook('preToolUse')],
+      postToolUse: [copilotHook('postToolUse')],
     }),
   },
   {
     agent: 'qwen',
     file: () => path.join(home(), '.qwen', 'settings.json'),
-    original: json({
-      tools: { approvalMode: 'default' },
-      hooks: { PreToolUse: [{ matcher: 'edit', hooks: [guard] }] },
-    }),
-    added: () => ({
-      tools: { approvalMode: 'default' },
-      hooks: {
-        PreToolUse: [
-          { matcher: 'edit', hooks: [guard] },
-          group('edit|write_file|run_shell_command', 'hook qwen', 3_600_000),
-        ],
-        PermissionRequest: [group('edit|write_file|run_shell_command', 'hook qwen', 3_600_000)],
-        PostToolUse: [group('edit|write_file', 'hook qwen', 3_600_000)],
-      },
+    original: QWEN,
+    added: plus(QWEN, {
+      PermissionRequest: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
+      PreToolUse: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
+      PostToolUse: [group('edit|write_file', 'hook qwen', HOUR_MS)],
     }),
   },
 ];
 
 function write(file: string, text: string): void {
-  mkdirSync(path.dirname(file), { recursive: true });
-  writeFileSync(file, text);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
 }
 
-const folderOf = (file: string) => readdirSync(path.dirname(file)).sort();
+const folderOf = (file: string) => fs.readdirSync(path.dirname(file)).sort();
 
 describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added }) => {
   it('creates the file 0600 in a 0700 folder; twice changes nothing; --remove undoes it', () => {
@@ -149,34 +136,34 @@ describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added })
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Create ${file()}`);
     if (posix) {
-      expect(statSync(file()).mode & 0o777).toBe(0o600);
-      expect(statSync(path.dirname(file())).mode & 0o777).toBe(0o700);
+      expect(fs.statSync(file()).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(path.dirname(file())).mode & 0o777).toBe(0o700);
     }
-    const once = readFileSync(file());
+    const once = fs.readFileSync(file());
     const again = difftray('setup', agent);
     const shown = file().startsWith(`${home()}/`) ? `~${file().slice(home().length)}` : file();
     expect(again.stdout).toContain(`is already set up (${shown}): nothing changes`);
-    expect(readFileSync(file()).equals(once)).toBe(true);
+    expect(fs.readFileSync(file()).equals(once)).toBe(true);
 
     expect(difftray('setup', agent, '--remove').code).toBe(0);
-    if (agent === 'copilot') expect(existsSync(file())).toBe(false);
-    else expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual({});
+    if (agent === 'copilot') expect(fs.existsSync(file())).toBe(false);
+    else expect(JSON.parse(fs.readFileSync(file(), 'utf8'))).toEqual({});
   });
 
   it("adds its hooks after the person's, and --remove gives back the very bytes", () => {
     write(file(), original);
     const run = difftray('setup', agent);
     expect(run.code).toBe(0);
-    expect(JSON.parse(readFileSync(file(), 'utf8'))).toEqual(added({}));
+    expect(JSON.parse(fs.readFileSync(file(), 'utf8'))).toEqual(added);
     expect(run.stdout).toContain("The settings from before today's first change are in");
-    const installed = readFileSync(file());
+    const installed = fs.readFileSync(file());
     expect(difftray('setup', agent).stdout).toContain('nothing changes');
-    expect(readFileSync(file()).equals(installed)).toBe(true);
+    expect(fs.readFileSync(file()).equals(installed)).toBe(true);
 
     const removed = difftray('setup', agent, '--remove');
     expect(removed.code).toBe(0);
     expect(removed.stdout).toContain('Remove the DiffTray');
-    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(original);
     expect(difftray('setup', agent, '--remove').stdout).toContain('nothing to remove');
   });
 
@@ -186,41 +173,41 @@ describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added })
     const text = `{\n  // mine\n${version}  "big": 12345678901234567890,\n  "x": 1.0e+2\n}\n`;
     write(file(), text);
     expect(difftray('setup', agent).code).toBe(0);
-    const installed = readFileSync(file(), 'utf8');
+    const installed = fs.readFileSync(file(), 'utf8');
     expect(installed).toContain(`  // mine\n${version}  "big": 12345678901234567890,\n  "x": 1.0e+2,\n`);
     expect(difftray('setup', agent, '--remove').code).toBe(0);
-    expect(readFileSync(file(), 'utf8')).toBe(text);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(text);
   });
 
   it.runIf(posix)('a symlinked file stays a link; its target gets the hooks', () => {
     const target = path.join(root, 'dotfiles', `${agent}.json`);
     write(target, original);
-    mkdirSync(path.dirname(file()), { recursive: true });
-    symlinkSync(target, file());
+    fs.mkdirSync(path.dirname(file()), { recursive: true });
+    fs.symlinkSync(target, file());
     expect(difftray('setup', agent).code).toBe(0);
-    expect(lstatSync(file()).isSymbolicLink()).toBe(true);
-    expect(JSON.parse(readFileSync(target, 'utf8'))).toEqual(added({}));
+    expect(fs.lstatSync(file()).isSymbolicLink()).toBe(true);
+    expect(JSON.parse(fs.readFileSync(target, 'utf8'))).toEqual(added);
     expect(difftray('setup', agent, '--remove').code).toBe(0);
-    expect(readFileSync(target, 'utf8')).toBe(original);
+    expect(fs.readFileSync(target, 'utf8')).toBe(original);
   });
 
   it.runIf(posix)('refuses a read-only file, and a dangling link, leaving them as they are', () => {
     write(file(), original);
-    chmodSync(file(), 0o444);
+    fs.chmodSync(file(), 0o444);
     const run = difftray('setup', agent);
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
       `difftray: ${file()} is read-only; it was not changed (make it writable, e.g. chmod u+w, to set up)\n`,
     );
-    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(original);
     expect(folderOf(file())).toEqual([path.basename(file())]);
 
-    rmSync(file());
-    symlinkSync(path.join(root, 'nowhere.json'), file());
+    fs.rmSync(file());
+    fs.symlinkSync(path.join(root, 'nowhere.json'), file());
     const refused = difftray('setup', agent);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('is a symbolic link to a file that does not exist');
-    expect(lstatSync(file()).isSymbolicLink()).toBe(true);
+    expect(fs.lstatSync(file()).isSymbolicLink()).toBe(true);
   });
 
   it('--dry-run prints the change and writes nothing', () => {
@@ -228,11 +215,11 @@ describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added })
     expect(fresh.code).toBe(0);
     expect(fresh.stdout).toContain(`Create ${file()}`);
     expect(fresh.stdout).toContain('Nothing written (--dry-run)');
-    expect(existsSync(path.dirname(file()))).toBe(false);
+    expect(fs.existsSync(path.dirname(file()))).toBe(false);
 
     write(file(), original);
     expect(difftray('setup', agent, '--dry-run').stdout).toContain('Would change');
-    expect(readFileSync(file(), 'utf8')).toBe(original);
+    expect(fs.readFileSync(file(), 'utf8')).toBe(original);
     expect(folderOf(file())).toEqual([path.basename(file())]);
   });
 
@@ -242,7 +229,7 @@ describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added })
     expect(run.stderr).toBe(
       'difftray: --also is for claude-code only (the other agents have their tools set)\n',
     );
-    expect(existsSync(file())).toBe(false);
+    expect(fs.existsSync(file())).toBe(false);
   });
 });
 
@@ -252,6 +239,6 @@ describe('difftray setup codex and trust', () => {
     expect(run.stdout).toContain('start `codex`, type /hooks and press t');
     expect(difftray('setup', 'codex').stdout).toContain('type /hooks and press t');
     // Codex writes config.toml itself: DiffTray has not.
-    expect(readdirSync(path.join(root, 'codex'))).toEqual(['hooks.json']);
+    expect(fs.readdirSync(path.join(root, 'codex'))).toEqual(['hooks.json']);
   });
 });
