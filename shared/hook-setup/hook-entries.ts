@@ -38,8 +38,8 @@ export interface HookSlot {
 
 export interface HookFileShape {
   slots: readonly HookSlot[];
-  /** Top-level settings the file needs besides `hooks` (Copilot's `version: 1`): set when missing, and
-   * taken out again when removing leaves nothing else. */
+  /** Top-level settings the file needs besides `hooks` (Copilot's `version: 1`): set when missing, never
+   * taken out (hook-file.ts deletes a file of ours that removal leaves with nothing else). */
   required?: JsonObject;
 }
 
@@ -270,15 +270,7 @@ function removeAll(settings: JsonObject, shape: HookFileShape, edit: Edit): stri
     delete settings.hooks;
     edit(['hooks'], undefined);
   }
-  // A file left with only what setup requires (Copilot's version) gets its first state back: empty.
-  const required = shape.required ?? {};
-  const keys = Object.keys(settings);
-  if (keys.length > 0 && keys.every((key) => key in required && settings[key] === required[key])) {
-    for (const key of keys) {
-      delete settings[key];
-      edit([key], undefined);
-    }
-  }
+  // What setup requires (Copilot's version) stays: it may have been there before.
   return changes;
 }
 

@@ -72,9 +72,12 @@ export function setup(options: SetupOptions, io: SetupIo): number {
     throw error;
   }
   report(agent, options, outcome, home, io.out);
-  if (agent === 'codex' && !options.remove && !options.dryRun) {
-    const trust = codexTrustLine(context);
-    if (trust) io.out(trust);
+  if (options.remove || options.dryRun) return 0;
+  // Codex runs the hook only once the person trusted it; the others from their next session.
+  const pending = agent === 'codex' ? codexTrustLine(context) : undefined;
+  if (pending) io.out(pending);
+  else if (!outcome.upToDate) {
+    io.out(`${AGENT_LABELS[agent]} sessions started from now on ask DiffTray before edits and commands.`);
   }
   return 0;
 }
@@ -102,8 +105,6 @@ function report(
     out(`The settings from before today's first change are in ${tildePath(outcome.backupPath, home)}`);
   }
   if (options.dryRun) out('Nothing written (--dry-run)');
-  else if (!options.remove)
-    out(`${label} sessions started from now on ask DiffTray before edits and commands.`);
 }
 
 /** What the person still has to do in Codex for the hook to run; nothing once it is trusted. */

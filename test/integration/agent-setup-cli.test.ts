@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { codexTrustHash } from '../../src-main/core/setup/codex-trust';
 import { makeTempDir } from '../support/temp';
 import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
 
@@ -238,7 +239,20 @@ describe('difftray setup codex and trust', () => {
     const run = difftray('setup', 'codex');
     expect(run.stdout).toContain('start `codex`, type /hooks and press t');
     expect(difftray('setup', 'codex').stdout).toContain('type /hooks and press t');
+    expect(run.stdout).not.toContain('sessions started from now on');
     // Codex writes config.toml itself: DiffTray has not.
     expect(fs.readdirSync(path.join(root, 'codex'))).toEqual(['hooks.json']);
+
+    // Trusted as Codex records it: nothing more to say.
+    const hooksFile = path.join(root, 'codex', 'hooks.json');
+    const trusted = group('apply_patch|Bash', 'hook codex', 3600);
+    fs.writeFileSync(
+      path.join(root, 'codex', 'config.toml'),
+      `[hooks.state]\n\n[hooks.state."${hooksFile}:pre_tool_use:0:0"]\n` +
+        `trusted_hash = "${codexTrustHash('PreToolUse', trusted, trusted.hooks[0])}"\n`,
+    );
+    expect(difftray('setup', 'codex').stdout).toBe(
+      `Codex CLI is already set up (${hooksFile}): nothing changes\n`,
+    );
   });
 });

@@ -57,7 +57,7 @@ export function agentHookTarget(
   return {
     file: agentHookFile(agent, context.env, context.home),
     plan: (settings) => updateHooks(settings, AGENT_HOOK_SHAPES[agent], context.command, options),
-    ownFile: agent === 'copilot',
+    ...(agent === 'copilot' && { ownFile: AGENT_HOOK_SHAPES.copilot.required ?? {} }),
   };
 }
 

@@ -38,8 +38,11 @@ export interface HookFileTarget {
   file: string;
   /** The change to make, given the settings as they are. */
   plan: (settings: unknown) => HookSettingsResult;
-  /** A file that is DiffTray's own (Copilot's hooks/difftray.json): removing leaves no empty file. */
-  ownFile?: boolean;
+  /**
+   * Set for a file that is DiffTray's own (Copilot's hooks/difftray.json): what the file needs besides
+   * hooks. A removal that leaves nothing else deletes the file rather than leave one with no hooks.
+   */
+  ownFile?: Record<string, unknown>;
 }
 
 export interface HookFilePlan {
@@ -138,12 +141,13 @@ function prepare(target: HookFileTarget): {
     );
   }
   // Our own file left empty by a removal goes, unless it is a link (whose target is the person's).
+  const required = target.ownFile;
   const deletes =
-    target.ownFile === true &&
+    required !== undefined &&
     !result.unchanged &&
     file.exists &&
     !file.isLink &&
-    Object.keys(result.settings).length === 0;
+    Object.entries(result.settings).every(([key, value]) => required[key] === value);
   const changes = [
     ...(!file.exists && !result.unchanged ? [`Create ${settingsPath}`] : []),
     ...result.changes,
