@@ -10,7 +10,7 @@ import { CliError } from './errors';
 import { hookAgentOf, runHook } from './hooks/hook-main';
 import { pair } from './pair';
 import { review } from './review';
-import { setup } from './setup';
+import { setup, SETUP_TARGETS } from './setup';
 import { open, status } from './status';
 import { watch } from './watch';
 import { messageOf } from '../../shared/error-message';
@@ -49,10 +49,17 @@ Commands:
     --server-port <n>      DiffTray's own port, if the tunnel forwards from another (default: --port)
     --new-host-key         Pin whatever DiffTray key answers, even if another is pinned (a new
                            DiffTray: compare the key printed with the one DiffTray shows by the code)
-  setup claude-code        Let DiffTray review Claude Code's edits and commands through its hooks, from
-                           any terminal: adds a PreToolUse hook to Claude Code's settings.json
-                           ($CLAUDE_CONFIG_DIR, default ~/.claude), backing up the old file first.
-    --also <Tool,...>      More tools to ask DiffTray about (besides Edit, MultiEdit, Write, Bash)
+  setup <agent>            Let DiffTray review an agent's edits and commands through its hooks, from any
+                           terminal: adds DiffTray's hooks to the agent's own file, backing up the old
+                           file first. <agent> is one of:
+                             claude-code  $CLAUDE_CONFIG_DIR/settings.json (default ~/.claude)
+                             codex        $CODEX_HOME/hooks.json (default ~/.codex); then trust the hook
+                                          in Codex: /hooks, then t
+                             gemini       ~/.gemini/settings.json
+                             copilot      $COPILOT_HOME/hooks/difftray.json (default ~/.copilot)
+                             qwen         $QWEN_HOME/settings.json (default ~/.qwen)
+    --also <Tool,...>      claude-code only: more tools to ask DiffTray about (besides Edit, MultiEdit,
+                           Write, Bash)
     --dry-run              Only print what would change
     --remove               Take DiffTray's hook out again (other hooks stay)
 
@@ -219,7 +226,9 @@ async function main(argv: string[]): Promise<number> {
       );
       if (values.help) return help();
       if (positionals.length !== 1)
-        throw new CliError('usage: difftray setup claude-code [--remove] [--dry-run] [--also <Tool,...>]');
+        throw new CliError(
+          `usage: difftray setup <${SETUP_TARGETS.join('|')}> [--remove] [--dry-run] [--also <Tool,...>]`,
+        );
       return setup(
         {
           target: positionals[0]!,

@@ -1,27 +1,35 @@
 /**
- * `difftray setup claude-code [--remove] [--dry-run] [--also <Tool,…>]`: installs (or removes) DiffTray's
- * PreToolUse hook in Claude Code's settings.json, printing each change first. Works without DiffTray
- * running: it only edits the settings file.
+ * `difftray setup <agent> [--remove] [--dry-run] [--also <Tool,…>]`: installs (or removes) DiffTray's
+ * hooks in an agent's own hook file (Claude Code, Codex, Gemini CLI, Copilot CLI, Qwen Code), printing
+ * each change first. Works without DiffTray running: it only edits that file.
  */
 import os from 'node:os';
 import { parseToolList, HookSettingsError } from '../../shared/claude-code/hook-settings';
-import { currentHookCommand } from '../core/setup/claude-hook-command';
 import {
-  applyClaudeHooks,
-  claudeConfigDir,
-  ClaudeHooksSetupError,
-  planClaudeHooks,
-  type ClaudeHooksOutcome,
-} from '../core/setup/claude-hooks-setup';
+  AGENT_LABELS,
+  isSetupAgent,
+  SETUP_AGENTS,
+  type SetupAgent,
+} from '../../shared/hook-setup/agent-hooks';
+import { currentHookCommand } from '../core/setup/claude-hook-command';
+import { applyAgentHooks, planAgentHooks, type AgentHooksContext } from '../core/setup/agent-setup';
+import type { HookFileOutcome } from '../core/setup/hook-file';
+import { agentHookStatus } from '../core/setup/hook-status';
+import { HooksSetupError } from '../core/setup/settings-text';
 import { CliError, tildePath } from './errors';
 
-export const SETUP_TARGETS = ['claude-code'] as const;
+export const SETUP_TARGETS = SETUP_AGENTS;
+
+/** How a person trusts a new or changed hook in Codex, which runs no hook it was not told to trust. */
+export const CODEX_TRUST_STEP =
+  'Codex runs a new or changed hook only once you trust it: start `codex`, type /hooks and press t ' +
+  '(or accept the "Hooks need review" dialog Codex shows at start). DiffTray never trusts it for you.';
 
 export interface SetupOptions {
   target: string;
   remove?: boolean;
   dryRun?: boolean;
-  /** `--also` as typed: `WebFetch,Task`. */
+  /** `--also` as typed: `WebFetch,Task`. Claude Code only. */
   also?: string;
 }
 
@@ -34,44 +42,79 @@ export interface SetupIo {
 }
 
 export function setup(options: SetupOptions, io: SetupIo): number {
-  if (!(SETUP_TARGETS as readonly string[]).includes(options.target)) {
-    throw new CliError(`unknown setup target "${options.target}" (known: ${SETUP_TARGETS.join(', ')})`);
+  const agent = options.target;
+  if (!isSetupAgent(agent)) {
+    throw new CliError(`unknown setup target "${agent}" (known: ${SETUP_TARGETS.join(', ')})`);
+  }
+  if (options.also !== undefined && agent !== 'claude-code') {
+    throw new CliError('--also is for claude-code only (the other agents have their tools set)');
   }
   if (options.remove && options.also !== undefined) throw new CliError('--also does not go with --remove');
   const home = io.home ?? os.homedir();
-  const target = {
-    configDir: claudeConfigDir(io.env, home),
-    command: currentHookCommand(io.cliPath, io.env),
+  const context: AgentHooksContext = {
+    env: io.env,
+    home,
+    command: (hookWords) => currentHookCommand(io.cliPath, io.env, undefined, hookWords),
   };
-  let outcome: ClaudeHooksOutcome;
+  let outcome: HookFileOutcome;
   try {
     const hookOptions = {
       remove: options.remove ?? false,
       alsoTools: options.also === undefined ? [] : parseToolList(options.also),
     };
-    outcome = options.dryRun ? planClaudeHooks(target, hookOptions) : applyClaudeHooks(target, hookOptions);
+    outcome = options.dryRun
+      ? planAgentHooks(agent, context, hookOptions)
+      : applyAgentHooks(agent, context, hookOptions);
   } catch (error) {
-    if (error instanceof ClaudeHooksSetupError || error instanceof HookSettingsError) {
+    if (error instanceof HooksSetupError || error instanceof HookSettingsError) {
       throw new CliError(error.message);
     }
     throw error;
   }
-  const settings = tildePath(outcome.settingsPath, home);
-  if (outcome.upToDate) {
-    io.out(
-      options.remove
-        ? `Claude Code has no DiffTray hook in ${settings}: nothing to remove`
-        : `Claude Code is already set up (${settings}): nothing changes`,
-    );
-    return 0;
+  report(agent, options, outcome, home, io.out);
+  if (options.remove || options.dryRun) return 0;
+  // Codex runs the hook only once the person trusted it; the others from their next session.
+  const pending = agent === 'codex' ? codexTrustLine(context) : undefined;
+  if (pending) io.out(pending);
+  else if (!outcome.upToDate) {
+    io.out(`${AGENT_LABELS[agent]} sessions started from now on ask DiffTray before edits and commands.`);
   }
-  io.out(`${options.dryRun ? 'Would change' : 'Changed'} ${settings}:`);
-  for (const change of outcome.changes) io.out(`  ${change}`);
-  if (outcome.backupPath) {
-    io.out(`The settings from before today's first change are in ${tildePath(outcome.backupPath, home)}`);
-  }
-  if (options.dryRun) io.out('Nothing written (--dry-run)');
-  else if (!options.remove)
-    io.out('Claude Code sessions started from now on ask DiffTray before edits and commands.');
   return 0;
+}
+
+function report(
+  agent: SetupAgent,
+  options: SetupOptions,
+  outcome: HookFileOutcome,
+  home: string,
+  out: (line: string) => void,
+): void {
+  const label = AGENT_LABELS[agent];
+  const file = tildePath(outcome.settingsPath, home);
+  if (outcome.upToDate) {
+    out(
+      options.remove
+        ? `${label} has no DiffTray hook in ${file}: nothing to remove`
+        : `${label} is already set up (${file}): nothing changes`,
+    );
+    return;
+  }
+  out(`${options.dryRun ? 'Would change' : 'Changed'} ${file}:`);
+  for (const change of outcome.changes) out(`  ${change}`);
+  if (outcome.backupPath) {
+    out(`The settings from before today's first change are in ${tildePath(outcome.backupPath, home)}`);
+  }
+  if (options.dryRun) out('Nothing written (--dry-run)');
+}
+
+/** What the person still has to do in Codex for the hook to run; nothing once it is trusted. */
+function codexTrustLine(context: AgentHooksContext): string | undefined {
+  switch (agentHookStatus('codex', context)) {
+    case 'installed':
+      return undefined;
+    case 'disabled':
+      return "DiffTray's hook is turned off in Codex: start `codex`, type /hooks and turn it on.";
+    default:
+      return CODEX_TRUST_STEP;
+  }
 }

@@ -99,7 +99,7 @@ describe('difftray setup claude-code', () => {
           ...before.hooks.PreToolUse,
           {
             matcher: 'Edit|MultiEdit|Write|Bash',
-            hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 3600 }],
+            hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 3600, onFailure: 'block' }],
           },
         ],
       },
@@ -204,7 +204,9 @@ describe('difftray setup claude-code', () => {
   it('names the known targets for an unknown one, and rejects a bad --also', () => {
     const unknown = difftray('setup', 'cursor');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toBe('difftray: unknown setup target "cursor" (known: claude-code)\n');
+    expect(unknown.stderr).toBe(
+      'difftray: unknown setup target "cursor" (known: claude-code, codex, gemini, copilot, qwen)\n',
+    );
 
     const badTool = difftray('setup', 'claude-code', '--also', 'Web Fetch');
     expect(badTool.code).toBe(2);

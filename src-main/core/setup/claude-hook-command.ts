@@ -1,6 +1,7 @@
 /**
- * The command Claude Code runs as DiffTray's PreToolUse hook: absolute paths, so it works from any
- * folder. Claude Code runs hook commands through a shell (bash, Git Bash on Windows).
+ * The command an agent runs as DiffTray's hook (`… hook claude-code`, `… hook codex`, `… hook copilot
+ * preToolUse`): absolute paths, so it works from any folder. Agents run hook commands through a shell
+ * (bash, Git Bash on Windows).
  */
 import { appImageCliArgs } from './app-image';
 
@@ -13,8 +14,14 @@ export interface HookCommandParts {
   electron: boolean;
 }
 
-export function claudeHookCommand({ execPath, cliPath, electron }: HookCommandParts): string {
-  const run = `${shellQuote(execPath)} ${shellQuote(cliPath)} hook claude-code`;
+/** The words after the program: `hook claude-code` unless said. */
+const CLAUDE_WORDS: readonly string[] = ['hook', 'claude-code'];
+
+export function claudeHookCommand(
+  { execPath, cliPath, electron }: HookCommandParts,
+  hookWords: readonly string[] = CLAUDE_WORDS,
+): string {
+  const run = `${shellQuote(execPath)} ${shellQuote(cliPath)} ${plainWords(hookWords)}`;
   return electron ? `ELECTRON_RUN_AS_NODE=1 ${run}` : run;
 }
 
@@ -27,12 +34,24 @@ export function currentHookCommand(
   cliPath: string,
   env: NodeJS.ProcessEnv = process.env,
   electron = process.versions.electron !== undefined,
+  hookWords: readonly string[] = CLAUDE_WORDS,
 ): string {
   if (electron && env.APPIMAGE) {
-    const words = [env.APPIMAGE, ...appImageCliArgs(cliPath, env.APPDIR), 'hook', 'claude-code'];
-    return `ELECTRON_RUN_AS_NODE=1 ${words.map(shellQuote).join(' ')}`;
+    const words = [env.APPIMAGE, ...appImageCliArgs(cliPath, env.APPDIR)];
+    return `ELECTRON_RUN_AS_NODE=1 ${words.map(shellQuote).join(' ')} ${plainWords(hookWords)}`;
   }
-  return claudeHookCommand({ execPath: process.execPath, cliPath, electron });
+  return claudeHookCommand({ execPath: process.execPath, cliPath, electron }, hookWords);
+}
+
+/**
+ * The trailing words as they are, unquoted: setup recognises our hooks by the command ending in them
+ * (`hook codex`), whatever comes before. They are DiffTray's own names, which no shell reads differently.
+ */
+function plainWords(hookWords: readonly string[]): string {
+  for (const word of hookWords) {
+    if (!/^[A-Za-z][A-Za-z-]*$/.test(word)) throw new Error(`"${word}" is not a plain hook word`);
+  }
+  return hookWords.join(' ');
 }
 
 /**

@@ -11,7 +11,12 @@ import {
 const COMMAND = '"/usr/bin/node" "/opt/difftray/dist/main/cli.cjs" hook claude-code';
 const MOVED = '"/usr/local/bin/node" "/home/me/difftray/dist/main/cli.cjs" hook claude-code';
 
-const ours = (command = COMMAND) => ({ type: 'command', command, timeout: HOOK_TIMEOUT_SECONDS });
+const ours = (command = COMMAND) => ({
+  type: 'command',
+  command,
+  timeout: HOOK_TIMEOUT_SECONDS,
+  onFailure: 'block',
+});
 
 /** Settings as a person might have them: their own hooks on PreToolUse and on other events. */
 function personsSettings() {
@@ -117,7 +122,30 @@ describe('setting up the hook', () => {
     expect(result.changes).toEqual([
       "Change the hook's matcher from Edit|Write to Edit|MultiEdit|Write|Bash",
       'Change the hook timeout from 60 s to 3600 s',
+      'Set the hook\'s "onFailure" to "block"',
     ]);
+  });
+
+  it('adds onFailure: block to a hook set up before it, once, keeping the rest of the entry', () => {
+    const before = {
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: 'Edit|MultiEdit|Write|Bash',
+            hooks: [{ type: 'command', command: COMMAND, timeout: HOOK_TIMEOUT_SECONDS, statusMessage: 'x' }],
+          },
+        ],
+      },
+    };
+    const result = updateHookSettings(before, COMMAND);
+    expect(result.changes).toEqual(['Set the hook\'s "onFailure" to "block"']);
+    expect(result.edits).toEqual([
+      { path: ['hooks', 'PreToolUse', 0, 'hooks', 0, 'onFailure'], value: 'block' },
+    ]);
+    expect(result.settings.hooks).toEqual({
+      PreToolUse: [{ matcher: 'Edit|MultiEdit|Write|Bash', hooks: [{ ...ours(), statusMessage: 'x' }] }],
+    });
+    expect(updateHookSettings(result.settings, COMMAND).unchanged).toBe(true);
   });
 
   it('takes a copy of our hook out of an entry it shares with other hooks', () => {

@@ -1,0 +1,107 @@
+/**
+ * Every agent `difftray setup <agent>` knows: where its hook file is and the hooks DiffTray puts there, as
+ * data for the one planner (hook-entries.ts). The wire facts behind each are in docs/protocols/.
+ * Every timeout is an hour, in the unit the agent reads: a review waits for a person.
+ */
+import { CLAUDE_HOOK_SHAPE, HOOK_TIMEOUT_SECONDS } from '../claude-code/hook-settings';
+import type { HookFileShape, HookSlot } from './hook-entries';
+
+export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini', 'copilot', 'qwen'] as const;
+export type SetupAgent = (typeof SETUP_AGENTS)[number];
+
+export function isSetupAgent(name: string): name is SetupAgent {
+  return (SETUP_AGENTS as readonly string[]).includes(name);
+}
+
+/** Codex's tools DiffTray reviews: its patches (also sent through the shell) and shell commands. */
+export const CODEX_HOOK_TOOLS: readonly string[] = ['apply_patch', 'Bash'];
+/** Gemini CLI's edit tools, and its shell as an approval. */
+export const GEMINI_EDIT_TOOLS: readonly string[] = ['replace', 'write_file'];
+export const GEMINI_HOOK_TOOLS: readonly string[] = [...GEMINI_EDIT_TOOLS, 'run_shell_command'];
+/** Qwen Code's edit tools, and its shell as an approval. */
+export const QWEN_EDIT_TOOLS: readonly string[] = ['edit', 'write_file'];
+export const QWEN_HOOK_TOOLS: readonly string[] = [...QWEN_EDIT_TOOLS, 'run_shell_command'];
+
+/**
+ * Qwen Code reads a command hook's timeout of 1000 or more as milliseconds (its older unit), below that
+ * as seconds: an hour can only be written as 3600000.
+ */
+export const QWEN_HOOK_TIMEOUT_MS = HOOK_TIMEOUT_SECONDS * 1000;
+/** Gemini CLI reads hook timeouts in milliseconds. */
+export const GEMINI_HOOK_TIMEOUT_MS = HOOK_TIMEOUT_SECONDS * 1000;
+
+/** A Claude-style `{type, command, timeout}` hook in a matcher group, for one agent. */
+function commandSlot(
+  event: string,
+  tools: readonly string[],
+  agent: string,
+  timeout: { value: number; unit: 's' | 'ms' },
+): HookSlot {
+  return {
+    event,
+    tools,
+    hookWords: ['hook', agent],
+    commandField: 'command',
+    timeoutField: 'timeout',
+    timeout: timeout.value,
+    timeoutUnit: timeout.unit,
+  };
+}
+
+/** Copilot CLI's stdin does not name the event, so each event's command names it. */
+function copilotSlot(event: string): HookSlot {
+  return {
+    event,
+    hookWords: ['hook', 'copilot', event],
+    commandField: 'bash',
+    timeoutField: 'timeoutSec',
+    timeout: HOOK_TIMEOUT_SECONDS,
+    timeoutUnit: 's',
+  };
+}
+
+const seconds = { value: HOOK_TIMEOUT_SECONDS, unit: 's' } as const;
+const geminiMs = { value: GEMINI_HOOK_TIMEOUT_MS, unit: 'ms' } as const;
+const qwenMs = { value: QWEN_HOOK_TIMEOUT_MS, unit: 'ms' } as const;
+
+export const AGENT_HOOK_SHAPES: Record<SetupAgent, HookFileShape> = {
+  'claude-code': CLAUDE_HOOK_SHAPE,
+  codex: { slots: [commandSlot('PreToolUse', CODEX_HOOK_TOOLS, 'codex', seconds)] },
+  gemini: {
+    slots: [
+      commandSlot('BeforeTool', GEMINI_HOOK_TOOLS, 'gemini', geminiMs),
+      // The note reaches Gemini's model only from AfterTool.
+      commandSlot('AfterTool', GEMINI_EDIT_TOOLS, 'gemini', geminiMs),
+    ],
+  },
+  copilot: { slots: [copilotSlot('preToolUse'), copilotSlot('postToolUse')], required: { version: 1 } },
+  qwen: {
+    slots: [
+      // The rewrite goes through PermissionRequest, a denial through PreToolUse, the note PostToolUse.
+      commandSlot('PermissionRequest', QWEN_HOOK_TOOLS, 'qwen', qwenMs),
+      commandSlot('PreToolUse', QWEN_HOOK_TOOLS, 'qwen', qwenMs),
+      commandSlot('PostToolUse', QWEN_EDIT_TOOLS, 'qwen', qwenMs),
+    ],
+  },
+};
+
+/** The agent's name as people know it, for messages. */
+export const AGENT_LABELS: Record<SetupAgent, string> = {
+  'claude-code': 'Claude Code',
+  codex: 'Codex CLI',
+  gemini: 'Gemini CLI',
+  copilot: 'Copilot CLI',
+  qwen: 'Qwen Code',
+};
+
+/** What setup finds of its hooks in an agent's files (hook-status.ts). */
+export type HookStatus =
+  /** Our hooks are there, as setup would write them now (and trusted, for Codex). */
+  | 'installed'
+  /** Codex: our hook is there but the person has not trusted it (or it changed since). */
+  | 'untrusted'
+  /** Codex: the person turned our hook off in `/hooks`. */
+  | 'disabled'
+  /** Some of our hooks are there, but setup would change them (command, timeout, matcher, a missing one). */
+  | 'outdated'
+  | 'not-installed';
