@@ -26,6 +26,9 @@ const RUNS = 300;
 const UPDATED = 'src/notes.txt';
 const ADDED = 'src/new.txt';
 
+/** The files this property keeps: an update and an added file (deletes have no text to compose). */
+type Kept = Extract<AcceptedFile, { kind: 'update' | 'add' }>;
+
 const textsOf = (text: string) => readSourceFile(text).lines.map((line) => line.text);
 
 /**
@@ -63,7 +66,7 @@ function codexWrites(patch: string, files: Record<string, string>): FileChange[]
 }
 
 /** Why Codex cannot be made to write `composed` over `base` (patch-rewrite.ts); [] when it must. */
-function unwritable(file: AcceptedFile): string[] {
+function unwritable(file: Kept): string[] {
   if (file.kind !== 'update') return [];
   const reasons: string[] = [];
   if (file.text !== '' && !/[\r\n]$/.test(file.text))
@@ -99,7 +102,7 @@ describe('Codex: the rewritten patch replays to the composed texts', () => {
           ['add', ADDED],
         ]);
         const [updated, add] = proposal as [FileChange, FileChange];
-        const accepted: AcceptedFile[] = [];
+        const accepted: Kept[] = [];
         const updateText = composedFor(update.base, updated.text!, updateChoice);
         // A file whose every hunk was left is rejected whole and left out of the patch (codex.ts).
         if (updateText !== update.base) {
@@ -118,9 +121,8 @@ describe('Codex: the rewritten patch replays to the composed texts', () => {
         const rewrite = rewritePatch(accepted);
         for (const file of accepted) {
           const base = file.kind === 'update' ? file.base : '';
-          const text = file.kind === 'delete' ? '' : file.text;
           const proposed = file.kind === 'update' ? updated.text! : add.text!;
-          tally.count(base, proposed, text, rewrite.ok);
+          tally.count(base, proposed, file.text, rewrite.ok);
         }
         const plain = accepted.every((file) => file.kind === 'add' || isPlainCase(file.base, file.text));
         if (plain) expect(rewrite).toMatchObject({ ok: true });
@@ -129,7 +131,7 @@ describe('Codex: the rewritten patch replays to the composed texts', () => {
           expect(accepted.flatMap(unwritable), rewrite.reason).not.toEqual([]);
           return;
         }
-        const wanted = accepted.map((file) => [file.path, file.kind === 'delete' ? null : file.text]);
+        const wanted = accepted.map((file) => [file.path, file.text]);
         const written = codexWrites(rewrite.patch, files);
         expect(written?.map((file) => [file.path, file.text])).toEqual(wanted);
         // The same patch through the shell, as a heredoc after `cd <dir> &&`, reads back the same.

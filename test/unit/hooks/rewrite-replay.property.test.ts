@@ -197,9 +197,10 @@ describe.each(CODEC_CASES)('$agent $toolName: the rewrite replays to the compose
           expect(reasons, `no rewrite for ${JSON.stringify({ fileText, composed })}`).not.toEqual([]);
           return;
         }
-        expect(rewritten).toMatchObject({ [Object.keys(input)[0]!]: FILE });
-        const replay = codecWrites(tc.tools, tc.toolName, rewritten, fileText).decoded;
-        expect(replay).toMatchObject({ kind: 'review', proposed: composed });
+        // The same tool on the same file, written exactly as composed when the agent applies it.
+        const replay = codecWrites(tc.tools, tc.toolName, rewritten, fileText);
+        expect(replay.call.filePath).toBe(FILE);
+        expect(replay.decoded).toMatchObject({ kind: 'review', proposed: composed });
       }),
       { numRuns: RUNS },
     );
