@@ -27,8 +27,10 @@ const hookStdin = z.looseObject({
   session_id: z.string().optional(),
   cwd: z.string().optional(),
   tool_name: z.string(),
-  tool_input: z.looseObject({ command: z.string() }).optional(),
+  // Any shape: only apply_patch's and the shell's inputs must hold a command; another tool is not ours.
+  tool_input: z.unknown().optional(),
 });
+const commandInput = z.looseObject({ command: z.string() });
 
 export type CodexCall =
   | {
@@ -50,7 +52,7 @@ export function parseCodexHook(stdin: unknown): CodexCall | { kind: 'ignore' } {
   if (!parsed.success) return { kind: 'cannot-reconstruct', reason: 'not a PreToolUse hook input' };
   const { hook_event_name: event, session_id: sessionId, cwd, tool_name: toolName } = parsed.data;
   if (event !== undefined && event !== 'PreToolUse') return { kind: 'ignore' };
-  const command = parsed.data.tool_input?.command;
+  const command = commandInput.safeParse(parsed.data.tool_input).data?.command;
   const session = sessionId !== undefined && sessionId !== '' ? { sessionId } : {};
   if (toolName === CODEX_PATCH_TOOL) {
     if (command === undefined) return { kind: 'cannot-reconstruct', reason: 'apply_patch without a patch' };
