@@ -70,13 +70,18 @@ export function answerForEdit(review: ReviewedEdit): PreToolUseAnswer | null {
   const composed = composedText(file, proposed);
   if (composed === undefined) return null;
   if (composed === null || composed === base) return rejected();
-  if (composed === proposed)
-    return note === undefined ? allow({}) : allow({ additionalContext: noteLine(note) });
+  if (composed === proposed) {
+    return allow({
+      ...asProposed(review),
+      ...(note !== undefined && { additionalContext: noteLine(note) }),
+    });
+  }
   const updatedInput = updatedInputFor(review.toolName, review.toolInput, base, composed);
   if (updatedInput === null) {
     return deny(
-      `The reviewer's version of ${filePath} differs from the file only in line endings, which this tool ` +
-        `cannot write; the file was left as it was.${note === undefined ? '' : ` ${noteLine(note)}`}`,
+      `The reviewer's version of ${filePath} differs from the file only in line endings, or drops its ` +
+        `byte-order mark, which this tool cannot write; the file was left as it was.` +
+        (note === undefined ? '' : ` ${noteLine(note)}`),
     );
   }
   return allow({
@@ -88,6 +93,17 @@ export function answerForEdit(review: ReviewedEdit): PreToolUseAnswer | null {
       note,
     ),
   });
+}
+
+/**
+ * Nothing, unless Claude Code versions would write the accepted proposal differently: a Write whose
+ * content lacks the file's byte-order mark (2.1.332 keeps the mark, 2.1.197 drops it) gets its content
+ * spelled out as the replay proposed it, which both write alike.
+ */
+function asProposed({ toolName, toolInput, proposed }: ReviewedEdit): { updatedInput?: ToolInput } {
+  return toolName === 'Write' && toolInput.content !== proposed
+    ? { updatedInput: { ...toolInput, content: proposed } }
+    : {};
 }
 
 /**
