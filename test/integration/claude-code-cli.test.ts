@@ -178,6 +178,13 @@ describe.each(binaries)('the real Claude Code CLI $version', (claude) => {
       const editResult = standIn!.toolResultOfTurn(1);
       expect(editResult).toMatchObject({ tool: 'Edit', isError: true });
       expect(editResult!.text).toContain('The reviewer rejected this edit: keep the list lower-case.');
+      // 2.1.332 names the hook before the reason.
+      const reason = 'The reviewer rejected this edit: keep the list lower-case.';
+      const received: Record<ClaudeCodeVersion, string> = {
+        '2.1.332': `PreToolUse:Edit hook error: ${reason}`,
+        '2.1.197': reason,
+      };
+      expect(editResult!.text).toBe(received[claude.version]);
       expect(hookInputs.map((input) => input.tool_name)).toEqual(['Edit']);
     });
 
