@@ -5,19 +5,25 @@
  * decides in DiffTray's window in Chromium; Claude Code writes what DiffTray answers. Skipped, saying
  * why, where the CLI's platform package or tmux is missing.
  *
- * Observed with 2.1.197: with `--ide` it connects at start without asking (no IDE or trust prompt once
- * `.claude.json` has onboarding done, the key approved and the folder trusted). An edit shows in both
- * places at once: DiffTray's review and Claude Code's own "Do you want to make this edit…?" in the
- * terminal, headed "Opened changes in DiffTray". Whichever answers first settles it: DiffTray's answer
- * closes the terminal prompt; a "Yes" in the terminal writes the proposal as is and closes DiffTray's
- * review (close_tab). In accept-edits mode nothing is asked, so nothing reaches DiffTray.
+ * Observed with 2.1.197 and 2.1.332: with `--ide` it connects at start without asking (no IDE or trust
+ * prompt once `.claude.json` has onboarding done, the key approved and the folder trusted). An edit shows
+ * in both places at once: DiffTray's review and Claude Code's own "Do you want to make this edit…?" in
+ * the terminal, headed "Opened changes in DiffTray". Whichever answers first settles it: DiffTray's
+ * answer closes the terminal prompt; a "Yes" in the terminal writes the proposal as is and closes
+ * DiffTray's review (close_tab). In accept-edits mode nothing is asked, so nothing reaches DiffTray; nor
+ * in auto mode, where 2.1.332 starts ("Auto mode is now Claude Code's default permission mode") unless
+ * given `--permission-mode default` (its status line then says "manual mode on").
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startAnthropicStandIn, type AnthropicStandIn } from '../../test/support/anthropic-stand-in';
-import { CLAUDE_CODE_VERSIONS, findClaudeBinary } from '../../test/support/claude-code';
+import {
+  CLAUDE_CODE_VERSIONS,
+  findClaudeBinary,
+  type ClaudeCodeVersion,
+} from '../../test/support/claude-code';
 import { startClaudeIdeSession, type ClaudeIdeSession } from '../../test/support/claude-ide-session';
 import type { HeadlessApp } from '../../test/support/headless-app';
 import { terminalUnavailable } from '../../test/support/tmux-terminal';
@@ -33,10 +39,25 @@ for (const { version, skipReason } of binaries) {
   if (why) console.warn(`Skipping the real Claude Code ${version} (claude --ide) tests: ${why}`);
 }
 
+/**
+ * The mode in which Claude Code asks before an edit ("manual", `default` on the command line): 2.1.197
+ * starts in it; 2.1.332 starts in auto mode, which writes without asking, so it is named.
+ */
+const MANUAL_MODE_ARGS: Record<ClaudeCodeVersion, string[]> = {
+  '2.1.332': ['--permission-mode', 'default'],
+  '2.1.197': [],
+};
+
 /** Each step may take a while on a busy machine: the CLI starts, connects, talks to the model. */
 const STEP_MS = 60_000;
 const FILE_NAME = 'notes.md';
 const PROMPT = `Finalize the drafts in ${FILE_NAME}`;
+
+/** How each version shows an edit rejected through the IDE. */
+const REJECTED_UPDATE: Record<ClaudeCodeVersion, string> = {
+  '2.1.332': `Rejected update to ${FILE_NAME}`,
+  '2.1.197': `User rejected update to ${FILE_NAME}`,
+};
 
 /** One Edit from the first changed line to the last: DiffTray sees it as two hunks. */
 const EDIT = {
@@ -71,7 +92,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       }
 
       /** DiffTray, the model stand-in and `claude --ide` in the workspace, connected both ways. */
-      const startConnected = async (): Promise<Running> => {
+      const startConnected = async (args = MANUAL_MODE_ARGS[claude.version]): Promise<Running> => {
         const { app, page } = await session.start();
         const file = path.join(app.workspace, FILE_NAME);
         writeFileSync(file, TWO_HUNKS.base);
@@ -84,6 +105,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
         session.afterTest(() => standIn.close());
         const started = startClaudeIdeSession({
           binary: claude.path!,
+          args,
           workspace: app.workspace,
           home: app.home,
           tmp: app.tmpDir,
@@ -121,7 +143,8 @@ describe.each(binaries)('Claude Code $version', (claude) => {
         );
         started.press('Escape');
         await waitFor(
-          () => (started.screen().includes('Esc to cancel') ? undefined : true),
+          // Its footer: "Esc to cancel" (2.1.197), "Esc to close" (2.1.332).
+          () => (/Esc to (cancel|close)/.test(started.screen()) ? undefined : true),
           'Claude Code to close its /status panel',
         );
         return { app, page, file, standIn, cli: started, waitFor };
@@ -183,7 +206,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
           await waitForEditInBoth(running);
           await rejectAll(page, 'keep the drafts');
           await waitFor(
-            () => (cli.screen().includes(`User rejected update to ${FILE_NAME}`) ? true : undefined),
+            () => (cli.screen().includes(REJECTED_UPDATE[claude.version]) ? true : undefined),
             'Claude Code to show the rejection',
           );
           expect(cli.screen()).not.toContain('Do you want to make this edit');
@@ -251,6 +274,22 @@ describe.each(binaries)('Claude Code $version', (claude) => {
             'the model to get its last turn',
           );
           // Written at once, no review: DiffTray is asked only when Claude Code would ask the person.
+          expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.proposed);
+          expect(app.runtime.core.queue.summaries()).toEqual([]);
+        },
+        4 * STEP_MS,
+      );
+
+      it.runIf(claude.version === '2.1.332')(
+        'in auto mode, where 2.1.332 starts by default, edits never reach DiffTray either',
+        async () => {
+          const { app, file, standIn, cli, waitFor } = await startConnected([]);
+          expect(cli.screen()).toContain('auto mode on');
+          cli.submitPrompt(PROMPT);
+          await waitFor(
+            () => (standIn.turnsServed() === 3 ? true : undefined),
+            'the model to get its last turn',
+          );
           expect(readFileSync(file, 'utf8')).toBe(TWO_HUNKS.proposed);
           expect(app.runtime.core.queue.summaries()).toEqual([]);
         },
