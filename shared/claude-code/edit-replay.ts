@@ -1,12 +1,17 @@
 /**
- * What Claude Code 2.1.197 would write for an Edit, MultiEdit or Write, given the file as the hook read
- * it: so the reviewer sees exactly the bytes that reach the disk, and `updatedInput` can be checked by
- * replaying it. Read out of the shipped binary:
+ * What Claude Code (2.1.197 to 2.1.332) would write for an Edit, MultiEdit or Write, given the file as
+ * the hook read it: so the reviewer sees exactly the bytes that reach the disk, and `updatedInput` can be
+ * checked by replaying it. Read out of the shipped binary, and checked against both versions:
  * - Claude reads a file as UTF-8 (UTF-16LE with a FF FE mark, which the caller refuses: pass only text
  *   decoded from UTF-8, with a BOM kept as U+FEFF) and works on it with every "\r\n" as "\n".
+ * - A byte-order mark is kept: Edit and MultiEdit work on the text after it and write it back in front
+ *   (2.1.332; 2.1.197 works on the text with the mark, which differs only for an old_string holding the
+ *   mark itself: the replay takes the stricter reading, it does not apply). Write puts the file's mark
+ *   in front of a `content` that lacks it (2.1.332; 2.1.197 writes `content` as given, so the hook
+ *   answers such a Write with the content spelled out, mark included: hook-answer.ts).
  * - Edit and MultiEdit write their result back with the file's line endings: CRLF when, in the first
  *   4096 characters, "\r\n" outnumbers lone "\n" — then every line ends in "\r\n", whatever it had.
- * - Write writes `content` as given.
+ * - A final newline, present or missing, stays as the edit leaves it; Write writes `content`'s.
  * When the input would fail in Claude (old_string missing or ambiguous, nothing changed, …) the replay
  * says it does not apply: the hook then gives no decision and Claude reports its own error.
  *
@@ -49,6 +54,12 @@ export interface EditInput {
   replace_all?: boolean;
 }
 
+/** The byte-order mark, as UTF-8 text decodes it. */
+export const BOM = '\uFEFF';
+
+/** The byte-order mark `text` starts with, or "". */
+export const leadingBom = (text: string): string => (text.startsWith(BOM) ? BOM : '');
+
 /** How Claude reads a file's text: every "\r\n" as "\n". */
 export const toLf = (text: string): string => text.replaceAll('\r\n', '\n');
 
@@ -87,10 +98,11 @@ export function replayEdit(toolName: string, toolInput: unknown, fileText: strin
   if (toolName === 'Write') {
     if (typeof toolInput.content !== 'string') return notApplied('no content');
     const base = fileText ?? '';
+    const content = toolInput.content;
     return {
       applies: true,
       base,
-      proposed: toolInput.content,
+      proposed: content.startsWith(BOM) ? content : leadingBom(base) + content,
       isNewFile: fileText === null,
       lineEndings: detectLineEndings(base),
     };
@@ -126,14 +138,15 @@ function replayEditTool(
     return { applies: true, base: '', proposed: newString, isNewFile: true, lineEndings: 'LF' };
   }
   const lineEndings = detectLineEndings(fileText);
-  const content = toLf(fileText);
+  const bom = leadingBom(fileText);
+  const content = toLf(fileText.slice(bom.length));
   const written = (result: string): EditReplay =>
     result === content
       ? notApplied('the edit changes nothing')
       : {
           applies: true,
           base: fileText,
-          proposed: withLineEndings(result, lineEndings),
+          proposed: bom + withLineEndings(result, lineEndings),
           isNewFile: false,
           lineEndings,
         };
@@ -156,7 +169,8 @@ function replayEditTool(
 /** Edits in order, each on the text the previous one left [KCo]. */
 function replayMultiEdit(edits: Array<Omit<EditInput, 'file_path'>>, fileText: string | null): EditReplay {
   const lineEndings = fileText === null ? 'LF' : detectLineEndings(fileText);
-  const original = fileText === null ? '' : toLf(fileText);
+  const bom = leadingBom(fileText ?? '');
+  const original = fileText === null ? '' : toLf(fileText.slice(bom.length));
   let content = original;
   const earlierNewStrings: string[] = [];
   for (const { old_string: oldString, new_string: newString, replace_all: replaceAll = false } of edits) {
@@ -181,7 +195,7 @@ function replayMultiEdit(edits: Array<Omit<EditInput, 'file_path'>>, fileText: s
   return {
     applies: true,
     base: fileText ?? '',
-    proposed: withLineEndings(content, lineEndings),
+    proposed: bom + withLineEndings(content, lineEndings),
     isNewFile: fileText === null,
     lineEndings,
   };

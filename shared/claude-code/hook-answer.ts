@@ -56,17 +56,32 @@ export function answerForEdit(review: ReviewedEdit): PreToolUseAnswer | null {
     case 'deny':
       return deny(outcome.reason);
     case 'allow':
-      return allow(outcome.context === undefined ? {} : { additionalContext: outcome.context });
+      return allow({
+        ...asProposed(review),
+        ...(outcome.context !== undefined && { additionalContext: outcome.context }),
+      });
     case 'rewrite': {
       const updatedInput = updatedInputFor(review.toolName, review.toolInput, base, outcome.composed);
       if (updatedInput !== null) return allow({ updatedInput, additionalContext: outcome.context });
       const note = noteOf(result);
       return deny(
-        `The reviewer's version of ${filePath} differs from the file only in line endings, which this tool ` +
-          `cannot write; the file was left as it was.${note === undefined ? '' : ` ${noteLine(note)}`}`,
+        `The reviewer's version of ${filePath} differs from the file only in line endings, or drops its ` +
+          `byte-order mark, which this tool cannot write; the file was left as it was.` +
+          (note === undefined ? '' : ` ${noteLine(note)}`),
       );
     }
   }
+}
+
+/**
+ * Nothing, unless Claude Code versions would write the accepted proposal differently: a Write whose
+ * content lacks the file's byte-order mark (2.1.332 keeps the mark, 2.1.197 drops it) gets its content
+ * spelled out as the replay proposed it, which both write alike.
+ */
+function asProposed({ toolName, toolInput, proposed }: ReviewedEdit): { updatedInput?: ToolInput } {
+  return toolName === 'Write' && toolInput.content !== proposed
+    ? { updatedInput: { ...toolInput, content: proposed } }
+    : {};
 }
 
 /** The answer to a command (Bash) or other tool call the person allowed or denied in DiffTray. */

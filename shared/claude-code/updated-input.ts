@@ -12,10 +12,14 @@
  * Edit with Claude's line endings throughout, so a composed text that keeps the mix cannot be written
  * by an Edit; the input then yields the composed text with Claude's line endings. When the composed
  * text differs from the file only in line endings, no Edit can express it at all: null.
+ *
+ * A file's byte-order mark is out of reach: Claude keeps it whatever the input says (edit-replay.ts), so
+ * an Edit replaces text after it, and a composed text that drops it is null for every tool. A Write's
+ * content keeps the mark, so both versions write the same bytes (2.1.197 writes content as given).
  */
 import { findReplacement } from '../hooks/replace-search';
 import type { EditToolName } from './edit-replay';
-import { detectLineEndings, replayEdit, toCrlf, toLf } from './edit-replay';
+import { detectLineEndings, leadingBom, replayEdit, toCrlf, toLf } from './edit-replay';
 
 export type ToolInput = Record<string, unknown>;
 
@@ -30,6 +34,8 @@ export function updatedInputFor(
   base: string,
   composed: string,
 ): ToolInput | null {
+  const bom = leadingBom(base);
+  if (!composed.startsWith(bom)) return null;
   if (toolName === 'Write') return { ...toolInput, content: composed };
   const filePath = toolInput.file_path;
   if (typeof filePath !== 'string') return null;
@@ -37,12 +43,13 @@ export function updatedInputFor(
     const edit = { old_string: oldString, new_string: newString, replace_all: false };
     return toolName === 'Edit' ? { file_path: filePath, ...edit } : { file_path: filePath, edits: [edit] };
   };
-  const content = toLf(base);
+  const content = toLf(base.slice(bom.length));
+  const rest = composed.slice(bom.length);
   // An empty file: Claude's "create" form writes new_string as given, line endings and all.
-  if (content === '') return composed === '' ? null : asInput('', composed);
-  const wanted = toLf(composed);
+  if (content === '') return rest === '' ? null : asInput('', rest);
+  const wanted = toLf(rest);
   if (wanted === content) return null;
-  const target = detectLineEndings(base) === 'CRLF' ? toCrlf(wanted) : wanted;
+  const target = bom + (detectLineEndings(base) === 'CRLF' ? toCrlf(wanted) : wanted);
   const found = findReplacement(content, wanted, (oldString, newString) => {
     const replay = replayEdit(toolName, asInput(oldString, newString), base);
     return replay.applies && replay.proposed === target;

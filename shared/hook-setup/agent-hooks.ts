@@ -4,6 +4,7 @@
  * Every timeout is an hour, in the unit the agent reads: a review waits for a person.
  */
 import { CLAUDE_HOOK_SHAPE, HOOK_TIMEOUT_SECONDS } from '../claude-code/hook-settings';
+import { HOOK_TABLES, type HookTable } from '../hooks/hook-tables';
 import type { HookFileShape, HookSlot } from './hook-entries';
 
 export const SETUP_AGENTS = ['claude-code', 'codex', 'gemini', 'copilot', 'qwen'] as const;
@@ -13,14 +14,17 @@ export function isSetupAgent(name: string): name is SetupAgent {
   return (SETUP_AGENTS as readonly string[]).includes(name);
 }
 
-/** Codex's tools DiffTray reviews: its patches (also sent through the shell) and shell commands. */
-export const CODEX_HOOK_TOOLS: readonly string[] = ['apply_patch', 'Bash'];
-/** Gemini CLI's edit tools, and its shell as an approval. */
-export const GEMINI_EDIT_TOOLS: readonly string[] = ['replace', 'write_file'];
-export const GEMINI_HOOK_TOOLS: readonly string[] = [...GEMINI_EDIT_TOOLS, 'run_shell_command'];
-/** Qwen Code's edit tools, and its shell as an approval. */
-export const QWEN_EDIT_TOOLS: readonly string[] = ['edit', 'write_file'];
-export const QWEN_HOOK_TOOLS: readonly string[] = [...QWEN_EDIT_TOOLS, 'run_shell_command'];
+/** The tools DiffTray reviews for an agent (hook-tables.ts): its edit tools, and its shell as an approval. */
+const reviewedTools = (table: HookTable): readonly string[] => [...table.editTools, ...table.commandTools];
+
+/** Codex's patches (also sent through the shell) and shell commands. */
+export const CODEX_HOOK_TOOLS = reviewedTools(HOOK_TABLES.codex);
+/**
+ * Gemini's and Qwen's after-tool hooks take the same tools: a note on an allowed command reaches the
+ * model from there too.
+ */
+export const GEMINI_HOOK_TOOLS = reviewedTools(HOOK_TABLES.gemini);
+export const QWEN_HOOK_TOOLS = reviewedTools(HOOK_TABLES.qwen);
 
 /**
  * Qwen Code reads a command hook's timeout of 1000 or more as milliseconds (its older unit), below that
@@ -71,7 +75,7 @@ export const AGENT_HOOK_SHAPES: Record<SetupAgent, HookFileShape> = {
     slots: [
       commandSlot('BeforeTool', GEMINI_HOOK_TOOLS, 'gemini', geminiMs),
       // The note reaches Gemini's model only from AfterTool.
-      commandSlot('AfterTool', GEMINI_EDIT_TOOLS, 'gemini', geminiMs),
+      commandSlot('AfterTool', GEMINI_HOOK_TOOLS, 'gemini', geminiMs),
     ],
   },
   copilot: { slots: [copilotSlot('preToolUse'), copilotSlot('postToolUse')], required: { version: 1 } },
@@ -80,7 +84,7 @@ export const AGENT_HOOK_SHAPES: Record<SetupAgent, HookFileShape> = {
       // The rewrite goes through PermissionRequest, a denial through PreToolUse, the note PostToolUse.
       commandSlot('PermissionRequest', QWEN_HOOK_TOOLS, 'qwen', qwenMs),
       commandSlot('PreToolUse', QWEN_HOOK_TOOLS, 'qwen', qwenMs),
-      commandSlot('PostToolUse', QWEN_EDIT_TOOLS, 'qwen', qwenMs),
+      commandSlot('PostToolUse', QWEN_HOOK_TOOLS, 'qwen', qwenMs),
     ],
   },
 };

@@ -1,9 +1,9 @@
 /**
  * The real `difftray hook claude-code` and `difftray approve` commands (node bin/difftray.cjs, built
  * first) against the real runtime, deciding through the app API as the UI does. The hook gets the JSON
- * Claude Code sends on stdin (fields as observed with Claude Code 2.1.197) and the test checks what Claude
- * Code would get back on stdout — and, by replaying the answer as Claude Code applies it, the text that
- * would reach the disk. (The real Claude Code CLI runs the hook in e2e/claude-code-hooks.e2e.test.ts.)
+ * Claude Code sends on stdin (fields as observed with Claude Code 2.1.197 and 2.1.332) and the test
+ * checks what Claude Code would get back on stdout — and, by replaying the answer as Claude Code applies
+ * it, the text that would reach the disk. (The real Claude Code CLI runs the hook in e2e/claude-code-hooks.e2e.test.ts.)
  */
 import { execFileSync } from 'node:child_process';
 import { symlinkSync, writeFileSync } from 'node:fs';
@@ -38,10 +38,13 @@ function hookInput(tool_name: string, tool_input: Record<string, unknown>): stri
     session_id: 'c0ffee-session',
     transcript_path: '/tmp/transcript.jsonl',
     cwd: t.workspace,
+    prompt_id: '5e1f0c2a-7d4b-4c3e-9a61-0b2d8f4e6a10',
     permission_mode: 'default',
+    effort: { level: 'medium' },
     hook_event_name: 'PreToolUse',
     tool_name,
     tool_input,
+    tool_use_id: 'toolu_0123',
   });
 }
 

@@ -2,15 +2,18 @@
  * A loopback stand-in for the Anthropic Messages API, so the real Claude Code CLI runs offline and its
  * model's turns come from a script: each turn either calls one tool or ends with text.
  *
- * What Claude Code 2.1.197 sends (observed, `-p` and interactive):
+ * What Claude Code sends (observed with 2.1.197 and 2.1.332, `-p` and interactive):
  * - `HEAD /` once at start (a reachability check): answered 200, no body.
  * - The main conversation: `POST /v1/messages?beta=true`, `stream: true`, a non-empty `tools` array
  *   (Read, Edit, Write, Bash, …), the whole history in `messages` (each tool result comes back as a
- *   `tool_result` block in the next request's last user message, hooks' additionalContext as a text
- *   block beside it) and the session id in the `x-claude-code-session-id` header.
+ *   `tool_result` block in the next request's last user message) and the session id in the
+ *   `x-claude-code-session-id` header.
  * - Side requests, interactive mode only, and only without CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: a
  *   session title, also streamed, with `tools: []` and `output_config.format` a JSON schema
  *   (`{title: string}`). `-p` made none here, with or without that variable.
+ * - A PreToolUse hook's additionalContext, prefixed "PreToolUse:<tool> hook additional context: ": 2.1.197
+ *   puts it in a `<system-reminder>` text block beside the tool_result, in the same user message; 2.1.332
+ *   sends it as a message of its own, `role: "system"` with one text block, right after that user message.
  * So a request is the main conversation when its `tools` list is non-empty; only those consume turns.
  * Side requests get text that fits their JSON schema, if any; `/v1/messages/count_tokens` gets a count;
  * any other path gets `{}`.
@@ -36,8 +39,13 @@ export interface MessagesRequestBody {
   model?: string;
   stream?: boolean;
   tools?: unknown[];
-  messages?: Array<{ role: string; content: string | ContentBlock[] }>;
+  messages?: RequestMessage[];
   output_config?: { format?: { type?: string; schema?: JsonSchema } };
+}
+
+interface RequestMessage {
+  role: string;
+  content: string | ContentBlock[];
 }
 
 interface ContentBlock {
@@ -51,6 +59,15 @@ interface ContentBlock {
 interface JsonSchema {
   type?: string;
   properties?: Record<string, JsonSchema>;
+}
+
+/** Where a hook's context reached the model, next to a tool's result. */
+export type ContextPlacement = 'beside-tool-result' | 'system-message';
+
+/** Text the model received alongside a tool's result (not part of the result itself). */
+export interface ReceivedContext {
+  placement: ContextPlacement;
+  text: string;
 }
 
 /** A tool's result as the model received it. */
@@ -75,6 +92,11 @@ export interface AnthropicStandIn {
   toolUseIdOfTurn(turnIndex: number): string | undefined;
   /** The result of the tool called by script turn `turnIndex`, if the model received it. */
   toolResultOfTurn(turnIndex: number): ReceivedToolResult | undefined;
+  /**
+   * The text the latest main request carries right after the result of script turn `turnIndex`'s tool:
+   * other blocks of the message holding the tool_result, then the system messages that follow it.
+   */
+  contextAfterTurn(turnIndex: number): ReceivedContext[];
   /** All text the latest main request's last user message carries (tool results and system reminders). */
   lastMessageText(): string;
   close(): Promise<void>;
@@ -160,6 +182,7 @@ export async function startAnthropicStandIn(script: ScriptedTurn[]): Promise<Ant
     toolUseIdOfTurn: (turnIndex) => toolUseIds[turnIndex],
     toolResultOfTurn: (turnIndex) =>
       toolResults().find((result) => result.toolUseId === toolUseIds[turnIndex]),
+    contextAfterTurn: (turnIndex) => contextAfter(latestMain()?.messages ?? [], toolUseIds[turnIndex]),
     lastMessageText: () => {
       const last = latestMain()?.messages?.at(-1);
       if (!last) return '';
@@ -293,6 +316,28 @@ function blockText(content: string | ContentBlock[] | undefined): string {
   return (content ?? [])
     .map((block) => (block.type === 'tool_result' ? blockText(block.content) : (block.text ?? '')))
     .join('\n');
+}
+
+function contextAfter(messages: RequestMessage[], toolUseId: string | undefined): ReceivedContext[] {
+  const holds = (message: RequestMessage) =>
+    typeof message.content !== 'string' &&
+    message.content.some((block) => block.type === 'tool_result' && block.tool_use_id === toolUseId);
+  const at = toolUseId === undefined ? -1 : messages.findIndex(holds);
+  if (at < 0) return [];
+  const contexts: ReceivedContext[] = [];
+  const resultMessage = messages[at]!;
+  if (typeof resultMessage.content !== 'string') {
+    for (const block of resultMessage.content) {
+      if (block.type !== 'tool_result')
+        contexts.push({ placement: 'beside-tool-result', text: blockText([block]) });
+    }
+  }
+  for (const message of messages.slice(at + 1)) {
+    if (message.role !== 'system') break;
+    const text = typeof message.content === 'string' ? message.content : blockText(message.content);
+    contexts.push({ placement: 'system-message', text });
+  }
+  return contexts;
 }
 
 function scriptedToolOf(

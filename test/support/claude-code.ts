@@ -18,36 +18,68 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { ContextPlacement } from './anthropic-stand-in';
 import { INSTALL_HINT, requireRealClient } from './real-clients';
 import { makeTempDir } from './temp';
 
-export const CLAUDE_CODE_VERSION = '2.1.197';
+/** The Claude Code versions the tests run, newest first: the latest pinned, and the one before it kept. */
+export const CLAUDE_CODE_VERSIONS = ['2.1.332', '2.1.197'] as const;
+export type ClaudeCodeVersion = (typeof CLAUDE_CODE_VERSIONS)[number];
+export const CLAUDE_CODE_LATEST: ClaudeCodeVersion = CLAUDE_CODE_VERSIONS[0];
+/** The wrapper package each version is installed as in test/real-clients (older ones under an alias). */
+const WRAPPER_PACKAGE: Record<ClaudeCodeVersion, string> = {
+  '2.1.332': '@anthropic-ai/claude-code',
+  '2.1.197': 'claude-code-2.1.197',
+};
+/** Where each version puts a PreToolUse hook's additionalContext in its next request to the model. */
+export const HOOK_CONTEXT_PLACEMENT: Record<ClaudeCodeVersion, ContextPlacement> = {
+  '2.1.332': 'system-message',
+  '2.1.197': 'beside-tool-result',
+};
 const STAND_IN_API_KEY = 'sk-ant-stand-in-0123456789abcdefghijklmnopqrstuvwxyz';
 /** Captured output kept per stream, for failure messages. */
 const MAX_CAPTURED_CHARS = 64 * 1024;
 
-export type ClaudeBinary =
-  { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
+export type ClaudeBinary = { version: ClaudeCodeVersion } & (
+  { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string }
+);
 
-/** The native binary of the platform package for this platform and architecture, or why there is none. */
-export function findClaudeBinary(): ClaudeBinary {
+/**
+ * The native binary of `version`'s platform package for this platform and architecture, or why there is
+ * none. The platform package is resolved from the version's own wrapper, as its install placed it (an
+ * aliased wrapper gets its own nested copy). DIFFTRAY_TEST_CLAUDE_BIN replaces the latest version's.
+ */
+export function findClaudeBinary(version: ClaudeCodeVersion = CLAUDE_CODE_LATEST): ClaudeBinary {
   const override = process.env.DIFFTRAY_TEST_CLAUDE_BIN;
-  if (override)
-    return isExecutable(override) ? { path: override } : { skipReason: `${override} is not executable` };
+  if (override && version === CLAUDE_CODE_LATEST) {
+    return isExecutable(override)
+      ? { version, path: override }
+      : { version, skipReason: `${override} is not executable` };
+  }
+  const wrapper = WRAPPER_PACKAGE[version];
+  let requireFromWrapper: NodeJS.Require;
+  try {
+    requireFromWrapper = createRequire(requireRealClient.resolve(`${wrapper}/package.json`));
+  } catch {
+    return { version, skipReason: `${wrapper} is not installed ${INSTALL_HINT}` };
+  }
   const platformPackage = `@anthropic-ai/claude-code-${platformKey()}`;
   let packageDir: string;
   try {
-    packageDir = path.dirname(requireRealClient.resolve(`${platformPackage}/package.json`));
+    packageDir = path.dirname(requireFromWrapper.resolve(`${platformPackage}/package.json`));
   } catch {
-    return { skipReason: `${platformPackage} is not installed ${INSTALL_HINT}` };
+    return { version, skipReason: `${platformPackage} (for ${wrapper}) is not installed ${INSTALL_HINT}` };
   }
-  const version = (requireRealClient(`${platformPackage}/package.json`) as { version?: string }).version;
-  if (version !== CLAUDE_CODE_VERSION) {
-    return { skipReason: `${platformPackage} is ${version}, the tests expect ${CLAUDE_CODE_VERSION}` };
+  const found = (requireFromWrapper(`${platformPackage}/package.json`) as { version?: string }).version;
+  if (found !== version) {
+    return { version, skipReason: `${packageDir} is ${found}, the tests expect ${version}` };
   }
   const binary = path.join(packageDir, process.platform === 'win32' ? 'claude.exe' : 'claude');
-  return isExecutable(binary) ? { path: binary } : { skipReason: `${binary} is missing or not executable` };
+  return isExecutable(binary)
+    ? { version, path: binary }
+    : { version, skipReason: `${binary} is missing or not executable` };
 }
 
 /** As the wrapper names its platform packages: linux-x64, linux-x64-musl, darwin-arm64, win32-x64, … */

@@ -20,6 +20,8 @@ export interface ClaudeIdeSessionOptions {
   tmp: string;
   /** The model stand-in's base URL. */
   baseUrl: string;
+  /** More arguments after `--ide` (e.g. `--permission-mode default`). */
+  args?: string[];
 }
 
 export interface ClaudeIdeSession {
@@ -42,7 +44,13 @@ export function startClaudeIdeSession(options: ClaudeIdeSessionOptions): ClaudeI
   for (const [key, value] of Object.entries(claudeEnv({ workspace, home, configDir, tmp }, baseUrl))) {
     if (value !== undefined) env[key] = value;
   }
-  const terminal = startTerminal({ name: 'claude', command: [binary, '--ide'], cwd: workspace, env, tmp });
+  const terminal = startTerminal({
+    name: 'claude',
+    command: [binary, '--ide', ...(options.args ?? [])],
+    cwd: workspace,
+    env,
+    tmp,
+  });
   return {
     screen: terminal.screen,
     submitPrompt: terminal.submit,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLineEndings, replayEdit } from '../../../shared/claude-code/edit-replay';
+import { BOM, detectLineEndings, replayEdit } from '../../../shared/claude-code/edit-replay';
 
 const file_path = '/work/project/src/app.ts';
 const edit = (old_string: string, new_string: string, replace_all?: boolean) => ({
@@ -18,7 +18,7 @@ function written(tool: string, input: unknown, fileText: string | null): string 
 const applies = (tool: string, input: unknown, fileText: string | null) =>
   replayEdit(tool, input, fileText).applies;
 
-describe('Edit, as Claude Code 2.1.197 applies it', () => {
+describe('Edit, as Claude Code 2.1.197 and 2.1.332 apply it', () => {
   it('replaces the one occurrence of old_string', () => {
     const replay = replayEdit('Edit', edit('b = 2', 'b = 3'), 'a = 1\nb = 2\nc = 3\n');
     expect(replay).toEqual({
@@ -93,6 +93,18 @@ describe('Edit, as Claude Code 2.1.197 applies it', () => {
 
   it('keeps a missing final newline missing', () => {
     expect(written('Edit', edit('two', 'TWO'), 'one\ntwo')).toBe('one\nTWO');
+  });
+
+  it('keeps a byte-order mark in front, and does not find an old_string holding it (as 2.1.332)', () => {
+    expect(written('Edit', edit('beta', 'BETA'), `${BOM}alpha\nbeta`)).toBe(`${BOM}alpha\nBETA`);
+    expect(written('Edit', edit('alpha', 'ALPHA'), `${BOM}alpha\r\nbeta\r\n`)).toBe(
+      `${BOM}ALPHA\r\nbeta\r\n`,
+    );
+    expect(written('Edit', edit('alpha\nbeta\n', ''), `${BOM}alpha\nbeta\n`)).toBe(BOM);
+    // A mark in new_string goes after the kept one: both versions write two.
+    expect(written('Edit', edit('alpha', `${BOM}ALPHA`), `${BOM}alpha\n`)).toBe(`${BOM}${BOM}ALPHA\n`);
+    // 2.1.197 would match the mark; 2.1.332 reports the string missing: the stricter reading.
+    expect(applies('Edit', edit(`${BOM}alpha`, 'ALPHA'), `${BOM}alpha\n`)).toBe(false);
   });
 
   it('works on CRLF files with "\\n" and writes every line back with "\\r\\n"', () => {
@@ -216,6 +228,13 @@ describe('MultiEdit', () => {
       'a\r\nB\r\nb2\r\n',
     );
   });
+
+  it('keeps a byte-order mark in front, as Edit does', () => {
+    expect(written('MultiEdit', multi({ old_string: 'a', new_string: 'A' }), `${BOM}a\nb`)).toBe(
+      `${BOM}A\nb`,
+    );
+    expect(applies('MultiEdit', multi({ old_string: `${BOM}a`, new_string: 'A' }), `${BOM}a\n`)).toBe(false);
+  });
 });
 
 describe('Write', () => {
@@ -234,5 +253,12 @@ describe('Write', () => {
       isNewFile: true,
     });
     expect(applies('Write', { file_path }, 'a')).toBe(false);
+  });
+
+  it('keeps the file’s byte-order mark in front of a content without one (as 2.1.332)', () => {
+    expect(written('Write', { file_path, content: 'x\ny' }, `${BOM}a\nb\n`)).toBe(`${BOM}x\ny`);
+    expect(written('Write', { file_path, content: `${BOM}x\n` }, `${BOM}a\n`)).toBe(`${BOM}x\n`);
+    expect(written('Write', { file_path, content: `${BOM}x\n` }, 'a\n')).toBe(`${BOM}x\n`);
+    expect(written('Write', { file_path, content: 'x\n' }, 'a\n')).toBe('x\n');
   });
 });

@@ -205,6 +205,58 @@ describe('answerForEdit', () => {
     expect(answer!.hookSpecificOutput.permissionDecisionReason).toContain('only in line endings');
   });
 
+  it('a composed text that drops the file’s byte-order mark: deny, saying why', () => {
+    const result: ChangeSetResult = {
+      review_id: 'r1',
+      status: 'partially_accepted',
+      files: [{ path: file_path, status: 'accepted', disk: 'old_side', hunks: [], final_text: 'a\nB\n' }],
+    };
+    const answer = answerForEdit(review(result, { base: '\uFEFFa\nb\n', proposed: '\uFEFFA\nB\n' }));
+    expect(answer!.hookSpecificOutput.permissionDecision).toBe('deny');
+    expect(answer!.hookSpecificOutput.permissionDecisionReason).toContain('byte-order mark');
+  });
+
+  it('a Write accepted whole over a file with a byte-order mark spells its content out, mark included', () => {
+    // 2.1.332 keeps the mark; 2.1.197 writes content as given: with the mark in it, both write the same.
+    const markBase = '\uFEFFa\nb\n';
+    const write = { file_path, content: 'A\nb\n' };
+    const replay = replayEdit('Write', write, markBase);
+    if (!replay.applies) throw new Error(replay.reason);
+    const result: ChangeSetResult = {
+      review_id: 'r1',
+      status: 'accepted',
+      files: [
+        {
+          path: file_path,
+          status: 'accepted',
+          disk: 'old_side',
+          hunks: [],
+          final_text: replay.proposed,
+        },
+      ],
+    };
+    const reviewed = {
+      toolName: 'Write' as const,
+      toolInput: write,
+      base: markBase,
+      proposed: replay.proposed,
+    };
+    expect(answerForEdit(review(result, reviewed))).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        updatedInput: { file_path, content: '\uFEFFA\nb\n' },
+      },
+    });
+    // Without a mark to keep, nothing to spell out.
+    const plain = replayEdit('Write', write, 'a\nb\n');
+    if (!plain.applies) throw new Error(plain.reason);
+    const plainResult = { ...result, files: [{ ...result.files[0]!, final_text: plain.proposed }] };
+    expect(
+      answerForEdit(review(plainResult, { ...reviewed, base: 'a\nb\n', proposed: plain.proposed })),
+    ).toEqual({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' } });
+  });
+
   it('counts what it does not name when many hunks were rejected', () => {
     const manyBase = Array.from({ length: 60 }, (_, i) => `line ${i}\n`).join('');
     const manyProposed = manyBase.replace(/line (\d*[02468])\n/g, 'LINE $1\n');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { EditToolName } from '../../../shared/claude-code/edit-replay';
-import { replayEdit } from '../../../shared/claude-code/edit-replay';
+import { BOM, leadingBom, replayEdit } from '../../../shared/claude-code/edit-replay';
 import { updatedInputFor } from '../../../shared/claude-code/updated-input';
 import { computeHunks } from '../../../shared/hunks';
 import { composeText } from '../../../shared/line-decisions';
@@ -103,6 +103,24 @@ describe('updatedInputFor', () => {
     });
   });
 
+  it('a file with a byte-order mark: the Edit replaces text after the mark, which Claude keeps', () => {
+    const base = `${BOM}alpha\nbeta\ngamma`;
+    const composed = `${BOM}ALPHA\nbeta\ngamma`;
+    const input = updatedInputFor('Edit', { file_path }, base, composed);
+    // 2.1.332 does not find an old_string holding the mark.
+    expect(input).toEqual({ file_path, old_string: 'alpha\n', new_string: 'ALPHA\n', replace_all: false });
+    expect(replayUpdated('Edit', base, composed)).toBe(composed);
+    expect(replayUpdated('Edit', `${BOM}a\r\nb\r\n`, `${BOM}A\r\nb\r\n`)).toBe(`${BOM}A\r\nb\r\n`);
+    expect(replayUpdated('Write', base, composed)).toBe(composed);
+    expect(replayUpdated('Edit', BOM, `${BOM}new\n`)).toBe(`${BOM}new\n`);
+  });
+
+  it('a composed text that drops the file’s byte-order mark cannot be written by any tool: null', () => {
+    for (const tool of ['Edit', 'MultiEdit', 'Write'] as const) {
+      expect(updatedInputFor(tool, { file_path }, `${BOM}a\nb\n`, 'a\nB\n')).toBeNull();
+    }
+  });
+
   it('mixed line endings (the known inexactness): Claude writes its own line endings throughout', () => {
     // Mostly CRLF: the lone "\n" comes back as "\r\n", as Claude writes any Edit to this file.
     expect(replayUpdated('Edit', 'a\r\nb\nc\r\n', 'a\r\nB\nc\r\n')).toBe('a\r\nB\r\nc\r\n');
@@ -122,9 +140,11 @@ const styledPair = fc
     lines: fc.array(lineArb, { maxLength: 30 }),
     finalNewline: fc.boolean(),
     crlf: fc.boolean(),
+    // Claude keeps a file's byte-order mark, so a proposal has it when the file has.
+    bom: fc.boolean(),
     edits: fc.array(editArb, { maxLength: 10 }),
   })
-  .map(({ lines, finalNewline, crlf, edits }) => {
+  .map(({ lines, finalNewline, crlf, bom, edits }) => {
     const eol = crlf ? '\r\n' : '\n';
     const join = (ls: readonly string[]) => (ls.length === 0 ? '' : ls.join(eol) + (finalNewline ? eol : ''));
     const base = join(lines);
@@ -133,7 +153,8 @@ const styledPair = fc
       .split(/\r\n|\r|\n/)
       .map((l) => l.replace(/^\uFEFF/, ''));
     if (proposedLines.at(-1) === '') proposedLines.pop();
-    return { base, proposed: join(proposedLines) };
+    const mark = bom ? BOM : '';
+    return { base: mark + base, proposed: mark + join(proposedLines) };
   });
 
 describe('updatedInputFor, replayed as Claude Code applies it', () => {
@@ -155,6 +176,8 @@ describe('updatedInputFor, replayed as Claude Code applies it', () => {
           // lines composed onto it are the mixed case (tested above).
           fc.pre(composed !== base);
           fc.pre(base === '' || base.includes('\n') || !composed.includes('\r'));
+          // Decisions that leave the file's byte-order mark off the front cannot be written (tested above).
+          fc.pre(composed.startsWith(leadingBom(base)));
           expect(replayUpdated(tool, base, composed, base === '')).toBe(composed);
         },
       ),
@@ -170,9 +193,10 @@ describe('updatedInputFor, replayed as Claude Code applies it', () => {
         fc.constantFrom(...tools),
         ({ base }, { proposed: edited }, tool) => {
           const crlf = base.includes('\r\n');
-          const composed = crlf
-            ? edited.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n')
-            : edited.replaceAll('\r\n', '\n');
+          const text = edited.slice(leadingBom(edited).length);
+          const composed =
+            leadingBom(base) +
+            (crlf ? text.replaceAll('\r\n', '\n').replaceAll('\n', '\r\n') : text.replaceAll('\r\n', '\n'));
           fc.pre(composed !== base);
           fc.pre(base === '' || base.includes('\n') || !composed.includes('\r'));
           expect(replayUpdated(tool, base, composed, base === '')).toBe(composed);

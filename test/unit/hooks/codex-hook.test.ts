@@ -11,6 +11,7 @@ import {
   answerForPatch,
   parseCodexHook,
   type CodexCall,
+  type CodexPreToolUseAnswer,
   type DecidedFile,
 } from '../../../shared/hooks/codex';
 import { outcomeOfFile, rejectedSentence, type FileOutcome } from '../../../shared/hooks/review-outcome';
@@ -35,6 +36,7 @@ describe('parseCodexHook', () => {
   it('apply_patch: its command is the patch', () => {
     expect(parseCodexHook(preToolUse('apply_patch', { command: PATCH }))).toEqual({
       kind: 'patch',
+      command: PATCH,
       patch: PATCH,
       shell: null,
       workdir: null,
@@ -44,9 +46,10 @@ describe('parseCodexHook', () => {
   });
 
   it("Bash whose whole script is apply_patch <<'EOF': the heredoc is the patch, sent back the same way", () => {
-    const call = parseCodexHook(preToolUse('Bash', { command: `apply_patch <<'EOF'\n${PATCH}\nEOF\n` }));
-    expect(call).toEqual({
+    const script = `apply_patch <<'EOF'\n${PATCH}\nEOF\n`;
+    expect(parseCodexHook(preToolUse('Bash', { command: script }))).toEqual({
       kind: 'patch',
+      command: script,
       patch: PATCH,
       shell: { prefix: '' },
       workdir: null,
@@ -105,6 +108,7 @@ describe('parseCodexHook', () => {
     );
     expect(parseCodexHook(noEvent)).toEqual({
       kind: 'patch',
+      command: PATCH,
       patch: PATCH,
       shell: null,
       workdir: null,
@@ -201,40 +205,54 @@ function decide(change: FileChange, takes: boolean[], note?: string): FileOutcom
 
 const patchCall = (shell: { prefix: string } | null = null): Extract<CodexCall, { kind: 'patch' }> => ({
   kind: 'patch',
+  command: MODEL_PATCH,
   patch: MODEL_PATCH,
   shell,
   workdir: null,
   cwd: '/work/project',
 });
 
+/** The answer's fields, read loosely: each test checks which ones are there. */
+const outputOf = (answer: CodexPreToolUseAnswer | null) =>
+  answer?.hookSpecificOutput as
+    | {
+        permissionDecision?: string;
+        permissionDecisionReason?: string;
+        updatedInput?: { command: string };
+        additionalContext?: string;
+      }
+    | undefined;
+
 describe('answerForPatch', () => {
   const [notes, added, deleted] = modelChanges() as [FileChange, FileChange, FileChange];
 
-  it('every file accepted as proposed: a plain allow, the note as context', () => {
+  it('every file accepted as proposed: allowed as sent, the note as context', () => {
     const decided = [notes, added, deleted].map((change) => ({
       change,
       outcome: { kind: 'allow' as const },
     }));
-    expect(answerForPatch(patchCall(), decided, undefined)).toEqual({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow' },
-    });
-    expect(answerForPatch(patchCall(), decided, 'Good.')?.hookSpecificOutput).toEqual({
+    const asSent = {
       hookEventName: 'PreToolUse',
       permissionDecision: 'allow',
+      updatedInput: { command: MODEL_PATCH },
+    };
+    expect(answerForPatch(patchCall(), decided, undefined)).toEqual({ hookSpecificOutput: asSent });
+    expect(outputOf(answerForPatch(patchCall(), decided, 'Good.'))).toEqual({
+      ...asSent,
       additionalContext: 'Note from the reviewer: Good.',
     });
   });
 
   it('every file rejected: deny with the note, or the sentence of the first file', () => {
     const decided = [notes, added].map((change) => ({ change, outcome: decide(change, []) }));
-    expect(answerForPatch(patchCall(), decided, undefined)?.hookSpecificOutput).toEqual({
+    expect(outputOf(answerForPatch(patchCall(), decided, undefined))).toEqual({
       hookEventName: 'PreToolUse',
       permissionDecision: 'deny',
       permissionDecisionReason: rejectedSentence('notes.txt'),
     });
-    expect(
-      answerForPatch(patchCall(), decided, 'Not now.')?.hookSpecificOutput.permissionDecisionReason,
-    ).toBe('Not now.');
+    expect(outputOf(answerForPatch(patchCall(), decided, 'Not now.'))?.permissionDecisionReason).toBe(
+      'Not now.',
+    );
   });
 
   const mixed = (): DecidedFile[] => [
@@ -244,7 +262,7 @@ describe('answerForPatch', () => {
   ];
 
   it('mixed: allow with a patch that writes exactly what was kept, and says what was left', () => {
-    const answer = answerForPatch(patchCall(), mixed(), 'Keep eight.')!.hookSpecificOutput;
+    const answer = outputOf(answerForPatch(patchCall(), mixed(), 'Keep eight.'))!;
     expect(answer.permissionDecision).toBe('allow');
     expect(codexWrites(answer.updatedInput!.command)).toEqual([
       ['notes.txt', 'one\nTWO\nthree\nfour\nfive\nsix\nseven\neight\nnine\n'],
@@ -256,18 +274,18 @@ describe('answerForPatch', () => {
         'The reviewer accepted only part of your change to notes.txt in DiffTray. Rejected: line 8. ' +
         '(Line numbers are those of the file before your change.) ' +
         'The file now holds exactly what the reviewer chose; read it again before editing it further. ' +
-        'Read the files again before changing them further. Note from the reviewer: Keep eight.',
+        'Note from the reviewer: Keep eight.',
     );
   });
 
   it('a patch that came through the shell is answered as a shell script with the same prefix', () => {
-    const command = answerForPatch(patchCall({ prefix: 'cd sub && ' }), mixed(), undefined)!
-      .hookSpecificOutput.updatedInput!.command;
+    const command = outputOf(answerForPatch(patchCall({ prefix: 'cd sub && ' }), mixed(), undefined))!
+      .updatedInput!.command;
     expect(command).toMatch(/^cd sub && apply_patch <<'PATCH'\n\*\*\* Begin Patch\n/);
     const viaShell = patchFromShellScript(command);
     expect(viaShell).toMatchObject({ workdir: 'sub', prefix: 'cd sub && ' });
     expect(codexWrites(viaShell!.patch)).toEqual(
-      codexWrites(answerForPatch(patchCall(), mixed(), undefined)!.hookSpecificOutput.updatedInput!.command),
+      codexWrites(outputOf(answerForPatch(patchCall(), mixed(), undefined))!.updatedInput!.command),
     );
   });
 
@@ -281,7 +299,7 @@ describe('answerForPatch', () => {
       { change: notes, outcome: { kind: 'rewrite', composed: 'one\nTWO', context: 'edited' } },
       { change: added, outcome: decide(added, []) },
     ];
-    expect(answerForPatch(patchCall(), decided, 'Shorter.')?.hookSpecificOutput).toEqual({
+    expect(outputOf(answerForPatch(patchCall(), decided, 'Shorter.'))).toEqual({
       hookEventName: 'PreToolUse',
       permissionDecision: 'deny',
       permissionDecisionReason:

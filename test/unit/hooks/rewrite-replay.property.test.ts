@@ -239,6 +239,12 @@ describe('Claude Code: the updated input replays to the composed text', () => {
           tally.count(proposal.base, proposal.proposed, composed, exact);
           if (isPlainCase(proposal.base, composed)) expect(exact).toBe(true);
           if (exact) return;
+          // Claude Code keeps a file's byte-order mark, so a reviewer's text without it cannot be written
+          // (updated-input.ts): refused, never written otherwise.
+          if (proposal.base.startsWith('\uFEFF') && !composed.startsWith('\uFEFF')) {
+            expect(updated).toBeNull();
+            return;
+          }
           // updated-input.ts: a mix of line endings (or lone "\r") comes back in Claude's line endings, and a
           // text that differs from the file only in line endings cannot be written by an Edit at all.
           expect(toolName).toBe('Edit');

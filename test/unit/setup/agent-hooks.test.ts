@@ -26,13 +26,15 @@ describe('the hooks setup writes, agent by agent', () => {
     });
   });
 
-  it('Gemini CLI: BeforeTool for edits and the shell, AfterTool for edits, timeouts in milliseconds', () => {
+  it('Gemini CLI: BeforeTool and AfterTool for edits and the shell, timeouts in milliseconds', () => {
     expect(setUp('gemini', {}).settings).toEqual({
       hooks: {
         BeforeTool: [
           { matcher: 'replace|write_file|run_shell_command', hooks: [hook('hook gemini', 3_600_000)] },
         ],
-        AfterTool: [{ matcher: 'replace|write_file', hooks: [hook('hook gemini', 3_600_000)] }],
+        AfterTool: [
+          { matcher: 'replace|write_file|run_shell_command', hooks: [hook('hook gemini', 3_600_000)] },
+        ],
       },
     });
   });
@@ -60,7 +62,9 @@ describe('the hooks setup writes, agent by agent', () => {
       hooks: {
         PermissionRequest: [{ matcher: both, hooks: [hook('hook qwen', 3_600_000)] }],
         PreToolUse: [{ matcher: both, hooks: [hook('hook qwen', 3_600_000)] }],
-        PostToolUse: [{ matcher: 'edit|write_file', hooks: [hook('hook qwen', 3_600_000)] }],
+        PostToolUse: [
+          { matcher: 'edit|write_file|run_shell_command', hooks: [hook('hook qwen', 3_600_000)] },
+        ],
       },
     });
   });
