@@ -99,7 +99,7 @@ const CASES: Case[] = [
     original: GEMINI,
     added: plus(GEMINI, {
       BeforeTool: [group('replace|write_file|run_shell_command', 'hook gemini', HOUR_MS)],
-      AfterTool: [group('replace|write_file', 'hook gemini', HOUR_MS)],
+      AfterTool: [group('replace|write_file|run_shell_command', 'hook gemini', HOUR_MS)],
     }),
   },
   {
@@ -118,7 +118,7 @@ const CASES: Case[] = [
     added: plus(QWEN, {
       PermissionRequest: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
       PreToolUse: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
-      PostToolUse: [group('edit|write_file', 'hook qwen', HOUR_MS)],
+      PostToolUse: [group('edit|write_file|run_shell_command', 'hook qwen', HOUR_MS)],
     }),
   },
 ];
