@@ -30,5 +30,9 @@ await Promise.all([
     target: 'chrome130',
   }),
   build({ ...common, entryPoints: ['src-main/headless/main.ts'], outfile: 'dist/main/headless.cjs' }),
-  build({ ...common, entryPoints: ['src-main/cli/main.ts'], outfile: 'dist/main/cli.cjs' }),
+  // The `difftray` command: a small launcher (cli.cjs) that runs a hook's lean first step itself and
+  // loads hook.cjs only for a call DiffTray must review, or the whole CLI (cli-main.cjs) for the rest.
+  build({ ...common, entryPoints: ['src-main/cli/launcher.ts'], outfile: 'dist/main/cli.cjs' }),
+  build({ ...common, entryPoints: ['src-main/cli/main.ts'], outfile: 'dist/main/cli-main.cjs' }),
+  build({ ...common, entryPoints: ['src-main/cli/hooks/hook-main.ts'], outfile: 'dist/main/hook.cjs' }),
 ]);

@@ -3,11 +3,14 @@
  * It finds the running app through `<DIFFTRAY_HOME or ~/.difftray>/<port>.lock` and speaks DiffTray's
  * native protocol to it. Every error is one line on stderr; exit code 2.
  */
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json';
 import { approve } from './approve';
 import { CliError } from './errors';
-import { hookAgentOf, runHook } from './hooks/hook-main';
+import { runHookCommand } from './hooks/hook-command';
+import * as fullHook from './hooks/hook-main';
+import { processHookIo } from './hooks/process-hook-io';
 import { pair } from './pair';
 import { review } from './review';
 import { setup, SETUP_TARGETS } from './setup';
@@ -136,14 +139,8 @@ async function main(argv: string[]): Promise<number> {
       });
     }
     case 'hook': {
-      const { agent, event } = hookAgentOf(rest);
-      return runHook(agent, event, {
-        env: io.env,
-        cwd: io.cwd,
-        stdin: process.stdin,
-        out: (text) => process.stdout.write(`${text}\n`),
-        err: (line) => process.stderr.write(`${line}\n`),
-      });
+      // Run from cli.cjs, a hook never gets here: the launcher runs it with the full hook loaded lazily.
+      return runHookCommand(rest, processHookIo(io), () => fullHook);
     }
     case 'status':
     case 'open': {
@@ -236,8 +233,8 @@ async function main(argv: string[]): Promise<number> {
           ...(values['dry-run'] !== undefined && { dryRun: values['dry-run'] }),
           ...(values.also !== undefined && { also: values.also }),
         },
-        // The hook runs this very script: dist/main/cli.cjs once bundled.
-        { env: io.env, out: io.out, cliPath: __filename },
+        // The hook runs the command's launcher, dist/main/cli.cjs, beside this bundle (cli-main.cjs).
+        { env: io.env, out: io.out, cliPath: path.join(__dirname, 'cli.cjs') },
       );
     }
     default:

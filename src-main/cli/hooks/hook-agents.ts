@@ -23,9 +23,3 @@ export const HOOK_AGENT_IDENTITIES = {
   copilot: { clientName: 'GitHub Copilot CLI', integration: 'copilot-hooks', protocol: 'copilot-hooks' },
   qwen: { clientName: 'Qwen Code', integration: 'qwen-hooks', protocol: 'qwen-hooks' },
 } as const satisfies Record<HookAgentName, HookAgentIdentity>;
-
-export const HOOK_AGENT_NAMES = Object.keys(HOOK_AGENT_IDENTITIES) as HookAgentName[];
-
-export function isHookAgentName(name: string): name is HookAgentName {
-  return Object.hasOwn(HOOK_AGENT_IDENTITIES, name);
-}
