@@ -13,7 +13,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CHROMIUM_PATH } from '../../test/support/chromium';
 import { CODEX_VERSION, findCodexBinary } from '../../test/support/codex-cli';
-import { difftrayCodexHookCommand, installDiffTrayCodexHook } from '../../test/support/codex-difftray-hook';
+import { runDiffTraySetup } from '../../test/support/difftray-setup';
 import {
   makeCodexSandbox,
   runCodexTurn,
@@ -72,6 +72,19 @@ const ADD_AND_UPDATE_PATCH = [
 ].join('\n');
 const LAST_LINE_FINAL = TWO_HUNKS.base.replace('last draft', 'last FINAL');
 
+/** DiffTray's hook installed as a person does it: `difftray setup codex`, in the sandbox's CODEX_HOME. */
+function installHook(box: CodexSandbox): void {
+  runDiffTraySetup('codex', { HOME: box.home, CODEX_HOME: box.codexHome });
+}
+
+/** The hook command setup wrote into `$CODEX_HOME/hooks.json`. */
+function installedHookCommand(box: CodexSandbox): string {
+  const hooks = JSON.parse(readFileSync(path.join(box.codexHome, 'hooks.json'), 'utf8')) as {
+    hooks: { PreToolUse: { hooks: { command: string }[] }[] };
+  };
+  return hooks.hooks.PreToolUse[0]!.hooks[0]!.command;
+}
+
 /** The output Codex gives its model when a hook denies: the reason, then the call. */
 const blockedBy = (reason: string) => `Command blocked by PreToolUse hook: ${reason}`;
 
@@ -88,7 +101,7 @@ describe.skipIf(skipReason !== undefined)(
       ({ app, page } = await session.start());
       box = makeCodexSandbox('codex-hooks', { workspace: app.workspace });
       session.afterTest(() => box.cleanup());
-      installDiffTrayCodexHook(box.codexHome);
+      installHook(box);
       box.writeFiles({ [FILE_NAME]: TWO_HUNKS.base });
     };
 
@@ -299,7 +312,7 @@ describe.skipIf(codex.path === undefined)(
     it('the hook prints nothing and exits 0, and Codex applies the patch as it would without DiffTray', async () => {
       const box = makeCodexSandbox('codex-hooks-off');
       try {
-        installDiffTrayCodexHook(box.codexHome);
+        installHook(box);
         box.writeFiles({ [FILE_NAME]: TWO_HUNKS.base });
         // No lock file in this DIFFTRAY_HOME: no DiffTray to ask.
         const difftrayHome = path.join(box.home, '.difftray');
@@ -317,7 +330,7 @@ describe.skipIf(codex.path === undefined)(
 
         // The same hook run directly with the stdin Codex gives it: nothing on stdout, one line on stderr.
         box.writeFiles({ [FILE_NAME]: TWO_HUNKS.base });
-        const direct = spawnSync('/bin/sh', ['-c', difftrayCodexHookCommand()], {
+        const direct = spawnSync('/bin/sh', ['-c', installedHookCommand(box)], {
           cwd: box.workspace,
           env: { PATH: process.env.PATH, HOME: box.home, DIFFTRAY_HOME: difftrayHome },
           input: JSON.stringify({

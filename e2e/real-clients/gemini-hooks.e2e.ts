@@ -34,7 +34,6 @@ const skipReason =
 if (skipReason) console.warn(`Skipping the real Gemini CLI hooks tests: ${skipReason}`);
 
 const BIN = path.resolve('bin', 'difftray.cjs');
-const HOOK_COMMAND = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} hook gemini`;
 /** Each step may take a while on a busy machine: the CLI starts, runs its hooks, and talks to the model. */
 const STEP_MS = 60_000;
 const FILE_NAME = 'notes.md';
@@ -59,7 +58,7 @@ describe.skipIf(skipReason !== undefined)(
       ({ app, page } = await session.start());
       file = path.join(app.workspace, FILE_NAME);
       writeFileSync(file, TWO_HUNKS.base);
-      installDiffTrayGeminiHooks(app.home, HOOK_COMMAND);
+      installDiffTrayGeminiHooks(app.home);
     }
 
     /** Runs `gemini -p` against a stand-in answering with `script`; resolves when Gemini exits. */

@@ -16,35 +16,18 @@
  *   runs before the policy check, so a hook's deny or rewrite comes first.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
+import { runDiffTraySetup } from './difftray-setup';
 import { geminiEnv, writeGeminiSettings } from './gemini-cli';
 
-/** Long enough for a person to decide; Gemini's own default (60 s) would let the tool run unreviewed. */
-export const GEMINI_HOOK_TIMEOUT_MS = 24 * 60 * 60 * 1000;
 const MAX_CAPTURED_CHARS = 64 * 1024;
 
 /**
- * Puts DiffTray's hooks into `<home>/.gemini/settings.json` (written first, IDE mode off, so the edits
- * come through the hooks and not as IDE diffs): BeforeTool reviews edits and shell commands, AfterTool
- * hands the model the note kept for that call — for shell commands too: a command allowed with a note
- * keeps it for AfterTool like an edit does. Stands in for `difftray setup gemini` until that exists.
+ * Gemini's settings with IDE mode off, then DiffTray's hooks installed as a person does it: `difftray
+ * setup gemini` with HOME the test's, editing that settings.json.
  */
-export function installDiffTrayGeminiHooks(home: string, hookCommand: string): void {
+export function installDiffTrayGeminiHooks(home: string): void {
   writeGeminiSettings(home, { ide: false });
-  const file = path.join(home, '.gemini', 'settings.json');
-  const settings = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const entry = (matcher: string) => [
-    {
-      matcher,
-      hooks: [{ type: 'command', name: 'difftray', command: hookCommand, timeout: GEMINI_HOOK_TIMEOUT_MS }],
-    },
-  ];
-  settings.hooks = {
-    BeforeTool: entry('replace|write_file|run_shell_command'),
-    AfterTool: entry('replace|write_file|run_shell_command'),
-  };
-  writeFileSync(file, `${JSON.stringify(settings, null, 2)}\n`);
+  runDiffTraySetup('gemini', { HOME: home });
 }
 
 export interface GeminiPrintOptions {
