@@ -1,9 +1,12 @@
 /**
  * GitHub Copilot CLI 1.0.102's hook codec (docs/protocols/other-agents.md, "Copilot CLI codec").
  * Copilot ships as a single native executable whose JavaScript is not readable as text, so the edit
- * rules below are those its tool descriptions state and the offline runs showed, held to the strictest
- * reading: `edit` replaces `old_str`, which must occur exactly once, literally, by `new_str`, and writes
- * the rest of the file untouched (line endings, BOM and final newline as they were); `create` writes
+ * rules below are those the offline runs of the real CLI showed (e2e/real-clients/copilot-hooks.e2e.ts),
+ * held to the strictest reading: `edit` finds `old_str` literally, or else with each of its line breaks
+ * matching either "\n" or "\r\n"; the match must be the only one; it is replaced by `new_str` with every
+ * line break written as the file's (CRLF where the file holds more CRLF than lone LF breaks, else LF);
+ * the rest of the file (its other line breaks, BOM, final newline) stays as it was. Copilot's further
+ * fallback (a match that ignores trailing spaces) is not reproduced: no decision. `create` writes
  * `file_text` as given to a file that does not exist yet. Anything else gets no decision.
  * The answer's field names (`permissionDecision`, `permissionDecisionReason`, `modifiedArgs`,
  * `additionalContext`) are those of Copilot's hooks documentation, the first three seen working in the
@@ -13,7 +16,7 @@ import { z } from 'zod';
 import type { EditTool, HookCall, HookCodec } from './codec';
 import { decodeEdit, rewriteEdit, toolCall } from './codec';
 import { HOOK_TABLES, hookStep } from './hook-tables';
-import { countOccurrences, findReplacement } from './replace-search';
+import { findReplacement } from './replace-search';
 import { noteLine } from './review-outcome';
 
 const editInput = z.looseObject({ path: z.string(), old_str: z.string(), new_str: z.string().optional() });
@@ -24,6 +27,41 @@ type CreateInput = z.infer<typeof createInput>;
 
 const cannot = (reason: string) => ({ applies: false as const, reason });
 
+interface Match {
+  at: number;
+  length: number;
+}
+
+/**
+ * Where Copilot's `edit` finds `oldString`: its literal occurrences if any, else those where each of its
+ * line breaks matches "\n" or "\r\n". Overlapping ones count: more than one match is no decision.
+ */
+function matchesOf(fileText: string, oldString: string): Match[] {
+  const literal: Match[] = [];
+  for (let at = fileText.indexOf(oldString); at !== -1; at = fileText.indexOf(oldString, at + 1)) {
+    literal.push({ at, length: oldString.length });
+  }
+  if (literal.length > 0) return literal;
+  const pieces = oldString.split(/\r?\n/);
+  if (pieces.length === 1) return [];
+  const pattern = new RegExp(pieces.map(escapeRegExp).join('\\r?\\n'), 'g');
+  const found: Match[] = [];
+  for (let match = pattern.exec(fileText); match !== null; match = pattern.exec(fileText)) {
+    found.push({ at: match.index, length: match[0].length });
+    pattern.lastIndex = match.index + 1;
+  }
+  return found;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The line break Copilot writes `new_str`'s breaks with: the file's more frequent one, LF on a tie. */
+function lineBreakOf(fileText: string): string {
+  const crlf = fileText.split('\r\n').length - 1;
+  const lf = fileText.split('\n').length - 1 - crlf;
+  return crlf > lf ? '\r\n' : '\n';
+}
+
 const editTool: EditTool<EditInput> = {
   name: 'edit',
   input: editInput,
@@ -33,10 +71,16 @@ const editTool: EditTool<EditInput> = {
     if (fileText === null) return cannot('the file does not exist');
     if (input.old_str === '') return cannot('old_str is empty');
     if (input.old_str === newString) return cannot('old_str and new_str are the same');
-    const occurrences = countOccurrences(fileText, input.old_str);
-    if (occurrences === 0) return cannot('old_str not found');
-    if (occurrences > 1) return cannot('old_str is not unique');
-    return { applies: true, proposed: fileText.replace(input.old_str, () => newString), isNewFile: false };
+    const [match, ...more] = matchesOf(fileText, input.old_str);
+    if (match === undefined) return cannot('old_str not found');
+    if (more.length > 0) return cannot('old_str is not unique');
+    const { at, length } = match;
+    const written = newString.replace(/\r?\n/g, lineBreakOf(fileText));
+    return {
+      applies: true,
+      proposed: fileText.slice(0, at) + written + fileText.slice(at + length),
+      isNewFile: false,
+    };
   },
   rewrite(input, base, fileExists, composed) {
     if (!fileExists) return null;

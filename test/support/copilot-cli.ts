@@ -97,6 +97,24 @@ export interface CopilotSession {
   stop(): Promise<void>;
 }
 
+/** The CLI's environment offline: HOME, its copilot home `<home>/.copilot`, the stand-in as its model. */
+export function copilotEnv(
+  options: Pick<CopilotSessionOptions, 'home' | 'tmp' | 'cacheHome' | 'baseUrl'>,
+): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: options.home,
+    TMPDIR: options.tmp,
+    COPILOT_HOME: path.join(options.home, '.copilot'),
+    COPILOT_CACHE_HOME: options.cacheHome,
+    COPILOT_OFFLINE: 'true',
+    COPILOT_PROVIDER_BASE_URL: options.baseUrl,
+    COPILOT_PROVIDER_API_KEY: 'stand-in-key',
+    COPILOT_MODEL: 'gpt-4.1',
+    COPILOT_AUTO_UPDATE: 'false',
+  };
+}
+
 export function startCopilotSession(options: CopilotSessionOptions): CopilotSession {
   const { binary, workspace, home, tmp, cacheHome, baseUrl } = options;
   const logDir = path.join(tmp, 'copilot-logs');
@@ -107,18 +125,7 @@ export function startCopilotSession(options: CopilotSessionOptions): CopilotSess
   const copilotHome = path.join(home, '.copilot');
   mkdirSync(copilotHome, { recursive: true });
   writeFileSync(path.join(copilotHome, 'config.json'), JSON.stringify({ trustedFolders: [workspace] }));
-  const env: Record<string, string> = {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: home,
-    TMPDIR: tmp,
-    COPILOT_HOME: copilotHome,
-    COPILOT_CACHE_HOME: cacheHome,
-    COPILOT_OFFLINE: 'true',
-    COPILOT_PROVIDER_BASE_URL: baseUrl,
-    COPILOT_PROVIDER_API_KEY: 'stand-in-key',
-    COPILOT_MODEL: 'gpt-4.1',
-    COPILOT_AUTO_UPDATE: 'false',
-  };
+  const env = copilotEnv({ home, tmp, cacheHome, baseUrl });
   const args = ['--no-auto-update', '--no-custom-instructions', '--log-level', 'all', '--log-dir', logDir];
   const terminal = startTerminal({ name: 'copilot', command: [binary, ...args], cwd: workspace, env, tmp });
   /** Its own log lines, without the runtime's chatter (`[rust:…]`); undefined before it logs. */

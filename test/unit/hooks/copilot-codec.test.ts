@@ -14,14 +14,41 @@ function editCallOf(call: HookCall): Extract<HookCall, { kind: 'edit' }> {
   return call;
 }
 
-/** Copilot's `edit`, written out again independently of the codec: one exact, unique, literal replacement. */
+/**
+ * Copilot's `edit` as 1.0.102 applied it in offline runs, written out again independently of the codec:
+ * old_str literally, else with its line breaks matching either kind; one match only; new_str's line
+ * breaks written as the file's more frequent one (LF on a tie).
+ */
 function copilotAppliesEdit(fileText: string, args: Record<string, unknown>): string {
   const oldStr = String(args.old_str);
   const newStr = typeof args.new_str === 'string' ? args.new_str : '';
-  const at = fileText.indexOf(oldStr);
-  if (oldStr === '' || at === -1) throw new Error('No match found');
-  if (fileText.indexOf(oldStr, at + 1) !== -1) throw new Error('Multiple matches found');
-  return fileText.slice(0, at) + newStr + fileText.slice(at + oldStr.length);
+  if (oldStr === '') throw new Error('old_str is empty');
+  const crlf = fileText.split('\r\n').length - 1;
+  const eol = crlf > fileText.split('\n').length - 1 - crlf ? '\r\n' : '\n';
+  const written = newStr.replaceAll('\r\n', '\n').replaceAll('\n', eol);
+  let at = fileText.indexOf(oldStr);
+  let length = oldStr.length;
+  if (at !== -1) {
+    if (fileText.indexOf(oldStr, at + 1) !== -1) throw new Error('Multiple matches found');
+  } else {
+    const loose = new RegExp(
+      oldStr
+        .split(/\r?\n/)
+        .map((piece) => piece.replace(/[\\^$.*+?()[\]{}|]/g, (c) => `\\${c}`))
+        .join('(?:\r\n|\n)'),
+      'y',
+    );
+    const matches: Array<[number, number]> = [];
+    for (let i = 0; i < fileText.length; i++) {
+      loose.lastIndex = i;
+      const match = loose.exec(fileText);
+      if (match) matches.push([i, match[0].length]);
+    }
+    if (matches.length === 0) throw new Error('No match found');
+    if (matches.length > 1) throw new Error('Multiple matches found');
+    [at, length] = matches[0]!;
+  }
+  return fileText.slice(0, at) + written + fileText.slice(at + length);
 }
 
 describe('Copilot codec: parse and decode', () => {
@@ -44,11 +71,58 @@ describe('Copilot codec: parse and decode', () => {
     expect(copilotCodec.parse({ toolArgs: {} }).kind).toBe('cannot-reconstruct');
   });
 
-  it('edit replaces the one occurrence and leaves CRLF, BOM and the missing final newline as they were', () => {
+  it("edit replaces the one occurrence, writes new_str's line breaks as the file's, keeps the BOM and the missing final newline", () => {
     const call = copilotCodec.parse(preToolUse('edit', { path, old_str: 'b\r\n', new_str: 'B\n' }));
+    // Copilot 1.0.102 wrote "B\r\n" here: new_str's break takes the file's CRLF.
     expect(decodeCopilot(call, '\uFEFFa\r\nb\r\nc')).toMatchObject({
       kind: 'review',
-      proposed: '\uFEFFa\r\nB\nc',
+      proposed: '\uFEFFa\r\nB\r\nc',
+    });
+  });
+
+  /** [file, old_str, new_str, what Copilot 1.0.102 wrote] from the offline runs. */
+  const observed: Array<[string, string, string, string]> = [
+    // An LF old_str found in a CRLF file; the new lines written CRLF.
+    ['one\r\ntwo\r\nthree\r\n', 'one\ntwo', 'ONE\nTWO', 'ONE\r\nTWO\r\nthree\r\n'],
+    ['x\r\ny\r\n', 'x', 'X1\nX2', 'X1\r\nX2\r\ny\r\n'],
+    ['m\r\nn', 'n', 'N\n', 'm\r\nN\r\n'],
+    // A CRLF old_str found in an LF file; the new lines written LF.
+    ['p\nq\n', 'p\r\nq', 'P\r\nQ', 'P\nQ\n'],
+    // Mixed files: the other lines keep their breaks; new_str takes the more frequent one, LF on a tie.
+    ['a\r\nb\nc\r\n', 'b', 'B', 'a\r\nB\nc\r\n'],
+    ['a\r\nb\nc\nd\n', 'c', 'Q1\nQ2', 'a\r\nb\nQ1\nQ2\nd\n'],
+    ['a\nb\r\nc\r\nd\r\n', 'c', 'Q1\nQ2', 'a\nb\r\nQ1\r\nQ2\r\nd\r\n'],
+    ['a\r\nb\nc', 'c', 'Q1\nQ2', 'a\r\nb\nQ1\nQ2'],
+    ['solo', 'solo', 'S1\nS2\r\nS3', 'S1\nS2\nS3'],
+    ['a\r\nb\nc\r\n', 'a\nb\nc', 'A\nB\nC', 'A\r\nB\r\nC\r\n'],
+    ['a\r\nb\nc\r\nd\ne\r\nf\r\n', 'e\nf', 'E\nF', 'a\r\nb\nc\r\nd\nE\r\nF\r\n'],
+    // A literal match comes first, even where it splits a CRLF.
+    ['a\r\nb\r\nc\r\n', '\nb', '\nB', 'a\r\r\nB\r\nc\r\n'],
+    ['a\r\nb\r\n', 'a\r', 'A\r', 'A\r\nb\r\n'],
+    // Replacement text taken literally.
+    ['a\nb\n', 'a\n', '$&$1A\n', '$&$1A\nb\n'],
+  ];
+  it.each(observed)('edit of %j: %j → %j writes what Copilot wrote', (file, oldStr, newStr, written) => {
+    const call = copilotCodec.parse(preToolUse('edit', { path, old_str: oldStr, new_str: newStr }));
+    expect(decodeCopilot(call, file)).toMatchObject({ kind: 'review', proposed: written });
+    expect(copilotAppliesEdit(file, { old_str: oldStr, new_str: newStr })).toBe(written);
+  });
+
+  it('edit: a match Copilot finds only by ignoring trailing spaces, or an overlapping second one, gets no decision', () => {
+    const spaced = copilotCodec.parse(preToolUse('edit', { path, old_str: 'k \nl', new_str: 'K\nL' }));
+    expect(decodeCopilot(spaced, 'k\nl\n')).toMatchObject({
+      kind: 'cannot-reconstruct',
+      reason: 'old_str not found',
+    });
+    const overlapping = copilotCodec.parse(preToolUse('edit', { path, old_str: 'aa', new_str: 'b' }));
+    expect(decodeCopilot(overlapping, 'aaa')).toMatchObject({
+      kind: 'cannot-reconstruct',
+      reason: 'old_str is not unique',
+    });
+    const looseTwice = copilotCodec.parse(preToolUse('edit', { path, old_str: 'a\nb', new_str: 'c' }));
+    expect(decodeCopilot(looseTwice, 'a\r\nb\na\r\nb\n')).toMatchObject({
+      kind: 'cannot-reconstruct',
+      reason: 'old_str is not unique',
     });
   });
 
@@ -110,8 +184,17 @@ describe('Copilot codec: encode', () => {
 
 const lineArb = fc.constantFrom('a', 'b', 'a', '', 'x = 1', '\uFEFFa', '$&');
 
+const text = (lines: Array<[string, string]>, final: boolean) =>
+  lines.map(([line, eol], i) => line + (i < lines.length - 1 || final ? eol : '')).join('');
+
+/** The rewrite of `base` to `composed`, or the deny saying it cannot be written. */
+function rewriteTo(base: string, composed: string) {
+  const call = editCallOf(copilotCodec.parse(preToolUse('edit', { path, old_str: 'zzz', new_str: 'q' })));
+  return copilotCodec.encode(call, base, true, { kind: 'rewrite', composed });
+}
+
 describe('Copilot codec: rewritten edit args, applied as Copilot applies them, write exactly the composed text', () => {
-  it('holds for LF, CRLF and mixed line breaks, a BOM, with or without a final newline, repeated lines', () => {
+  it('holds for LF, CRLF and mixed line breaks, a BOM, with or without a final newline, repeated lines (or it denies)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.tuple(lineArb, fc.constantFrom('\n', '\r\n')), { minLength: 1, maxLength: 8 }),
@@ -119,16 +202,43 @@ describe('Copilot codec: rewritten edit args, applied as Copilot applies them, w
         fc.boolean(),
         fc.boolean(),
         (baseLines, composedLines, baseFinal, composedFinal) => {
-          const text = (lines: Array<[string, string]>, final: boolean) =>
-            lines.map(([line, eol], i) => line + (i < lines.length - 1 || final ? eol : '')).join('');
           const base = text(baseLines, baseFinal);
           const composed = text(composedLines, composedFinal);
           fc.pre(base !== composed && base !== '');
-          const call = editCallOf(
-            copilotCodec.parse(preToolUse('edit', { path, old_str: 'zzz', new_str: 'q' })),
+          const answer = rewriteTo(base, composed);
+          // Copilot writes new_str's line breaks as the file's: some composed texts no edit can write.
+          if (answer?.modifiedArgs === undefined) {
+            expect(answer?.permissionDecision).toBe('deny');
+            return;
+          }
+          expect(copilotAppliesEdit(base, answer.modifiedArgs)).toBe(composed);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('always finds a rewrite when base and composed use one and the same line break', () => {
+    fc.assert(
+      fc.property(
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+        fc.array(lineArb, { minLength: 1, maxLength: 8 }),
+        fc.constantFrom('\n', '\r\n'),
+        fc.boolean(),
+        fc.boolean(),
+        (baseLines, composedLines, eol, baseFinal, composedFinal) => {
+          const base = text(
+            baseLines.map((line): [string, string] => [line, eol]),
+            baseFinal,
           );
-          const answer = copilotCodec.encode(call, base, true, { kind: 'rewrite', composed });
-          if (answer?.modifiedArgs === undefined) throw new Error('no rewrite');
+          const composed = text(
+            composedLines.map((line): [string, string] => [line, eol]),
+            composedFinal,
+          );
+          // One line break or none: no break says which kind the file uses, and Copilot picks LF.
+          fc.pre(base !== composed && base !== '' && (eol === '\n' || base.includes('\r\n')));
+          const answer = rewriteTo(base, composed);
+          if (answer?.modifiedArgs === undefined) throw new Error(`no rewrite: ${JSON.stringify(answer)}`);
           expect(copilotAppliesEdit(base, answer.modifiedArgs)).toBe(composed);
         },
       ),

@@ -100,6 +100,10 @@ const geminiWriteFile: Unwritable = (fileText, composed) => [
   ...(composed.includes('\\') ? ['backslash escapes: Gemini may unescape content'] : []),
 ];
 const nothingUnwritable: Unwritable = () => [];
+const copilotEdit: Unwritable = (fileText, composed) =>
+  fileText !== null && hasCr(fileText, composed)
+    ? ["line endings: Copilot writes new_str's line breaks as the file's more frequent one"]
+    : [];
 const qwenExisting: Unwritable = (fileText, composed) =>
   fileText === null
     ? []
@@ -137,7 +141,7 @@ const CODEC_CASES: CodecToolCase[] = [
     tools: COPILOT_EDIT_TOOLS,
     toolName: 'edit',
     calls: oldNewCallArb({ path: 'path', oldKey: 'old_str', newKey: 'new_str' }, (text) => text, false),
-    unwritable: nothingUnwritable,
+    unwritable: copilotEdit,
   },
   {
     agent: 'Copilot',
