@@ -85,6 +85,8 @@ export interface QwenSessionOptions {
   idePort?: number;
   /** "default" ("Ask permissions") unless given. */
   approvalMode?: QwenApprovalMode;
+  /** Added to its environment (and so its hooks'): DIFFTRAY_HOME. */
+  env?: Record<string, string>;
   /** Runs once its settings are written and before it starts (the person's `difftray setup qwen`). */
   afterSettings?: (home: string) => void;
 }
@@ -117,6 +119,7 @@ export function startQwenSession(options: QwenSessionOptions): QwenSession {
     NO_BROWSER: 'true',
     // Its debug log, `<home>/.qwen/debug/<session>.txt`, for failure messages (IDE connection among it).
     QWEN_DEBUG_LOG_FILE: '1',
+    ...options.env,
   };
   const terminal = startTerminal({
     name: 'qwen',
