@@ -74,7 +74,10 @@ describe.skipIf(skipReason !== undefined)(
      */
     async function start(
       script: (file: string, workspace: string) => ScriptedTurn[],
-      approvalMode: QwenApprovalMode = 'default',
+      {
+        approvalMode = 'default',
+        difftrayAway = false,
+      }: { approvalMode?: QwenApprovalMode; difftrayAway?: boolean } = {},
     ): Promise<Started> {
       const { app, page } = await session.start();
       const file = path.join(app.workspace, FILE_NAME);
@@ -88,6 +91,8 @@ describe.skipIf(skipReason !== undefined)(
         tmp: app.tmpDir,
         baseUrl: standIn.baseUrl,
         approvalMode,
+        // The hook looks for DiffTray where none runs.
+        env: difftrayAway ? { DIFFTRAY_HOME: path.join(app.home, 'no-difftray-here') } : {},
         afterSettings: setUpHooks,
       });
       running = cli;
@@ -218,9 +223,30 @@ describe.skipIf(skipReason !== undefined)(
     );
 
     it(
+      'DiffTray not reachable: no decision, and Qwen asks in its terminal as it would without DiffTray',
+      async () => {
+        const started = await start(editScript, { difftrayAway: true });
+        const { file, cli, standIn, waitFor } = started;
+
+        await waitFor(() => (QWEN_ASKS.test(cli.screen()) ? true : undefined), "Qwen's own question");
+        expectFileBytes(file, TWO_HUNKS.base);
+        // "1. Yes, allow once" is preselected.
+        cli.press('Enter');
+        await resultOf(started, 'edit');
+        expectFileBytes(file, TWO_HUNKS.proposed);
+        expect(started.app.runtime.core.queue.summaries()).toEqual([]);
+        await waitFor(
+          () => (standIn.turnsServed() === 3 ? true : undefined),
+          'the model to get its last turn',
+        );
+      },
+      5 * STEP_MS,
+    );
+
+    it(
       'in approval mode "auto-edit" Qwen asks nobody about an edit, so PermissionRequest never fires and nothing is reviewed',
       async () => {
-        const started = await start(editScript, 'auto-edit');
+        const started = await start(editScript, { approvalMode: 'auto-edit' });
         const { app, file, standIn, waitFor } = started;
 
         await resultOf(started, 'edit');
