@@ -1,7 +1,9 @@
 /**
  * The real Qwen Code CLI (npm `@qwen-code/qwen-code`, pinned in test/real-clients), run offline in a
  * terminal it can draw on: in IDE mode its edits open as diffs in the IDE (here DiffTray) only while it
- * asks for approval in its interactive UI, so it runs in a tmux session of a private tmux server.
+ * asks for approval in its interactive UI, so it runs in a tmux session of a private tmux server. With
+ * IDE mode off (no `idePort`) its edits reach DiffTray through the hooks `difftray setup qwen` installs,
+ * whose PermissionRequest fires only in that interactive UI too.
  *
  * Offline: its model is an OpenAI-compatible loopback stand-in (`OPENAI_BASE_URL`, `OPENAI_API_KEY`,
  * `OPENAI_MODEL`, with `security.auth.selectedType: "openai"` so no sign-in is offered). It finds DiffTray
@@ -40,15 +42,24 @@ export function findQwenCode(): QwenCodeCli {
   return { path: path.join(packageDir, 'cli.js') };
 }
 
-/** `<home>/.qwen/settings.json`: the OpenAI-compatible provider, IDE mode, asking before edits, nothing online. */
-export function writeQwenSettings(home: string): void {
+/** Qwen's approval modes (`tools.approvalMode`): "default" is "Ask permissions". */
+export type QwenApprovalMode = 'plan' | 'default' | 'auto-edit' | 'auto' | 'yolo';
+
+/**
+ * `<home>/.qwen/settings.json`: the OpenAI-compatible provider, IDE mode (unless `ide` is false), asking
+ * before edits (unless another `approvalMode` is given), nothing online.
+ */
+export function writeQwenSettings(
+  home: string,
+  { ide = true, approvalMode = 'default' }: { ide?: boolean; approvalMode?: QwenApprovalMode } = {},
+): void {
   const dir = path.join(home, '.qwen');
   mkdirSync(dir, { recursive: true });
   const settings = {
     security: { auth: { selectedType: 'openai' }, folderTrust: { enabled: false } },
     model: { name: QWEN_TEST_MODEL },
-    ide: { enabled: true, hasSeenNudge: true },
-    tools: { approvalMode: 'default' },
+    ide: { enabled: ide, hasSeenNudge: true },
+    tools: { approvalMode },
     general: { enableAutoUpdate: false },
     // After a finished turn it would ask the model for a follow-up suggestion (a request with tools, which
     // the stand-in would take for a turn) and may offer a feedback dialog that takes keystrokes.
@@ -70,8 +81,14 @@ export interface QwenSessionOptions {
   tmp: string;
   /** The model stand-in's base URL (`…/v1`). */
   baseUrl: string;
-  /** DiffTray's bridge port, as its lock file is named. */
-  idePort: number;
+  /** DiffTray's bridge port, as its lock file is named; absent: IDE mode off (edits reach DiffTray through hooks). */
+  idePort?: number;
+  /** "default" ("Ask permissions") unless given. */
+  approvalMode?: QwenApprovalMode;
+  /** Added to its environment (and so its hooks'): DIFFTRAY_HOME. */
+  env?: Record<string, string>;
+  /** Runs once its settings are written and before it starts (the person's `difftray setup qwen`). */
+  afterSettings?: (home: string) => void;
 }
 
 export interface QwenSession {
@@ -89,7 +106,8 @@ export interface QwenSession {
 
 export function startQwenSession(options: QwenSessionOptions): QwenSession {
   const { cli, workspace, home, tmp, baseUrl, idePort } = options;
-  writeQwenSettings(home);
+  writeQwenSettings(home, { ide: idePort !== undefined, approvalMode: options.approvalMode });
+  options.afterSettings?.(home);
   const env: Record<string, string> = {
     PATH: path.dirname(process.execPath) + path.delimiter + (process.env.PATH ?? '/usr/bin:/bin'),
     HOME: home,
@@ -97,10 +115,11 @@ export function startQwenSession(options: QwenSessionOptions): QwenSession {
     OPENAI_API_KEY: 'stand-in-key',
     OPENAI_BASE_URL: baseUrl,
     OPENAI_MODEL: QWEN_TEST_MODEL,
-    QWEN_CODE_IDE_SERVER_PORT: String(idePort),
+    ...(idePort !== undefined && { QWEN_CODE_IDE_SERVER_PORT: String(idePort) }),
     NO_BROWSER: 'true',
     // Its debug log, `<home>/.qwen/debug/<session>.txt`, for failure messages (IDE connection among it).
     QWEN_DEBUG_LOG_FILE: '1',
+    ...options.env,
   };
   const terminal = startTerminal({
     name: 'qwen',
