@@ -7,7 +7,6 @@ import path from 'node:path';
 import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler';
 import { AppCore } from './core/app-core';
 import { currentHookCommand } from './core/setup/claude-hook-command';
-import { claudeConfigDir } from './core/setup/claude-hooks-setup';
 import { mirrorPausesToFile } from './core/review/queue/hook-pauses-file';
 import { recoverLeftovers } from './core/undo/write-journal';
 import {
@@ -93,10 +92,12 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     writeJournalDir,
     undoJournalDir: path.join(difftrayHome(env), 'undo'),
     log,
-    claudeHooks: {
-      configDir: claudeConfigDir(env, home),
+    agentHooks: {
+      env,
+      home,
       // main.cjs and headless.cjs are bundled into dist/main/, beside cli.cjs.
-      command: currentHookCommand(options.cliPath ?? path.join(__dirname, 'cli.cjs'), env),
+      command: (hookWords) =>
+        currentHookCommand(options.cliPath ?? path.join(__dirname, 'cli.cjs'), env, undefined, hookWords),
     },
     connectionRequests: {
       trusted: trustedPrograms(settings, log),

@@ -109,3 +109,12 @@ export type HookStatus =
   /** Some of our hooks are there, but setup would change them (command, timeout, matcher, a missing one). */
   | 'outdated'
   | 'not-installed';
+
+/** How a person trusts a new or changed hook in Codex, which runs no hook it was not told to trust. */
+export const CODEX_TRUST_STEP =
+  'Codex runs a new or changed hook only once you trust it: start `codex`, type /hooks and press t ' +
+  '(or accept the "Hooks need review" dialog Codex shows at start). DiffTray never trusts it for you.';
+
+/** What a person does in Codex when they turned DiffTray's hook off there. */
+export const CODEX_HOOK_OFF_STEP =
+  "DiffTray's hook is turned off in Codex: start `codex`, type /hooks and turn it on.";

@@ -3,13 +3,14 @@
  * each edit or command and speaks the native protocol with `writer: 'client'` (DiffTray answers with the
  * composed text; the agent writes it). One shape for all four, as Claude Code's (claude-hooks.ts).
  */
+import type { SetupAgent } from '../hook-setup/agent-hooks';
 import type { ProtocolDescriptor } from './descriptor';
 
 type AgentHooksId = 'codex-hooks' | 'gemini-hooks' | 'copilot-hooks' | 'qwen-hooks';
 
 function agentHooksProtocol<P extends AgentHooksId>(
   id: P,
-  agent: { name: string; setupTarget: string },
+  agent: { name: string; setupTarget: Exclude<SetupAgent, 'claude-code'> },
 ): ProtocolDescriptor<P> {
   return {
     id,
@@ -30,6 +31,7 @@ function agentHooksProtocol<P extends AgentHooksId>(
     },
     notesVia: null,
     setup: {
+      agent: agent.setupTarget,
       command: `difftray setup ${agent.setupTarget}`,
       hookCommand: `difftray hook ${agent.setupTarget}`,
       codec: `shared/hooks/${agent.setupTarget}.ts`,

@@ -23,6 +23,7 @@ export const claudeHooksProtocol = {
   },
   notesVia: null,
   setup: {
+    agent: 'claude-code',
     command: 'difftray setup claude-code',
     hookCommand: 'difftray hook claude-code',
     codec: 'shared/claude-code/hook-answer.ts',

@@ -4,6 +4,7 @@
  * agent, the empty state's guides, lint's adapter list) is derived from these records, so a protocol
  * with a field missing does not compile.
  */
+import type { SetupAgent } from '../hook-setup/agent-hooks';
 
 /** The protocols clients connect through; each has a descriptor in this folder. */
 export type ClientProtocol =
@@ -90,8 +91,11 @@ export interface ProtocolDescriptor<P extends ClientProtocol = ClientProtocol> {
   capabilities: ProtocolCapabilities;
   /** The protocol whose setup the note box offers so notes can reach this agent, or null. */
   notesVia: ClientProtocol | null;
-  /** The command that sets it up and the hook command and answer codec it runs, when it has one. */
-  setup: { command: string; hookCommand: string; codec: string } | null;
+  /**
+   * The agent `difftray setup` knows it by, the command that sets it up and the hook command and answer
+   * codec it runs, when it has one.
+   */
+  setup: { agent: SetupAgent; command: string; hookCommand: string; codec: string } | null;
   guide: ProtocolGuide;
 }
 

@@ -14,16 +14,11 @@ import {
 import { currentHookCommand } from '../core/setup/claude-hook-command';
 import { applyAgentHooks, planAgentHooks, type AgentHooksContext } from '../core/setup/agent-setup';
 import type { HookFileOutcome } from '../core/setup/hook-file';
-import { agentHookStatus } from '../core/setup/hook-status';
+import { pendingAgentStep } from '../core/setup/hook-status';
 import { HooksSetupError } from '../core/setup/settings-text';
 import { CliError, tildePath } from './errors';
 
 export const SETUP_TARGETS = SETUP_AGENTS;
-
-/** How a person trusts a new or changed hook in Codex, which runs no hook it was not told to trust. */
-export const CODEX_TRUST_STEP =
-  'Codex runs a new or changed hook only once you trust it: start `codex`, type /hooks and press t ' +
-  '(or accept the "Hooks need review" dialog Codex shows at start). DiffTray never trusts it for you.';
 
 export interface SetupOptions {
   target: string;
@@ -74,7 +69,7 @@ export function setup(options: SetupOptions, io: SetupIo): number {
   report(agent, options, outcome, home, io.out);
   if (options.remove || options.dryRun) return 0;
   // Codex runs the hook only once the person trusted it; the others from their next session.
-  const pending = agent === 'codex' ? codexTrustLine(context) : undefined;
+  const pending = pendingAgentStep(agent, context);
   if (pending) io.out(pending);
   else if (!outcome.upToDate) {
     io.out(`${AGENT_LABELS[agent]} sessions started from now on ask DiffTray before edits and commands.`);
@@ -105,16 +100,4 @@ function report(
     out(`The settings from before today's first change are in ${tildePath(outcome.backupPath, home)}`);
   }
   if (options.dryRun) out('Nothing written (--dry-run)');
-}
-
-/** What the person still has to do in Codex for the hook to run; nothing once it is trusted. */
-function codexTrustLine(context: AgentHooksContext): string | undefined {
-  switch (agentHookStatus('codex', context)) {
-    case 'installed':
-      return undefined;
-    case 'disabled':
-      return "DiffTray's hook is turned off in Codex: start `codex`, type /hooks and turn it on.";
-    default:
-      return CODEX_TRUST_STEP;
-  }
 }

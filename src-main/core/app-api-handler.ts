@@ -12,11 +12,11 @@ import {
   type AppApiResult,
   type AppSettings,
   type AppSettingsPatch,
-  type ClaudeHooksPlan,
   type UndoWritesResult,
 } from '../../shared/app-api';
 import type { AppCore } from './app-core';
-import { applyClaudeHooks, planClaudeHooks } from './setup/claude-hooks-setup';
+import type { AgentHooksContext } from './setup/agent-setup';
+import { agentHookStates, agentHooksPlan } from './setup/app-hooks';
 import { ConnectionRequestError } from './clients/connection-requests';
 import { submitWithDiskCheck } from './disk/disk-guard';
 import { ReviewTextsDroppedError } from './review/review-queue';
@@ -76,7 +76,8 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     reject: async (p) => queue.reject(p.reviewId, p.reason),
     disconnectClient: async (p) => core.clients.requestDisconnect(p.clientId),
     setClientPaused: async (p) => setPaused(core, p.key, p.paused),
-    claudeHooksSetup: async (p) => claudeHooksSetup(core, p.apply),
+    agentHooksSetup: async (p) => agentHooksPlan(hooksContext(core), p),
+    agentHooksStatus: async () => agentHookStates(hooksContext(core)),
     setFolderWatched: (p) => setFolderWatched(options.watch, p.folder, p.watched),
     startPairing: async () => withPairing(options.pairing, (pairing) => pairing.start()),
     cancelPairing: async () => withPairing(options.pairing, (pairing) => pairing.cancel()),
@@ -136,13 +137,10 @@ function updateSettings(core: AppCore, patch: AppSettingsPatch): AppSettings {
   }
 }
 
-/** Plans, or with `apply` makes, the change to Claude Code's settings; the answer is the plan either way. */
-function claudeHooksSetup(core: AppCore, apply: boolean): ClaudeHooksPlan {
-  if (!core.claudeHooks) throw new AppApiError('Setting up Claude Code hooks is not available here');
-  const { settingsPath, upToDate, changes, command } = apply
-    ? applyClaudeHooks(core.claudeHooks)
-    : planClaudeHooks(core.claudeHooks);
-  return { settingsPath, upToDate, changes, command };
+/** Where the agents' hook files are, as the runtime said; unit tests without it are told so. */
+function hooksContext(core: AppCore): AgentHooksContext {
+  if (!core.agentHooks) throw new AppApiError("Setting up agents' hooks is not available here");
+  return core.agentHooks;
 }
 
 async function setFolderWatched(

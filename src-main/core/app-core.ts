@@ -2,7 +2,7 @@
 import type { AppChange, AppSnapshot, WatchFolderIssue } from '../../shared/app-api';
 import { FileWriter } from './disk/file-writer';
 import type { OnScreen } from './review/on-screen';
-import type { ClaudeHooksTarget } from './setup/claude-hooks-setup';
+import type { AgentHooksContext } from './setup/agent-setup';
 import { ClientRegistry } from './clients/client-registry';
 import { ConnectionRequests, type ConnectionRequestsOptions } from './clients/connection-requests';
 import type { Pairing } from './pairing/pairing';
@@ -26,8 +26,8 @@ export interface AppCoreOptions {
   undoJournalDir?: string;
   /** Where core's own messages go (an undo journal file ignored, a write not kept for undo). */
   log?: (message: string) => void;
-  /** Claude Code's config folder and the hook command, for setting up its hooks from the app. */
-  claudeHooks?: ClaudeHooksTarget;
+  /** The home, environment and hook command for setting up each agent's hooks from the app. */
+  agentHooks?: AgentHooksContext;
   /** Connection prompts for clients without a token: remembered programs, where to save them, the time limit. */
   connectionRequests?: ConnectionRequestsOptions;
   /**
@@ -42,8 +42,8 @@ export class AppCore {
   readonly clients: ClientRegistry;
   /** The one writer: every file change DiffTray itself makes goes through it. */
   readonly writer: FileWriter;
-  /** Where and what `claudeHooksSetup` writes; none when the runtime did not say (unit tests). */
-  readonly claudeHooks: ClaudeHooksTarget | undefined;
+  /** Where the agents' hook files are and what `agentHooksSetup` writes; none when the runtime did not say. */
+  readonly agentHooks: AgentHooksContext | undefined;
   /** Clients without a token waiting for the person's answer, and the programs allowed always. */
   readonly connectionRequests: ConnectionRequests;
   /** What DiffTray wrote for each review, kept to be undone ("Undo changes on disk"). */
@@ -65,14 +65,14 @@ export class AppCore {
       writeJournalDir,
       undoJournalDir,
       log = () => {},
-      claudeHooks,
+      agentHooks,
       connectionRequests,
       settings,
     }: AppCoreOptions = {},
   ) {
     this.workspace = new WorkspaceFolders(workspaceFolders);
     const folders = () => this.workspace.list;
-    this.claudeHooks = claudeHooks;
+    this.agentHooks = agentHooks;
     this.settings = settings;
     this.connectionRequests = new ConnectionRequests({ now, ...connectionRequests });
     this.undoJournal = new UndoJournal(undoJournalDir, { now, log });

@@ -53,7 +53,7 @@ export function AgentNoteBox({ review }: { review: ReviewSummary }) {
           {offersHooksSetup(review.client.protocol) ? (
             <>
               Claude Code's hooks can.{' '}
-              <button type="button" onClick={showHooksSetup}>
+              <button type="button" onClick={() => showHooksSetup('claude-code')}>
                 {HOOKS_SETUP_LABEL}
               </button>
             </>

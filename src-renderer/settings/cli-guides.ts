@@ -2,6 +2,7 @@
  * How each supported CLI finds DiffTray, as the empty state tells a new user: taken from each protocol's
  * descriptor (shared/protocols/), in their order. Supporting another CLI means a guide in its descriptor.
  */
+import { AGENT_LABELS, type SetupAgent } from '../../shared/hook-setup/agent-hooks';
 import { ALL_PROTOCOLS, PROTOCOL_DESCRIPTORS, type CliGuide } from '../../shared/protocols';
 
 export type { CliGuide, CliStep } from '../../shared/protocols';
@@ -21,3 +22,24 @@ export const WATCH_GUIDE = { id: watch.id, ...watch.guide };
 export function copyLabel(command: string, cliName: string): string {
   return `Copy ${cliName} command: ${command}`;
 }
+
+/** An agent whose hooks DiffTray installs: reviewed before it writes, from any terminal. */
+export interface HookGuide {
+  agent: SetupAgent;
+  name: string;
+  /** `difftray setup <agent>`, from its descriptor. */
+  command: string;
+}
+
+/** Every hook agent, from the descriptors with a setup command, in their order. */
+export const HOOK_GUIDES: readonly HookGuide[] = ALL_PROTOCOLS.flatMap((protocol) =>
+  protocol.setup
+    ? [
+        {
+          agent: protocol.setup.agent,
+          name: AGENT_LABELS[protocol.setup.agent],
+          command: protocol.setup.command,
+        },
+      ]
+    : [],
+);

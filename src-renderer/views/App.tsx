@@ -11,7 +11,7 @@ import { useAppStore } from '../state/store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionPrompts } from './ConnectionPrompts';
 import { prepareDiffEditor } from '../review/diff-editor/kept-editor';
-import { ClaudeHooksDialog } from '../settings/ClaudeHooksDialog';
+import { AgentHooksDialog } from '../settings/AgentHooksDialog';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
 import { ReviewView } from '../review/ReviewView';
@@ -161,7 +161,7 @@ export function App() {
         </main>
       </div>
       <LiveRegion />
-      <ClaudeHooksDialog />
+      <AgentHooksDialog />
     </div>
   );
 }

@@ -15,13 +15,13 @@ import {
   pauseExplanation,
   pausedWithoutConnection,
 } from './client-pause';
-import { HOOKS_SETUP_LABEL, useHooksSetup } from '../settings/hooks-setup';
 import { useNow } from '../state/hooks';
 import { errorMessage } from '../review/review-model';
 import { clientLabel, disconnectLabels } from '../state/sidebar-model';
 import { useAppStore } from '../state/store';
 import { formatAge } from '../state/time';
 import { PairRemoteAgent } from '../settings/PairRemoteAgent';
+import { AgentHooksList } from './AgentHooksList';
 import { WatchedFolders } from './WatchedFolders';
 import { TrustedPrograms } from '../settings/TrustedPrograms';
 import './ConnectionsList.css';
@@ -77,7 +77,8 @@ function PausedList({ paused }: { paused: PausedClient[] }) {
 /**
  * Who is connected, since when, what they last said, and a way to send each one away; for clients
  * that can go ahead on their own, a way to pause their reviews. Paused clients are listed even when
- * not connected. Then the workspace folders, each with its "Review changes on disk" switch.
+ * not connected. Then the workspace folders, each with its "Review changes on disk" switch, and each
+ * agent's hooks ("Review before it writes").
  */
 export function ConnectionsList({
   clients,
@@ -100,7 +101,6 @@ export function ConnectionsList({
 }) {
   const api = useApi();
   const announce = useAppStore((s) => s.announce);
-  const showHooksSetup = useHooksSetup((s) => s.show);
   const setPaused = usePauseToggle();
   const now = useNow();
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
@@ -224,12 +224,7 @@ export function ConnectionsList({
         watchIssues={watchIssues}
       />
       <PairRemoteAgent />
-      <p className="dt-hooks-offer">
-        Claude Code from any terminal, per hunk and with notes:{' '}
-        <button type="button" onClick={showHooksSetup}>
-          {HOOKS_SETUP_LABEL}
-        </button>
-      </p>
+      <AgentHooksList />
     </section>
   );
 }

@@ -3,9 +3,9 @@ import { CLI_GUIDES } from '../settings/cli-guides';
 import { FIRST_RUN_TEXT } from '../settings/settings-model';
 import { useSettingsView } from '../settings/settings-view';
 import { AddWorkspaceFolder } from './AddWorkspaceFolder';
-import { HOOKS_SETUP_LABEL, useHooksSetup } from '../settings/hooks-setup';
 import { clientLabel, connectedClients } from '../state/sidebar-model';
 import { CopyCommand } from './CopyCommand';
+import { HookGuides } from './HookGuides';
 import { WatchGuide } from './WatchGuide';
 import './EmptyState.css';
 
@@ -30,7 +30,6 @@ function FirstRun() {
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
   const clients = connectedClients(snapshot);
   const folders = snapshot?.workspaceFolders ?? [];
-  const showHooksSetup = useHooksSetup((s) => s.show);
   const showSettings = useSettingsView((s) => s.show);
   if (snapshot && folders.length === 0) return <FirstRun />;
   return (
@@ -70,12 +69,7 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
         ))}
         <WatchGuide workspaceFolders={folders} watchedFolders={snapshot?.watchedFolders ?? []} />
       </ul>
-      <p className="dt-hooks-offer">
-        Claude Code from any terminal, with per-hunk review and notes that reach it, through its hooks:{' '}
-        <button type="button" onClick={showHooksSetup}>
-          {HOOKS_SETUP_LABEL}
-        </button>
-      </p>
+      <HookGuides />
 
       <h2 id="dt-folders-title">Workspace folders</h2>
       {folders.length > 0 && (

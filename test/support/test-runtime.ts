@@ -42,6 +42,8 @@ export interface TestRuntimeOptions {
    * with nothing there the app asks. By default the temp workspace is given.
    */
   noWorkspaceGiven?: boolean;
+  /** More environment for the runtime (CODEX_HOME...), beside the temp CLAUDE_CONFIG_DIR and DIFFTRAY_HOME. */
+  env?: Record<string, string>;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
@@ -53,7 +55,11 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
   mkdirSync(workspace, { recursive: true });
   mkdirSync(home, { recursive: true });
   mkdirSync(tmpDir, { recursive: true });
-  const env = { CLAUDE_CONFIG_DIR: path.join(home, '.claude'), DIFFTRAY_HOME: path.join(home, '.difftray') };
+  const env = {
+    CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
+    DIFFTRAY_HOME: path.join(home, '.difftray'),
+    ...options.env,
+  };
   options.beforeStart?.(home);
   const start = () =>
     startRuntime({

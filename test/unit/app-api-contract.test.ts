@@ -20,9 +20,10 @@ import { AppCore } from '../../src-main/core/app-core';
 /** The calls on the wire today; a rename here breaks every window and headless client. */
 const WIRE_METHODS = [
   'addWorkspaceFolder',
+  'agentHooksSetup',
+  'agentHooksStatus',
   'answerConnectionRequest',
   'cancelPairing',
-  'claudeHooksSetup',
   'decideAll',
   'decideFile',
   'decideHunks',

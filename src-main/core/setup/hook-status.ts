@@ -6,7 +6,13 @@
  */
 import { realpathSync } from 'node:fs';
 import path from 'node:path';
-import { AGENT_HOOK_SHAPES, type HookStatus, type SetupAgent } from '../../../shared/hook-setup/agent-hooks';
+import {
+  AGENT_HOOK_SHAPES,
+  CODEX_HOOK_OFF_STEP,
+  CODEX_TRUST_STEP,
+  type HookStatus,
+  type SetupAgent,
+} from '../../../shared/hook-setup/agent-hooks';
 import { endsInHookWords, updateHooks } from '../../../shared/hook-setup/hook-entries';
 import { isRecord } from '../../../shared/is-record';
 import { readRegularFile } from '../disk/regular-file';
@@ -23,6 +29,22 @@ export function agentHookStatus(agent: SetupAgent, context: AgentHooksContext): 
     return anyOfOurs ? 'outdated' : 'not-installed';
   }
   return agent === 'codex' ? codexTrust(file, settings, context) : 'installed';
+}
+
+/**
+ * What the person still has to do in the agent, after setup, for the hook to run: only Codex asks (it
+ * runs a hook once trusted as it is now); none once it will run.
+ */
+export function pendingAgentStep(agent: SetupAgent, context: AgentHooksContext): string | undefined {
+  if (agent !== 'codex') return undefined;
+  switch (agentHookStatus(agent, context)) {
+    case 'installed':
+      return undefined;
+    case 'disabled':
+      return CODEX_HOOK_OFF_STEP;
+    default:
+      return CODEX_TRUST_STEP;
+  }
 }
 
 /** Codex runs a hook only once the person trusted it as it is now. */

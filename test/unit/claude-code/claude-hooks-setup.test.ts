@@ -19,13 +19,17 @@ import { createAppApiHandler } from '../../../src-main/core/app-api-handler';
 import { AppCore } from '../../../src-main/core/app-core';
 import { updateHookSettings } from '../../../shared/claude-code/hook-settings';
 import {
-  applyClaudeHooks,
   BACKUP_DAYS,
   claudeConfigDir,
   ClaudeHooksSetupError,
   editedText,
-  planClaudeHooks,
 } from '../../../src-main/core/setup/claude-hooks-setup';
+import {
+  applyAgentHooks,
+  planAgentHooks,
+  type AgentHooksContext,
+} from '../../../src-main/core/setup/agent-setup';
+import type { HookSetupOptions } from '../../../shared/hook-setup/hook-entries';
 import { makeTempDir } from '../../support/temp';
 
 const COMMAND = '"/usr/bin/node" "/opt/difftray/cli.cjs" hook claude-code';
@@ -46,6 +50,20 @@ beforeEach(() => {
 afterEach(() => cleanup());
 
 const mode = (file: string) => statSync(file).mode & 0o777;
+
+/** Claude Code's config folder and hook command, as `difftray setup claude-code` and the app take them. */
+const contextOf = (target: { configDir: string; command: string }): AgentHooksContext => ({
+  env: { CLAUDE_CONFIG_DIR: target.configDir },
+  home: root,
+  command: () => target.command,
+});
+const planClaudeHooks = (target: { configDir: string; command: string }, options: HookSetupOptions = {}) =>
+  planAgentHooks('claude-code', contextOf(target), options);
+const applyClaudeHooks = (
+  target: { configDir: string; command: string },
+  options: HookSetupOptions = {},
+  now?: () => Date,
+) => applyAgentHooks('claude-code', contextOf(target), options, now);
 
 describe('Claude Code hooks setup on disk', () => {
   it('finds the settings in $CLAUDE_CONFIG_DIR, else ~/.claude', () => {
@@ -222,12 +240,14 @@ describe('Claude Code hooks setup on disk', () => {
       });
       try {
         const handler = createAppApiHandler(
-          new AppCore([root], { claudeHooks: { configDir, command: COMMAND } }),
+          new AppCore([root], { agentHooks: contextOf({ configDir, command: COMMAND }) }),
         );
-        await expect(handler('claudeHooksSetup', { apply: false })).rejects.toThrow(
+        await expect(handler('agentHooksSetup', { agent: 'claude-code', apply: false })).rejects.toThrow(
           /named pipe \(FIFO\), not a regular file/,
         );
-        await expect(handler('claudeHooksSetup', { apply: true })).rejects.toThrow(/named pipe/);
+        await expect(handler('agentHooksSetup', { agent: 'claude-code', apply: true })).rejects.toThrow(
+          /named pipe/,
+        );
         expect(lstatSync(settingsPath).isFIFO()).toBe(true);
       } finally {
         writer.kill('SIGKILL');
@@ -237,28 +257,32 @@ describe('Claude Code hooks setup on disk', () => {
 
   it('answers the app API: a plan, then the change; without a target, a clear error', async () => {
     const handler = createAppApiHandler(
-      new AppCore([root], { claudeHooks: { configDir, command: COMMAND } }),
+      new AppCore([root], { agentHooks: contextOf({ configDir, command: COMMAND }) }),
     );
-    const plan = await handler('claudeHooksSetup', { apply: false });
+    const plan = await handler('agentHooksSetup', { agent: 'claude-code', apply: false });
     expect(plan).toEqual({
+      agent: 'claude-code',
       settingsPath,
       upToDate: false,
       changes: [
         `Create ${settingsPath}`,
         `Add a PreToolUse hook for Edit|MultiEdit|Write|Bash: ${COMMAND} (timeout 3600 s)`,
       ],
-      command: COMMAND,
+      commands: [COMMAND],
     });
-    await handler('claudeHooksSetup', { apply: true });
-    expect(await handler('claudeHooksSetup', { apply: false })).toEqual({
+    await handler('agentHooksSetup', { agent: 'claude-code', apply: true });
+    expect(await handler('agentHooksSetup', { agent: 'claude-code', apply: false })).toEqual({
+      agent: 'claude-code',
       settingsPath,
       upToDate: true,
       changes: [],
-      command: COMMAND,
+      commands: [COMMAND],
     });
 
     const without = createAppApiHandler(new AppCore([root]));
-    await expect(without('claudeHooksSetup', { apply: false })).rejects.toThrow('not available');
+    await expect(without('agentHooksSetup', { agent: 'claude-code', apply: false })).rejects.toThrow(
+      'not available',
+    );
   });
 });
 
