@@ -13,10 +13,8 @@ import { clientPauseKey } from '../../shared/app-api';
 import { replayEdit } from '../../shared/claude-code/edit-replay';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { until, waitForReview } from '../support/wait';
-import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN } from '../support/build';
+import { BUILD_TIMEOUT_MS, buildMain } from '../support/build';
 import { runCli } from '../support/hook-cli';
-
-const BIN = DIFFTRAY_BIN;
 
 beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
