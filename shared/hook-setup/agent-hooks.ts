@@ -98,6 +98,12 @@ export const AGENT_LABELS: Record<SetupAgent, string> = {
   qwen: 'Qwen Code',
 };
 
+/** Where an agent's hooks review less than every edit: said once setup is done (README has the rest). */
+export const AGENT_REVIEW_LIMITS: Partial<Record<SetupAgent, string>> = {
+  gemini: '`gemini -p` offers its edit tools only with --approval-mode auto_edit.',
+  qwen: 'Qwen Code asks DiffTray only in its "Ask permissions" mode (the default approval mode).',
+};
+
 /** What setup finds of its hooks in an agent's files (hook-status.ts). */
 export type HookStatus =
   /** Our hooks are there, as setup would write them now (and trusted, for Codex). */

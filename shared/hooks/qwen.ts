@@ -144,14 +144,6 @@ export interface QwenPermissionRequestAnswer {
 export interface QwenPostToolUseAnswer {
   hookSpecificOutput: { hookEventName: 'PostToolUse'; additionalContext: string };
 }
-/** Where PermissionRequest does not fire (modes that do not ask the person), PreToolUse can still deny. */
-export interface QwenPreToolUseDeny {
-  hookSpecificOutput: {
-    hookEventName: 'PreToolUse';
-    permissionDecision: 'deny';
-    permissionDecisionReason: string;
-  };
-}
 
 const permission = (
   decision: QwenPermissionRequestAnswer['hookSpecificOutput']['decision'],
@@ -198,14 +190,6 @@ export const qwenCodec: HookCodec<QwenPermissionRequestAnswer, QwenPostToolUseAn
   },
   encodeNote: (note) => ({ hookSpecificOutput: { hookEventName: 'PostToolUse', additionalContext: note } }),
 };
-
-export const qwenPreToolUseDeny = (reason: string): QwenPreToolUseDeny => ({
-  hookSpecificOutput: {
-    hookEventName: 'PreToolUse',
-    permissionDecision: 'deny',
-    permissionDecisionReason: reason,
-  },
-});
 
 /** Qwen's review request for a parsed call and the file's raw text now (null: no such file). */
 export const decodeQwen = (call: HookCall, fileText: string | null) =>

@@ -7,6 +7,7 @@ import os from 'node:os';
 import { parseToolList, HookSettingsError } from '../../shared/claude-code/hook-settings';
 import {
   AGENT_LABELS,
+  AGENT_REVIEW_LIMITS,
   isSetupAgent,
   SETUP_AGENTS,
   type SetupAgent,
@@ -73,6 +74,8 @@ export function setup(options: SetupOptions, io: SetupIo): number {
   if (pending) io.out(pending);
   else if (!outcome.upToDate) {
     io.out(`${AGENT_LABELS[agent]} sessions started from now on ask DiffTray before edits and commands.`);
+    const limit = AGENT_REVIEW_LIMITS[agent];
+    if (limit) io.out(limit);
   }
   return 0;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import type { HookCall } from '../../../shared/hooks/codec';
 import { HOOK_CODECS, isHookAgent } from '../../../shared/hooks/codecs';
-import { decodeQwen, qwenCodec, qwenPreToolUseDeny } from '../../../shared/hooks/qwen';
+import { decodeQwen, qwenCodec } from '../../../shared/hooks/qwen';
 
 const file_path = '/work/project/notes.txt';
 
@@ -112,7 +112,7 @@ describe('Qwen codec: encode', () => {
     });
   });
 
-  it('allow, deny with its message, the PreToolUse deny, and the note from PostToolUse', () => {
+  it('allow, deny with its message, and the note from PostToolUse', () => {
     expect(qwenCodec.encode(call, base, true, { kind: 'allow' })).toEqual({
       hookSpecificOutput: { hookEventName: 'PermissionRequest', decision: { behavior: 'allow' } },
     });
@@ -120,13 +120,6 @@ describe('Qwen codec: encode', () => {
       hookSpecificOutput: {
         hookEventName: 'PermissionRequest',
         decision: { behavior: 'deny', message: 'no' },
-      },
-    });
-    expect(qwenPreToolUseDeny('no')).toEqual({
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        permissionDecision: 'deny',
-        permissionDecisionReason: 'no',
       },
     });
     expect(qwenCodec.encodeNote('n')).toEqual({
