@@ -16,7 +16,7 @@
  *   states that mode whatever settings say.
  * - One `-p` run of a few scripted turns takes about 0.6 s here.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { runToExit } from './run-to-exit';
 import { accessSync, constants, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -39,8 +39,6 @@ export const HOOK_CONTEXT_PLACEMENT: Record<ClaudeCodeVersion, ContextPlacement>
   '2.1.197': 'beside-tool-result',
 };
 const STAND_IN_API_KEY = 'sk-ant-stand-in-0123456789abcdefghijklmnopqrstuvwxyz';
-/** Captured output kept per stream, for failure messages. */
-const MAX_CAPTURED_CHARS = 64 * 1024;
 
 export type ClaudeBinary = { version: ClaudeCodeVersion } & (
   { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string }
@@ -173,52 +171,12 @@ export interface ClaudePrintResult {
  */
 export async function runClaudePrint(options: ClaudePrintOptions): Promise<ClaudePrintResult> {
   const { binary, sandbox, baseUrl, prompt, timeoutMs = 30_000 } = options;
-  const started = Date.now();
   const args = ['-p', prompt, '--permission-mode', 'default', ...(options.args ?? [])];
-  const child = spawn(binary, args, {
+  return runToExit('claude -p', binary, args, {
     cwd: sandbox.workspace,
     env: { ...claudeEnv(sandbox, baseUrl), ...options.env },
-    detached: process.platform !== 'win32',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on(
-    'data',
-    (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-  child.stderr.on(
-    'data',
-    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-
-  const output = () => `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
-  try {
-    const [exitCode, signal] = await waitForExit(child, timeoutMs, () => {
-      const progress = options.progress?.() ?? 'no progress reported';
-      return `claude -p did not exit within ${timeoutMs} ms (${progress})\n${output()}`;
-    });
-    return { exitCode, signal, stdout, stderr, elapsedMs: Date.now() - started };
-  } finally {
-    killProcessGroup(child.pid);
-  }
-}
-
-function waitForExit(
-  child: ChildProcess,
-  timeoutMs: number,
-  timeoutMessage: () => string,
-): Promise<[number | null, NodeJS.Signals | null]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(timeoutMessage())), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`claude -p did not start: ${error.message}`));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve([code, signal]);
-    });
+    timeoutMs,
+    ...(options.progress && { progress: options.progress }),
   });
 }
 
@@ -238,14 +196,4 @@ export function claudeEnv(sandbox: ClaudePrintOptions['sandbox'], baseUrl: strin
     DISABLE_TELEMETRY: '1',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
   };
-}
-
-function killProcessGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }

@@ -16,17 +16,15 @@
  *   untrusted for one invocation (tests only: DiffTray never forges the trust record).
  * - One `codex exec` of a few scripted turns takes 1–2 s here on an idle machine, up to 5 s on a busy one.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { INSTALL_HINT, requireRealClient } from './real-clients';
+import { runToExit } from './run-to-exit';
 
 export const CODEX_VERSION = '0.171.0';
 /** The variable named by the provider's `env_key`: Codex will not call a provider without it. */
 export const STAND_IN_KEY_VARIABLE = 'DIFFTRAY_STANDIN_API_KEY';
 const STAND_IN_API_KEY = 'sk-stand-in-0123456789';
-/** Captured output kept per stream, for failure messages. */
-const MAX_CAPTURED_CHARS = 64 * 1024;
 
 export type CodexBinary = { path: string; skipReason?: undefined } | { path?: undefined; skipReason: string };
 
@@ -182,7 +180,6 @@ export interface CodexExecResult {
  */
 export async function runCodexExec(options: CodexExecOptions): Promise<CodexExecResult> {
   const { binary, prompt, timeoutMs = 60_000 } = options;
-  const started = Date.now();
   const args = [
     'exec',
     '--skip-git-repo-check',
@@ -193,33 +190,12 @@ export async function runCodexExec(options: CodexExecOptions): Promise<CodexExec
     '--',
     prompt,
   ];
-  const child = spawn(binary, args, {
+  return runToExit('codex exec', binary, args, {
     cwd: options.cwd,
     env: { ...codexEnv(options), ...options.env },
-    detached: process.platform !== 'win32',
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs,
+    ...(options.progress && { progress: options.progress }),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on(
-    'data',
-    (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-  child.stderr.on(
-    'data',
-    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-
-  const output = () => `--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
-  try {
-    const [exitCode, signal] = await waitForExit(child, timeoutMs, () => {
-      const progress = options.progress?.() ?? 'no progress reported';
-      return `codex exec did not exit within ${timeoutMs} ms (${progress})\n${output()}`;
-    });
-    return { exitCode, signal, stdout, stderr, elapsedMs: Date.now() - started };
-  } finally {
-    killProcessGroup(child.pid);
-  }
 }
 
 /** Only what Codex needs: no OPENAI_*, CODEX_* or proxy variables of the real environment. */
@@ -235,32 +211,4 @@ export function codexEnv(options: Pick<CodexExecOptions, 'home' | 'codexHome' | 
     CODEX_HOME: options.codexHome,
     [STAND_IN_KEY_VARIABLE]: STAND_IN_API_KEY,
   };
-}
-
-function waitForExit(
-  child: ChildProcess,
-  timeoutMs: number,
-  timeoutMessage: () => string,
-): Promise<[number | null, NodeJS.Signals | null]> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(timeoutMessage())), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`codex exec did not start: ${error.message}`));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve([code, signal]);
-    });
-  });
-}
-
-function killProcessGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }

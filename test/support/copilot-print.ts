@@ -8,12 +8,11 @@
  * the CLI's environment (DIFFTRAY_HOME reaches `difftray hook`). A run of three tool calls takes about
  * five seconds on an idle machine.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copilotEnv } from './copilot-cli';
+import { runToExit } from './run-to-exit';
 
-const MAX_CAPTURED_CHARS = 64 * 1024;
 
 export interface CopilotPrintOptions {
   binary: string;
@@ -47,52 +46,10 @@ export async function runCopilotPrint(options: CopilotPrintOptions): Promise<Cop
   // The person has worked in this folder before: no trust question.
   writeFileSync(path.join(copilotHome, 'config.json'), JSON.stringify({ trustedFolders: [workspace] }));
   const args = ['-p', prompt, '--allow-all-tools', '--no-auto-update', '--no-custom-instructions'];
-  const child = spawn(binary, args, {
+  return runToExit('copilot -p', binary, args, {
     cwd: workspace,
     env: { ...copilotEnv({ home, tmp, cacheHome, baseUrl }), ...options.env },
-    detached: process.platform !== 'win32',
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs,
+    ...(options.progress && { progress: options.progress }),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => {
-    stdout = (stdout + chunk.toString()).slice(-MAX_CAPTURED_CHARS);
-  });
-  child.stderr.on('data', (chunk: Buffer) => {
-    stderr = (stderr + chunk.toString()).slice(-MAX_CAPTURED_CHARS);
-  });
-  try {
-    const exitCode = await waitForExit(child, timeoutMs, () => {
-      const progress = options.progress?.() ?? 'no progress reported';
-      return `copilot -p did not exit within ${timeoutMs} ms (${progress})\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
-    });
-    return { exitCode, stdout, stderr };
-  } finally {
-    killProcessGroup(child.pid);
-  }
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number, message: () => string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message())), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`copilot -p did not start: ${error.message}`));
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
-
-/** The CLI and whatever it started (hooks, shell commands). */
-function killProcessGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }

@@ -15,11 +15,10 @@
  *   shell tool only with yolo (or a policy / the deprecated `--allowed-tools` allowing it). BeforeTool
  *   runs before the policy check, so a hook's deny or rewrite comes first.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { runDiffTraySetup } from './difftray-setup';
 import { geminiEnv, writeGeminiSettings } from './gemini-cli';
+import { runToExit } from './run-to-exit';
 
-const MAX_CAPTURED_CHARS = 64 * 1024;
 
 /**
  * Gemini's settings with IDE mode off, then DiffTray's hooks installed as a person does it: `difftray
@@ -69,54 +68,10 @@ export async function runGeminiPrint(options: GeminiPrintOptions): Promise<Gemin
     timeoutMs = 60_000,
   } = options;
   const args = [entry, '-p', prompt, '--approval-mode', approvalMode];
-  const child = spawn(process.execPath, args, {
+  return runToExit('gemini -p', process.execPath, args, {
     cwd: workspace,
     env: { ...geminiEnv({ home, tmp, baseUrl }), ...options.env },
-    detached: process.platform !== 'win32',
-    stdio: ['ignore', 'pipe', 'pipe'],
+    timeoutMs,
+    ...(options.progress && { progress: options.progress }),
   });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on(
-    'data',
-    (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-  child.stderr.on(
-    'data',
-    (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-MAX_CAPTURED_CHARS)),
-  );
-  try {
-    const exitCode = await waitForExit(child, timeoutMs, () => {
-      const progress = options.progress?.() ?? 'no progress reported';
-      return `gemini -p did not exit within ${timeoutMs} ms (${progress})\n--- stdout ---\n${stdout}\n--- stderr ---\n${stderr}`;
-    });
-    return { exitCode, stdout, stderr };
-  } finally {
-    killProcessGroup(child.pid);
-  }
-}
-
-function waitForExit(child: ChildProcess, timeoutMs: number, message: () => string): Promise<number | null> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(message())), timeoutMs);
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      reject(new Error(`gemini -p did not start: ${error.message}`));
-    });
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve(code);
-    });
-  });
-}
-
-/** The CLI and whatever it started (hooks, shell commands). */
-function killProcessGroup(pid: number | undefined): void {
-  if (pid === undefined) return;
-  try {
-    if (process.platform === 'win32') process.kill(pid, 'SIGKILL');
-    else process.kill(-pid, 'SIGKILL');
-  } catch {
-    // Already gone.
-  }
 }
