@@ -4,7 +4,7 @@
  * what Codex would write is checked by replaying the answer's patch the way Codex applies it
  * (shared/codex/). The real Codex runs the hook in e2e/real-clients/codex-hooks.e2e.ts.
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { clientPauseKey } from '../../shared/app-api';
@@ -199,6 +199,27 @@ describe('difftray hook codex: commands and no decision', () => {
     await silent(JSON.stringify({ hook_event_name: 'Stop', tool_name: 'apply_patch' }));
     await silent('not json');
     expect(t.runtime.core.queue.pendingCount()).toBe(0);
+  });
+
+  it('a patch reaching outside the workspace, through ../ or a link, or huge or malformed stdin: nothing printed, no review', async () => {
+    const outside = path.join(t.home, 'outside.txt');
+    writeFileSync(outside, BASE);
+    symlinkSync(outside, ws('link.txt'));
+    const silent = async (stdin: string) => {
+      expect(await hook(stdin).done).toMatchObject({ code: 0, stdout: '' });
+    };
+    const relative = path.relative(t.workspace, outside);
+    await silent(codexInput('apply_patch', TWO_HUNK_PATCH.replace('notes.txt', relative)));
+    await silent(codexInput('apply_patch', TWO_HUNK_PATCH.replace('notes.txt', 'link.txt')));
+    await silent(
+      codexInput('apply_patch', `*** Begin Patch\n*** Add File: ${outside}.new\n+x\n*** End Patch`),
+    );
+    await silent(
+      JSON.stringify({ tool_name: 'apply_patch', tool_input: { command: 'x'.repeat(70 * 1024 * 1024) } }),
+    );
+    await silent('{"tool_name": "apply_patch", "tool_input": ');
+    expect(t.runtime.core.queue.pendingCount()).toBe(0);
+    expect(readFileSync(outside, 'utf8')).toBe(BASE);
   });
 
   it('paused for Codex CLI: nothing printed, no review', async () => {

@@ -1,6 +1,6 @@
 /**
  * A stand-in for DiffTray's AppImage, which cannot be built here: a script that mounts nothing but sets
- * APPDIR to a folder holding the built cli.cjs where the packaged app keeps it, and, as electron-builder's
+ * APPDIR to a folder holding the built cli.cjs (and the bundles it loads) where the packaged app keeps it, and, as electron-builder's
  * AppRun does, puts --no-sandbox first unless the arguments hold one already. Node stands in for the
  * app's executable (which ELECTRON_RUN_AS_NODE leaves alone).
  */
@@ -12,7 +12,10 @@ export function appImageStandIn(dir: string): { appImage: string; mount: string 
   const mount = path.join(dir, 'mount');
   const unpacked = path.join(mount, 'resources', 'app.asar.unpacked', 'dist', 'main');
   mkdirSync(unpacked, { recursive: true });
-  copyFileSync(path.join(ROOT, 'dist', 'main', 'cli.cjs'), path.join(unpacked, 'cli.cjs'));
+  // The command's launcher and the two bundles it loads from beside it, as electron-builder.yml unpacks them.
+  for (const bundle of ['cli.cjs', 'cli-main.cjs', 'hook.cjs']) {
+    copyFileSync(path.join(ROOT, 'dist', 'main', bundle), path.join(unpacked, bundle));
+  }
   const appImage = path.join(dir, 'DiffTray.AppImage');
   writeFileSync(
     appImage,
