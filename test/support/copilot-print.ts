@@ -13,7 +13,6 @@ import path from 'node:path';
 import { copilotEnv } from './copilot-cli';
 import { runToExit } from './run-to-exit';
 
-
 export interface CopilotPrintOptions {
   binary: string;
   workspace: string;

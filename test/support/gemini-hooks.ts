@@ -19,7 +19,6 @@ import { runDiffTraySetup } from './difftray-setup';
 import { geminiEnv, writeGeminiSettings } from './gemini-cli';
 import { runToExit } from './run-to-exit';
 
-
 /**
  * Gemini's settings with IDE mode off, then DiffTray's hooks installed as a person does it: `difftray
  * setup gemini` with HOME the test's, editing that settings.json.
