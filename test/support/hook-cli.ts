@@ -27,6 +27,8 @@ export function runCli(
   let stderr = '';
   child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  // A hook stops reading stdin past its bound and exits: the rest of a huge input then has no reader.
+  child.stdin!.on('error', () => {});
   child.stdin!.end(stdin);
   const done = new Promise<CliRun>((resolve) =>
     child.once('close', (code) => resolve({ code, stdout, stderr })),
