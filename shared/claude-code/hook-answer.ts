@@ -6,7 +6,7 @@
  * The texts go to the model: short, concrete, and with line numbers as a person says them.
  */
 import type { ApprovalResult, ChangeSetResult } from '../native-protocol';
-import { noteLine, noteOf, outcomeOfFile } from '../hooks/review-outcome';
+import { givenNote, noteLine, noteOf, outcomeOfFile } from '../hooks/review-outcome';
 import type { EditToolName } from './edit-replay';
 import type { ToolInput } from './updated-input';
 import { updatedInputFor } from './updated-input';
@@ -90,7 +90,7 @@ export function answerForApproval(
   result: Pick<ApprovalResult, 'approved' | 'note'> & Partial<Pick<ApprovalResult, 'status'>>,
 ): PreToolUseAnswer | null {
   if (result.status === 'cancelled') return null;
-  const note = result.note !== undefined && result.note.trim() !== '' ? result.note : undefined;
+  const note = givenNote(result.note);
   if (result.approved) return note === undefined ? allow({}) : allow({ additionalContext: noteLine(note) });
   const what = toolName === 'Bash' ? 'this command' : `this ${toolName} call`;
   return deny(note ?? `The reviewer denied ${what} in DiffTray.`);

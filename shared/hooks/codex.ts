@@ -16,7 +16,7 @@ import type { ApprovalResult } from '../native-protocol';
 import { rewritePatch, type AcceptedFile } from '../codex/patch-rewrite';
 import { patchFromShellScript, shellScriptForPatch } from '../codex/shell-heredoc';
 import { commandCall, type HookCall } from './codec';
-import { noteLine, type FileOutcome } from './review-outcome';
+import { givenNote, noteLine, type FileOutcome } from './review-outcome';
 
 export const CODEX_PATCH_TOOL = 'apply_patch';
 /** The shell tool's name in Codex's hook input, whatever the model called it. */
@@ -112,7 +112,7 @@ export function answerForCommand(
   result: Pick<ApprovalResult, 'approved' | 'status' | 'note'>,
 ): CodexPreToolUseAnswer | null {
   if (result.status === 'cancelled') return null;
-  const note = result.note !== undefined && result.note.trim() !== '' ? result.note : undefined;
+  const note = givenNote(result.note);
   if (result.approved) return allowAsIs(call.command, note);
   return deny(note ?? 'The reviewer denied this command in DiffTray.');
 }

@@ -22,10 +22,13 @@ const MAX_NAMED_HUNKS = 20;
 
 export const noteLine = (note: string) => `Note from the reviewer: ${note}`;
 
+/** A note as the person typed it, or undefined when it is missing or blank. */
+export const givenNote = (note: string | undefined): string | undefined =>
+  note !== undefined && note.trim() !== '' ? note : undefined;
+
 /** The person's note: sent with an accept as `note`, with a reject as the change set's `reason`. */
 export function noteOf(result: ChangeSetResult): string | undefined {
-  const note = result.note ?? (result.status === 'rejected' ? result.reason : undefined);
-  return note !== undefined && note.trim() !== '' ? note : undefined;
+  return givenNote(result.note ?? (result.status === 'rejected' ? result.reason : undefined));
 }
 
 export const rejectedSentence = (filePath: string) =>

@@ -12,7 +12,7 @@ import { answerForApproval, answerForEdit } from '../../../shared/claude-code/ho
 import { isRecord } from '../../../shared/is-record';
 import { CliError } from '../errors';
 import type { HookAgentIdentity } from './hook-agents';
-import { passThrough, type HookIo } from './hook-input';
+import { noDecision, type HookIo } from './hook-input';
 import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
 import { readForHook } from './read-for-hook';
 
@@ -83,9 +83,4 @@ async function reviewEdit(
     result,
   });
   return answer ?? noDecision(io, caller.agent, 'the review ended without a decision for this file');
-}
-
-function noDecision(io: HookIo, agent: HookAgentIdentity, why: string): undefined {
-  passThrough(io, agent.clientName, why);
-  return undefined;
 }

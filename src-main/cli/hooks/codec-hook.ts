@@ -7,9 +7,9 @@
 import path from 'node:path';
 import type { Decision, HookCall, HookCodec } from '../../../shared/hooks/codec';
 import { decodeEdit } from '../../../shared/hooks/codec';
-import { outcomeOfFile } from '../../../shared/hooks/review-outcome';
+import { givenNote, noteLine, outcomeOfFile } from '../../../shared/hooks/review-outcome';
 import type { HookAgentIdentity } from './hook-agents';
-import { passThrough, type HookIo } from './hook-input';
+import { noDecision, type HookIo } from './hook-input';
 import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
 import { keepNote, takeNote, type NoteKey } from './note-stash';
 import { readForHook } from './read-for-hook';
@@ -52,9 +52,9 @@ async function reviewCommand(
     ...(call.description !== undefined && { reason: call.description }),
   });
   if (result.status === 'cancelled') return noDecision(io, caller.agent, `cancelled: ${result.note ?? ''}`);
-  const note = result.note !== undefined && result.note.trim() !== '' ? result.note : undefined;
+  const note = givenNote(result.note);
   if (result.approved && note !== undefined && codec.noteVia === 'after') {
-    keepNote(io.env, noteKey(codec, call), `Note from the reviewer: ${note}`);
+    keepNote(io.env, noteKey(codec, call), noteLine(note));
   }
   return codec.encodeApproval(call, result.approved, note) ?? undefined;
 }
@@ -101,9 +101,4 @@ function noteKey(codec: HookCodec<unknown, unknown>, call: Call<'edit' | 'comman
     toolName: call.toolName,
     subject: call.kind === 'edit' ? call.filePath : call.command,
   };
-}
-
-function noDecision(io: HookIo, agent: HookAgentIdentity, why: string): undefined {
-  passThrough(io, agent.clientName, why);
-  return undefined;
 }

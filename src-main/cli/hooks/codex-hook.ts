@@ -17,7 +17,7 @@ import {
 } from '../../../shared/hooks/codex';
 import { noteOf, outcomeOfFile, type FileOutcome } from '../../../shared/hooks/review-outcome';
 import type { HookAgentIdentity } from './hook-agents';
-import { passThrough, type HookIo } from './hook-input';
+import { noDecision, type HookIo } from './hook-input';
 import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
 import { readForHook } from './read-for-hook';
 
@@ -91,9 +91,4 @@ function outcomeOf(change: FileChange, result: ChangeSetResult, file: FileResult
 function titleOf(files: readonly FileChange[]): string {
   const first = files[0]?.path ?? 'patch';
   return files.length === 1 ? `apply_patch ${first}` : `apply_patch ${first} and ${files.length - 1} more`;
-}
-
-function noDecision(io: HookIo, agent: HookAgentIdentity, why: string): undefined {
-  passThrough(io, agent.clientName, why);
-  return undefined;
 }

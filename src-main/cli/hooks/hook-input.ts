@@ -18,6 +18,12 @@ export interface HookIo {
 
 export { passThrough };
 
+/** No decision for this agent (the reason on stderr); undefined, so the runner prints nothing. */
+export function noDecision(io: Pick<HookIo, 'err'>, agent: { clientName: string }, why: string): undefined {
+  passThrough(io, agent.clientName, why);
+  return undefined;
+}
+
 /** Why a hook gave no decision, from what was thrown. */
 export function reasonOf(error: unknown): string {
   if (error instanceof ProtocolError) return `${error.code} ${error.message}`;
