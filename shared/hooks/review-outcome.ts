@@ -6,6 +6,7 @@
 import { computeHunks } from '../hunks';
 import { composeText, uniformLineDecisions } from '../line-decisions';
 import type { ChangeSetResult, FileResult, HunkResult } from '../native-protocol';
+import { noteLine } from '../review-comments';
 
 export type FileOutcome =
   /** No decision the agent can be given (cancelled, a conflict, an error): it asks the person itself. */
@@ -20,7 +21,7 @@ export type FileOutcome =
 /** At most this many hunks are named one by one; the rest are counted. */
 const MAX_NAMED_HUNKS = 20;
 
-export const noteLine = (note: string) => `Note from the reviewer: ${note}`;
+export { noteLine };
 
 /** A note as the person typed it, or undefined when it is missing or blank. */
 export const givenNote = (note: string | undefined): string | undefined =>
