@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { labelField, noteField, pathField } from './field-limits';
 import { MAX_FILE_BYTES, MAX_FRAME_BYTES } from './limits';
 import { contextRequestSchemas } from './native-context';
+import { turnRequestSchemas } from './native-turns';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
@@ -203,6 +204,8 @@ export const requestSchemas = {
   }),
   // seed 003's context services: shared/native-context.ts.
   ...contextRequestSchemas,
+  // The turn review's requests: shared/native-turns.ts.
+  ...turnRequestSchemas,
 } as const;
 
 export type RequestCommand = keyof typeof requestSchemas;

@@ -4,6 +4,7 @@ import { FileWriter } from './disk/file-writer';
 import type { OnScreen } from './review/on-screen';
 import type { AgentHooksContext } from './setup/agent-setup';
 import { ClientRegistry } from './clients/client-registry';
+import { AgentTurns } from './turns/agent-turns';
 import { ConnectionRequests, type ConnectionRequestsOptions } from './clients/connection-requests';
 import type { Pairing } from './pairing/pairing';
 import { ReviewQueue } from './review/review-queue';
@@ -40,6 +41,8 @@ export interface AppCoreOptions {
 export class AppCore {
   readonly queue: ReviewQueue;
   readonly clients: ClientRegistry;
+  /** The agents' turns, followed through their hooks for the turn review. */
+  readonly turns: AgentTurns;
   /** The one writer: every file change DiffTray itself makes goes through it. */
   readonly writer: FileWriter;
   /** Where the agents' hook files are and what `agentHooksSetup` writes; none when the runtime did not say. */
@@ -79,6 +82,7 @@ export class AppCore {
     this.writer = new FileWriter(folders, new WriteJournal(writeJournalDir), this.undoJournal, log);
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
+    this.turns = new AgentTurns(now);
     this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
     this.writeUndo = new WriteUndo(this.undoJournal, this.writer, this.queue, this.clients, folders);
     this.workspace.onChange((now) => this.feed.setWorkspaceFolders(now));

@@ -110,6 +110,9 @@ function payloads(reviewId: string, sessionId: string): { [C in RequestCommand]:
     check_workspace_trust: {},
     get_filter_info: { workspaceFolderUri: null },
     register_active_target: {},
+    turn_begin: { prompt: 'go on' },
+    turn_touch: { paths: [path.join(workspace, 'a.txt')] },
+    turn_end: {},
   };
 }
 

@@ -25,6 +25,7 @@ import type { ContextSink } from '../review/selection-context';
 import { settleReview, type NamedDiskFile, type SettledReview } from '../review/settle-review';
 import type { Pairing } from '../pairing/pairing';
 import type { ConnectionPeer, PendingConnection } from './connection-requests';
+import type { AgentTurns } from '../turns/agent-turns';
 
 /** What a client may say about itself after connecting (MCP initialize, ide_connected, hello). */
 export type ClientDetails = Partial<
@@ -77,6 +78,8 @@ export interface AgentSession {
 
 /** What an adapter's endpoint needs of core: the workspace, and a session per client that connects. */
 export interface ClientPort {
+  /** The agents' turns, followed through their hooks for the turn review (core/turns/agent-turns.ts). */
+  readonly turns: AgentTurns;
   readonly workspaceFolders: readonly string[];
   /** Called with the workspace folders each time they change; returns the way to stop. */
   onWorkspaceFolders(listener: (folders: readonly string[]) => void): () => void;
@@ -136,6 +139,7 @@ export function clientPort(core: AppCore): ClientPort {
     get workspaceFolders() {
       return core.workspaceFolders;
     },
+    turns: core.turns,
     onWorkspaceFolders: (listener) => core.onWorkspaceFolders(listener),
     onWatchedFolders: (listener) => core.onWatchedFolders(listener),
     connect: (name, protocol, close) => agentSession(core, core.clients.connect(name, protocol, close)),

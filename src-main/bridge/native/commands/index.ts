@@ -19,6 +19,7 @@ import {
 import { proposeChangeSet } from './propose';
 import { cancelReview, getReview, listReviews } from './reviews';
 import { heartbeat, hello } from './session';
+import { turnBegin, turnEnd, turnTouch } from './turn';
 import { watchFolder } from './watch';
 import { fileContent, fileTree } from './workspace-files';
 
@@ -43,6 +44,9 @@ export const nativeCommands: { readonly [C in RequestCommand]: NativeCommand<C> 
   check_workspace_trust: workspaceTrustCommand,
   get_filter_info: filterInfoCommand,
   register_active_target: registerActiveTarget,
+  turn_begin: turnBegin,
+  turn_touch: turnTouch,
+  turn_end: turnEnd,
 };
 
 export {

@@ -4,7 +4,7 @@
  * connection holds the session when the person decides.
  */
 import { randomUUID } from 'node:crypto';
-import type { ProposeResponse, RequestPayload } from '../../../../shared/native-protocol';
+import type { ChangeSetResult, ProposeResponse, RequestPayload } from '../../../../shared/native-protocol';
 import type { ProposedFile, ReviewOutcome } from '../../../core/review/review-queue';
 import {
   ChangeSetError,
@@ -14,9 +14,16 @@ import {
   type SkippedFile,
 } from '../change-set';
 import { changeSetResult, diskFileOf, type Writer } from '../outcome';
+import { noteEditDecided } from './turn-review';
 import { planRemoteChangeSet } from '../remote-change-set';
 import type { ReviewRecord, Session } from '../sessions';
-import { defineCommand, RequestError, type CommandContext, type PairedIdentity } from './command';
+import {
+  defineCommand,
+  RequestError,
+  type CommandContext,
+  type NativeServices,
+  type PairedIdentity,
+} from './command';
 import { stackOf } from '../../../../shared/error-message';
 
 type ProposePayload = RequestPayload<'propose_change_set'>;
@@ -89,30 +96,67 @@ async function settleUnchanged(
 function proposeForReview(
   { payload, planned, files, session, writer, paired }: Proposal,
   reviewed: readonly ReviewedFile[],
-  { services, respond }: CommandContext,
+  context: CommandContext,
 ): void {
+  const { id } = putUpForReview(
+    {
+      session,
+      title: payload.title,
+      description: describe(payload, planned),
+      planned,
+      reviewed,
+      writer,
+      ...(paired && { remote: { clientName: paired.name } }),
+      onSettled: (_result, outcome) =>
+        noteEditDecided(session, reviewed, outcome, context.services.port.turns),
+    },
+    context.services,
+  );
+  context.respond({ review_id: id, files } satisfies ProposeResponse);
+}
+
+/** What goes up for review from a native session, and how its result goes back. */
+export interface NativeReview {
+  session: Session;
+  title: string;
+  description: string | undefined;
+  planned: PlannedFile[];
+  reviewed: readonly ReviewedFile[];
+  writer: Writer;
+  remote?: { clientName: string };
+  /** Told the result once the decision was carried out on disk, before the client is. */
+  onSettled?: (result: ChangeSetResult, outcome: ReviewOutcome) => void;
+}
+
+/**
+ * Puts `reviewed` up for review as the session's client; when the person decides, core carries it out
+ * on disk and the `change_set_result` is delivered to whichever connection holds the session.
+ */
+export function putUpForReview(review: NativeReview, services: NativeServices): { id: string } {
+  const { session, planned, reviewed, writer } = review;
   const { port, sessions, log } = services;
   // A session is listed under Connections while a connection holds it, as this one does.
   if (!session.agent) throw new Error(`native: session ${session.id} has no client entry`);
   const { id, outcome, request } = session.agent.propose({
-    title: payload.title,
-    description: describe(payload, planned),
+    title: review.title,
+    ...(review.description !== undefined && { description: review.description }),
     files: reviewed.map(toProposedFile),
-    ...(paired && { remote: { clientName: paired.name } }),
+    ...(review.remote && { remote: review.remote }),
   });
-  const record: ReviewRecord = { id, title: payload.title, createdAt: Date.now(), request, planned };
+  const record: ReviewRecord = { id, title: review.title, createdAt: Date.now(), request, planned };
   session.reviews.set(id, record);
-  respond({ review_id: id, files } satisfies ProposeResponse);
   const settling = outcome
     .then(async (result) => {
       // Carried out on disk by core in one call (what failed is noted in History there), then told.
       const settled = await port.settleReview(id, result, reviewed.map(diskFileOf), writer);
       const payload = changeSetResult(id, planned, result, settled);
+      review.onSettled?.(payload, result);
       sessions.deliver(session, record, { command: 'change_set_result', payload });
     })
     .catch((error: unknown) => log(`native: failed to settle review ${id}: ${stackOf(error)}`));
   // Tracked from the moment the review ends: closing waits for what is being written.
   void outcome.then(() => sessions.track(settling));
+  return { id };
 }
 
 function fileStatus(entry: PlannedFile): ProposeResponse['files'][number] {
