@@ -1,5 +1,5 @@
 /**
- * DiffTray's PreToolUse hook in Claude Code's settings.json, as data for the planner all agents share
+ * DiffTray's hooks in Claude Code's settings.json (PreToolUse, and UserPromptSubmit and Stop for the turn review), as data for the planner all agents share
  * (shared/hook-setup/hook-entries.ts, which says how the hook is merged, recognised and removed).
  *
  * Claude's shape: `{"hooks":{"PreToolUse":[{"matcher":"Edit|…","hooks":[{"type":"command","command":"…",
@@ -34,6 +34,9 @@ export const HOOK_TIMEOUT_SECONDS = 3600;
 /** The words Claude Code's hook command ends in. */
 export const CLAUDE_HOOK_WORDS: readonly string[] = ['hook', 'claude-code'];
 
+/** Seconds Claude Code waits for the prompt hook, which only tells DiffTray a turn begins. */
+export const PROMPT_HOOK_TIMEOUT_SECONDS = 30;
+
 export const CLAUDE_HOOK_SHAPE: HookFileShape = {
   slots: [
     {
@@ -45,6 +48,25 @@ export const CLAUDE_HOOK_SHAPE: HookFileShape = {
       timeout: HOOK_TIMEOUT_SECONDS,
       timeoutUnit: 's',
       extra: { onFailure: 'block' },
+    },
+    // The turn review: the prompt begins a turn, Stop puts up what it wrote unasked (docs/TURN-REVIEW.md).
+    {
+      event: 'UserPromptSubmit',
+      matcherless: true,
+      hookWords: CLAUDE_HOOK_WORDS,
+      commandField: 'command',
+      timeoutField: 'timeout',
+      timeout: PROMPT_HOOK_TIMEOUT_SECONDS,
+      timeoutUnit: 's',
+    },
+    {
+      event: 'Stop',
+      matcherless: true,
+      hookWords: CLAUDE_HOOK_WORDS,
+      commandField: 'command',
+      timeoutField: 'timeout',
+      timeout: HOOK_TIMEOUT_SECONDS,
+      timeoutUnit: 's',
     },
   ],
 };

@@ -24,6 +24,8 @@ export interface HookSlot {
   event: string;
   /** The tools a matcher group of ours names; none when the list holds the hooks themselves (Copilot). */
   tools?: readonly string[];
+  /** A Claude-style group with no matcher: an event about no tool (Stop, UserPromptSubmit). */
+  matcherless?: true;
   /** The words our command ends in, after the program's path: `hook`, the agent, maybe the event. */
   hookWords: readonly string[];
   /** The hook's field that holds the command: `command`, or Copilot's `bash`. */
@@ -117,6 +119,9 @@ class Slot {
     this.label = named ? `${data.event} hook` : 'hook';
   }
   get grouped(): boolean {
+    return this.data.tools !== undefined || this.data.matcherless === true;
+  }
+  get matched(): boolean {
     return this.data.tools !== undefined;
   }
   isOurs(hook: unknown): boolean {
@@ -139,9 +144,9 @@ class Slot {
     const matcher = isObject(item) ? item.matcher : undefined;
     return typeof matcher === 'string' && matcher !== '' ? matcher : 'every tool';
   }
-  /** ` for <matcher>` after a group's event; nothing in a flat list. */
+  /** ` for <matcher>` after a group's event; nothing in a flat list or a group without a matcher. */
   describe(item: unknown): string {
-    return this.grouped ? ` for ${this.matcherOf(item)}` : '';
+    return this.matched ? ` for ${this.matcherOf(item)}` : '';
   }
 }
 
@@ -194,19 +199,19 @@ function addOurs(
   });
   for (let index = items.length - 1; index >= 0; index--) {
     if (index === home || !slot.hooksOf(items[index]).some((hook) => slot.isOurs(hook))) continue;
-    const where = slot.grouped ? ` (matcher ${slot.matcherOf(items[index])})` : '';
+    const where = slot.matched ? ` (matcher ${slot.matcherOf(items[index])})` : '';
     changes.push(`Remove a second DiffTray ${slot.label}${where}`);
     removeOursFrom(slot, items, index, edit);
   }
 
   const ours = slot.ourHook(command);
   if (home < 0) {
-    const matcher = slot.grouped ? mergeMatcher(slot.data.tools ?? [], undefined, alsoTools) : '';
-    const added = slot.grouped ? { matcher, hooks: [ours] } : ours;
+    const matcher = slot.matched ? mergeMatcher(slot.data.tools ?? [], undefined, alsoTools) : '';
+    const added = slot.matched ? { matcher, hooks: [ours] } : slot.grouped ? { hooks: [ours] } : ours;
     items.push(added);
     if (hadList) edit([...slot.list, -1], added);
     else edit(slot.list, [added]);
-    const what = slot.grouped ? ` for ${matcher}` : '';
+    const what = slot.matched ? ` for ${matcher}` : '';
     changes.push(
       `Add a ${slot.data.event} hook${what}: ${command} (timeout ${slot.timeout(slot.data.timeout)})`,
     );
@@ -217,7 +222,7 @@ function addOurs(
   if (slot.grouped) {
     const group = items[home] as JsonObject;
     const matcher = mergeMatcher(slot.data.tools ?? [], group.matcher, alsoTools);
-    if (group.matcher !== matcher) {
+    if (slot.matched && group.matcher !== matcher) {
       changes.push(`Change the ${slot.label}'s matcher from ${slot.matcherOf(group)} to ${matcher}`);
       group.matcher = matcher;
       edit([...at, 'matcher'], matcher);
