@@ -12,6 +12,10 @@ export interface HookTable {
   beforeEvent: string;
   /** The event whose answer hands the model a note the before-answer could not carry; null: none. */
   afterEvent: string | null;
+  /** The person's prompt: a turn begins (the turn review, docs/TURN-REVIEW.md). */
+  promptEvent: string;
+  /** The agent's turn ends; its answer can make the agent go on with a message. */
+  endEvent: string;
   /** The tools reviewed as edits. */
   editTools: readonly string[];
   /** The shell tools, reviewed as commands. */
@@ -26,6 +30,8 @@ export const HOOK_TABLES = {
     eventField: 'hook_event_name',
     beforeEvent: 'PreToolUse',
     afterEvent: null,
+    promptEvent: 'UserPromptSubmit',
+    endEvent: 'Stop',
     editTools: ['Edit', 'MultiEdit', 'Write'],
     commandTools: ['Bash'],
     allTools: true,
@@ -35,6 +41,8 @@ export const HOOK_TABLES = {
     eventField: 'hook_event_name',
     beforeEvent: 'PreToolUse',
     afterEvent: null,
+    promptEvent: 'UserPromptSubmit',
+    endEvent: 'Stop',
     editTools: ['apply_patch'],
     // A patch sent through the shell arrives as Bash too.
     commandTools: ['Bash'],
@@ -44,6 +52,8 @@ export const HOOK_TABLES = {
     eventField: 'hook_event_name',
     beforeEvent: 'BeforeTool',
     afterEvent: 'AfterTool',
+    promptEvent: 'BeforeAgent',
+    endEvent: 'AfterAgent',
     editTools: ['replace', 'write_file'],
     commandTools: ['run_shell_command'],
   },
@@ -53,6 +63,8 @@ export const HOOK_TABLES = {
     beforeEvent: 'preToolUse',
     // Copilot takes the note in preToolUse's answer.
     afterEvent: null,
+    promptEvent: 'userPromptSubmitted',
+    endEvent: 'agentStop',
     editTools: ['edit', 'create'],
     commandTools: ['bash', 'powershell'],
   },
@@ -62,6 +74,8 @@ export const HOOK_TABLES = {
     // The one event whose answer can rewrite the call (it fires where Qwen would ask the person).
     beforeEvent: 'PermissionRequest',
     afterEvent: 'PostToolUse',
+    promptEvent: 'UserPromptSubmit',
+    endEvent: 'Stop',
     editTools: ['edit', 'write_file'],
     commandTools: ['run_shell_command'],
   },
@@ -69,8 +83,11 @@ export const HOOK_TABLES = {
 
 export type HookAgentName = keyof typeof HOOK_TABLES;
 
-/** Which of DiffTray's steps a hook event is: review before, hand over a note after, or nothing. */
-export type HookStep = 'before' | 'after' | 'ignore';
+/**
+ * Which of DiffTray's steps a hook event is: review before, hand over a note after, a turn begins, a turn
+ * ends, or nothing.
+ */
+export type HookStep = 'before' | 'after' | 'prompt' | 'end' | 'ignore';
 
 const fieldOf = (stdin: unknown, field: string): unknown =>
   typeof stdin === 'object' && stdin !== null ? (stdin as Record<string, unknown>)[field] : undefined;
@@ -80,8 +97,11 @@ export function hookStep(table: HookTable, stdin: unknown, argvEvent: string | u
   const event = table.eventField === null ? argvEvent : fieldOf(stdin, table.eventField);
   // Claude-style stdin without an event name is its before-event (older CLIs, hand-run tests).
   const named = event ?? (table.eventField === null ? undefined : table.beforeEvent);
+  if (named === undefined) return 'ignore';
   if (named === table.beforeEvent) return 'before';
-  return named !== undefined && named === table.afterEvent ? 'after' : 'ignore';
+  if (named === table.afterEvent) return 'after';
+  if (named === table.promptEvent) return 'prompt';
+  return named === table.endEvent ? 'end' : 'ignore';
 }
 
 /** Whether the call's tool is one DiffTray reviews for this agent. */

@@ -99,12 +99,19 @@ export interface AnthropicStandIn {
   contextAfterTurn(turnIndex: number): ReceivedContext[];
   /** All text the latest main request's last user message carries (tool results and system reminders). */
   lastMessageText(): string;
+  /** The text of every user message of the latest main request (its whole history), oldest first. */
+  userMessageTexts(): string[];
   close(): Promise<void>;
 }
 
 /** Claude Code's requests are ~100 KB (system prompt and tool schemas) plus the files it has read. */
 const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 const FINAL_TEXT_PAST_SCRIPT = 'The stand-in script has no more turns.';
+
+const messageText = (message: RequestMessage): string =>
+  typeof message.content === 'string'
+    ? message.content
+    : message.content.map((block) => blockText([block])).join('\n');
 
 export async function startAnthropicStandIn(script: ScriptedTurn[]): Promise<AnthropicStandIn> {
   const requests: RecordedRequest[] = [];
@@ -185,11 +192,10 @@ export async function startAnthropicStandIn(script: ScriptedTurn[]): Promise<Ant
     contextAfterTurn: (turnIndex) => contextAfter(latestMain()?.messages ?? [], toolUseIds[turnIndex]),
     lastMessageText: () => {
       const last = latestMain()?.messages?.at(-1);
-      if (!last) return '';
-      return typeof last.content === 'string'
-        ? last.content
-        : last.content.map((block) => blockText([block])).join('\n');
+      return last ? messageText(last) : '';
     },
+    userMessageTexts: () =>
+      (latestMain()?.messages ?? []).filter((message) => message.role === 'user').map(messageText),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

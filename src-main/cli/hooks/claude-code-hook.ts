@@ -13,11 +13,12 @@ import { isRecord } from '../../../shared/is-record';
 import { CliError } from '../errors';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
-import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
+import { reviewApproval, reviewFiles, WITH_THE_TURN, type HookCaller } from './hook-review';
 import { readForHook } from './read-for-hook';
 
 const hookInputSchema = z.looseObject({
   session_id: z.string().max(200).optional(),
+  permission_mode: z.string().max(100).optional(),
   cwd: z.string().max(4096).optional(),
   hook_event_name: z.string().max(100).optional(),
   tool_name: z.string().min(1).max(200),
@@ -36,7 +37,12 @@ export async function runClaudeCodeHook(
   if (input.hook_event_name !== undefined && input.hook_event_name !== 'PreToolUse') {
     return noDecision(io, agent, `not a PreToolUse event (${input.hook_event_name})`);
   }
-  const caller: HookCaller = { agent, sessionId: input.session_id, cwd: input.cwd ?? io.cwd };
+  const caller: HookCaller = {
+    agent,
+    sessionId: input.session_id,
+    cwd: input.cwd ?? io.cwd,
+    permissionMode: input.permission_mode,
+  };
   if (isEditToolName(input.tool_name)) return reviewEdit(input, input.tool_name, caller, io);
   const toolInput = isRecord(input.tool_input) ? input.tool_input : {};
   const command = input.tool_name === 'Bash' ? toolInput.command : undefined;
@@ -73,6 +79,7 @@ async function reviewEdit(
   const result = await reviewFiles(caller, io, `${toolName} ${path.relative(caller.cwd, file) || file}`, [
     { path: file, before: onDisk, after: replay.proposed },
   ]);
+  if (result === WITH_THE_TURN) return undefined;
   if (result.status === 'cancelled') return noDecision(io, caller.agent, `cancelled: ${result.reason ?? ''}`);
   const answer = answerForEdit({
     toolName,

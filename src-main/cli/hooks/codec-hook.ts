@@ -10,7 +10,7 @@ import { decodeEdit } from '../../../shared/hooks/codec';
 import { givenNote, noteLine, outcomeOfFile } from '../../../shared/hooks/review-outcome';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
-import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
+import { reviewApproval, reviewFiles, WITH_THE_TURN, type HookCaller } from './hook-review';
 import { keepNote, takeNote, type NoteKey } from './note-stash';
 import { readForHook } from './read-for-hook';
 
@@ -76,6 +76,7 @@ async function reviewEdit(
     `${call.toolName} ${path.relative(caller.cwd, file) || file}`,
     [{ path: file, before: onDisk, after: decoded.proposed }],
   );
+  if (result === WITH_THE_TURN) return undefined;
   const outcome = outcomeOfFile(result, result.files[0], call.filePath, decoded.base, decoded.proposed);
   if (outcome.kind === 'none') {
     return noDecision(io, caller.agent, 'the review ended without a decision for this file');

@@ -18,7 +18,7 @@ import {
 import { noteOf, outcomeOfFile, type FileOutcome } from '../../../shared/hooks/review-outcome';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
-import { reviewApproval, reviewFiles, type HookCaller } from './hook-review';
+import { reviewApproval, reviewFiles, WITH_THE_TURN, type HookCaller } from './hook-review';
 import { readForHook } from './read-for-hook';
 
 type PatchCall = Extract<CodexCall, { kind: 'patch' }>;
@@ -69,6 +69,7 @@ async function reviewPatch(call: PatchCall, caller: HookCaller, io: HookIo): Pro
       after: change.text,
     })),
   );
+  if (result === WITH_THE_TURN) return undefined;
   const decided = applied.files.map((change) => {
     const file = result.files.find((candidate) => candidate.path === absolute(change.path));
     return { change, outcome: outcomeOf(change, result, file) };

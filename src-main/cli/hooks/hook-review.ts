@@ -13,6 +13,7 @@ import type {
 import { askApproval } from '../approve';
 import type { NativeClient } from '../client';
 import { connectOneShot } from '../one-shot';
+import type { TurnTouchResponse } from '../../../shared/native-turns';
 import type { HookAgentIdentity } from './hook-agents';
 import type { HookIo } from './hook-input';
 
@@ -22,6 +23,8 @@ export interface HookCaller {
   sessionId?: string | undefined;
   /** The agent's working folder. */
   cwd: string;
+  /** The mode the person chose in the agent (Claude Code's `permission_mode`), when it says. */
+  permissionMode?: string | undefined;
 }
 
 /** One file as reviewed: its text now (null: none) and what the agent would leave (null: deleted). */
@@ -47,15 +50,30 @@ export async function connectHook(caller: HookCaller, io: Pick<HookIo, 'env'>): 
   );
 }
 
-/** Puts `files` up as one review and waits for the person's decision. */
+/** The edit is written as the agent's own flow says, and reviewed with the turn (turn_touch said so). */
+export const WITH_THE_TURN = 'with-the-turn';
+
+/**
+ * Puts `files` up as one review and waits for the person's decision. First, in an agent session, DiffTray
+ * is told the files are about to be written (turn_touch: it reads each as it is before the turn writes
+ * it); when it answers that such edits wait for the turn review, nothing is put up and WITH_THE_TURN is
+ * answered: the hook then prints nothing and the agent writes as its mode says.
+ */
 export async function reviewFiles(
   caller: HookCaller,
   io: Pick<HookIo, 'env'>,
   title: string,
   files: readonly ReviewedFile[],
-): Promise<ChangeSetResult> {
+): Promise<ChangeSetResult | typeof WITH_THE_TURN> {
   const client = await connectHook(caller, io);
   try {
+    if (caller.sessionId !== undefined && caller.sessionId !== '') {
+      const touched = await client.request<TurnTouchResponse>('turn_touch', {
+        paths: files.map((file) => file.path),
+        ...(caller.permissionMode !== undefined && { permission_mode: caller.permissionMode }),
+      });
+      if (!touched.each_edit) return WITH_THE_TURN;
+    }
     const proposed = await client.request<ProposeResponse>('propose_change_set', {
       title,
       files: files.map((file) => ({ path: file.path, before: file.before, after: file.after })),

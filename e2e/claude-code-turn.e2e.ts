@@ -1,0 +1,106 @@
+/**
+ * The turn review with the real Claude Code (`claude -p --permission-mode acceptEdits`, each pinned
+ * version), decided in Chromium (issue 26): the model writes a two-hunk edit and a new file unasked, the
+ * turn ends, and only then does one review show both files. The person reverts hunk 2 and writes a note:
+ * the file on disk loses hunk 2, the new file stays, and the model is sent the note and what was reverted
+ * in a further request — it goes on, and its next edit lands. Keeping everything ends the turn silently.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { screenshot } from '../test/support/chromium';
+import { CLAUDE_CODE_VERSIONS, findClaudeBinary } from '../test/support/claude-code';
+import { claudeHooksSession } from './support/claude-hooks-session';
+
+const binaries = CLAUDE_CODE_VERSIONS.map((version) => findClaudeBinary(version));
+for (const { version, skipReason } of binaries) {
+  if (skipReason) console.warn(`Skipping the real Claude Code ${version} turn review e2e: ${skipReason}`);
+}
+
+const BASE = 'alpha\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\ntheta\n';
+const EDITED = 'ALPHA\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\nTHETA\n';
+const HUNK_1_ONLY = 'ALPHA\nbeta\ngamma\ndelta\nepsilon\nzeta\neta\ntheta\n';
+const NEW_FILE = 'export const LETTERS = 24;\n';
+const PROMPT = 'Capitalise the Greek letters in greek.txt\nand count them';
+const UNASKED = { args: ['--permission-mode', 'acceptEdits'], prompt: PROMPT };
+
+describe.each(binaries)('Claude Code $version', (claude) => {
+  describe.skipIf(claude.skipReason !== undefined)('a whole turn, reviewed when it ends', () => {
+    const session = claudeHooksSession(claude);
+    const { shown, button, noteBox } = session;
+    const title = () => `Claude Code · ${path.basename(session.app.workspace)}: ${PROMPT.split('\n')[0]}`;
+
+    function unaskedTurn(greek: string, count: string) {
+      return [
+        { tool: 'Read', input: { file_path: greek } },
+        { tool: 'Edit', input: { file_path: greek, old_string: BASE, new_string: EDITED } },
+        { tool: 'Write', input: { file_path: count, content: NEW_FILE } },
+        { text: 'Done.' },
+      ];
+    }
+
+    it('reverting hunk 2 with a note: the disk loses hunk 2 only, and the model goes on with the note', async () => {
+      const greek = path.join(session.app.workspace, 'greek.txt');
+      const count = path.join(session.app.workspace, 'count.ts');
+      writeFileSync(greek, BASE);
+      const run = session.runClaude(
+        [
+          ...unaskedTurn(greek, count),
+          // The model's answer to the reviewer: it reads the file again, edits, and ends its turn again.
+          { tool: 'Read', input: { file_path: greek } },
+          { tool: 'Edit', input: { file_path: greek, old_string: 'gamma', new_string: 'GAMMA' } },
+          { text: 'Done again.' },
+        ],
+        UNASKED,
+      );
+
+      const review = session.page.locator('#dt-review-title', { hasText: title() });
+      await shown(review, run, 'the turn review');
+      // Nothing was asked before the turn ended: both writes are on disk already.
+      expect(readFileSync(greek, 'utf8')).toBe(EDITED);
+      expect(readFileSync(count, 'utf8')).toBe(NEW_FILE);
+      expect(session.standIn.turnsServed()).toBe(4);
+      const tab = (name: string) => session.page.locator('.dt-file-tab', { hasText: name });
+      await expect.poll(() => tab('greek.txt').count()).toBe(1);
+      await expect.poll(() => tab('count.ts').count()).toBe(1);
+
+      await session.page.getByRole('button', { name: 'Reject hunk 2', exact: true }).click();
+      await noteBox().fill('Keep theta lowercase: it is a variable name.');
+      await screenshot(session.page, 'claude-turn-review');
+      await button('Submit').click();
+
+      // The model went on: its next edit came, unasked again, and the next turn review shows only it.
+      await expect.poll(() => session.standIn.turnsServed(), { timeout: 30_000 }).toBe(7);
+      await shown(review, run, 'the second turn review');
+      // Only what changed since the person's review: the one new hunk.
+      await expect.poll(() => tab('count.ts').count()).toBe(0);
+      await expect.poll(() => session.page.locator('[data-hunk]').count()).toBe(1);
+      const told = session.standIn.userMessageTexts().find((text) => text.includes('DiffTray')) ?? '';
+      expect(told).toContain('Keep theta lowercase: it is a variable name.');
+      expect(told).toMatch(/greek\.txt: line 8/);
+      expect(told).not.toContain('count.ts');
+      expect(readFileSync(greek, 'utf8')).toBe(HUNK_1_ONLY.replace('gamma', 'GAMMA'));
+      expect(readFileSync(count, 'utf8')).toBe(NEW_FILE);
+      await button('Submit').click();
+
+      const result = await run;
+      expect(result.exitCode, result.stderr).toBe(0);
+      // Kept without a word: the turn ended there.
+      expect(session.standIn.turnsServed()).toBe(7);
+    });
+
+    it('keeping everything without a word ends the turn: no further request', async () => {
+      const greek = path.join(session.app.workspace, 'greek.txt');
+      const count = path.join(session.app.workspace, 'count.ts');
+      writeFileSync(greek, BASE);
+      const run = session.runClaude(unaskedTurn(greek, count), UNASKED);
+      await shown(session.page.locator('#dt-review-title', { hasText: title() }), run, 'the turn review');
+      await button('Submit').click();
+      const result = await run;
+      expect(result.exitCode, result.stderr).toBe(0);
+      expect(session.standIn.turnsServed()).toBe(4);
+      expect(readFileSync(greek, 'utf8')).toBe(EDITED);
+      expect(readFileSync(count, 'utf8')).toBe(NEW_FILE);
+    });
+  });
+});

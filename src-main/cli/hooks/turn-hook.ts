@@ -1,0 +1,60 @@
+/**
+ * The turn review's two hooks, the same for every agent (docs/TURN-REVIEW.md): the person's prompt tells
+ * DiffTray a turn begins (`turn_begin`, with the prompt's first line for the review's title); the end of
+ * the turn (`turn_end`) puts up what the turn wrote unseen and waits for the person. When they reverted
+ * something, commented or wrote a note, the answer `{"decision":"block","reason":…}` makes the agent go on
+ * with it; otherwise nothing is printed and the turn ends.
+ */
+import { z } from 'zod';
+import type { ChangeSetResult } from '../../../shared/native-protocol';
+import type { TurnEndResponse } from '../../../shared/native-turns';
+import { turnBlock } from '../../../shared/hooks/turn-answer';
+import type { HookAgentIdentity } from './hook-agents';
+import { noDecision, type HookIo } from './hook-input';
+import { connectHook } from './hook-review';
+
+/** The fields of a prompt or end-of-turn hook's stdin, in each agent's spelling. */
+const turnInputSchema = z.looseObject({
+  session_id: z.string().max(200).optional(),
+  sessionId: z.string().max(200).optional(),
+  cwd: z.string().max(4096).optional(),
+  prompt: z.string().optional(),
+  stop_hook_active: z.boolean().optional(),
+  stopHookActive: z.boolean().optional(),
+});
+
+export async function runTurnHook(
+  agent: HookAgentIdentity,
+  step: 'prompt' | 'end',
+  stdin: unknown,
+  io: HookIo,
+): Promise<unknown> {
+  const parsed = turnInputSchema.safeParse(stdin);
+  if (!parsed.success)
+    return noDecision(io, agent, `unexpected hook input: ${parsed.error.issues[0]?.message}`);
+  const input = parsed.data;
+  const sessionId = input.session_id ?? input.sessionId;
+  if (sessionId === undefined || sessionId === '') {
+    return noDecision(io, agent, 'no session id in the hook input: the turn is not followed');
+  }
+  const client = await connectHook({ agent, sessionId, cwd: input.cwd ?? io.cwd }, io);
+  try {
+    if (step === 'prompt') {
+      await client.request('turn_begin', input.prompt === undefined ? {} : { prompt: input.prompt });
+      return undefined;
+    }
+    const active = input.stop_hook_active ?? input.stopHookActive;
+    const ended = await client.request<TurnEndResponse>(
+      'turn_end',
+      active === undefined ? {} : { stop_hook_active: active },
+    );
+    if (ended.review_id === null) return undefined;
+    const result = await client.waitForPush<ChangeSetResult>(
+      'change_set_result',
+      (pushed) => pushed.review_id === ended.review_id,
+    );
+    return turnBlock(result);
+  } finally {
+    client.close();
+  }
+}
