@@ -115,6 +115,16 @@ describe('comments on lines', () => {
     expect(result.comments).toEqual([
       { path: 'numbers.txt', side: 'proposed', line: 1, quote: 'ONE', text: 'no shouting' },
     ]);
+
+    // History keeps it: counted in the list, shown under its line, no longer changeable.
+    await page.getByRole('tab', { name: 'History' }).click();
+    const entry = page
+      .getByTestId('history')
+      .locator('[data-state="accepted"]', { hasText: 'Shout two numbers' });
+    await entry.getByText('1 comment on lines').waitFor();
+    await entry.click();
+    await commentOn(1).getByText('no shouting').waitFor();
+    expect(await commentOn(1).getByRole('button').count()).toBe(0);
     script.socket.close();
   });
 });
