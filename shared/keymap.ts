@@ -23,6 +23,7 @@ export const REVIEW_COMMANDS = [
   'submit',
   'nextReview',
   'prevReview',
+  'comment',
 ] as const;
 
 export const KEY_COMMANDS = [...REVIEW_COMMANDS, 'acceptLines', 'rejectLines', 'sendToAgent'] as const;
@@ -43,6 +44,7 @@ export const DEFAULT_KEY_MAP: Readonly<KeyMap> = {
   submit: ['Mod+Enter'],
   nextReview: [']'],
   prevReview: ['['],
+  comment: ['C'],
   acceptLines: ['Mod+Shift+Y'],
   rejectLines: ['Mod+Shift+N'],
   sendToAgent: ['Mod+Shift+S'],
@@ -60,6 +62,7 @@ export const KEY_COMMAND_NAMES: Readonly<Record<KeyCommand, string>> = {
   submit: 'Submit review',
   nextReview: 'Next review',
   prevReview: 'Previous review',
+  comment: 'Comment on the current line',
   acceptLines: 'Accept the selected lines',
   rejectLines: 'Reject the selected lines',
   sendToAgent: 'Send the selected lines to the agent',

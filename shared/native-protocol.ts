@@ -10,6 +10,7 @@ import { labelField, noteField, pathField } from './field-limits';
 import { MAX_FILE_BYTES, MAX_FRAME_BYTES } from './limits';
 import { contextRequestSchemas } from './native-context';
 import { turnRequestSchemas } from './native-turns';
+import type { AgentComment } from './review-comments';
 
 export const NATIVE_PROTOCOL_VERSION = '1.0';
 /** The header that carries the `authToken` of `~/.difftray/<port>.lock`. */
@@ -298,6 +299,12 @@ export interface ChangeSetResult {
   reason?: string;
   /** The person's note to the agent, sent with an accept or partial accept (a reject's note is `reason`). */
   note?: string;
+  /**
+   * The person's comments on lines, with an accept, a partial accept or a reject; absent when none.
+   * `path` is the file's as the client named it; `line` is 1-based, in the proposed text (`side:
+   * 'proposed'`) or the text before the change (`'base'`); `quote` is that line, trimmed.
+   */
+  comments?: AgentComment[];
   files: FileResult[];
 }
 

@@ -62,3 +62,16 @@ export function commentsBlock(comments: readonly AgentComment[]): string {
 export function reviewerWords(comments: readonly AgentComment[], note: string | undefined): string {
   return [commentsBlock(comments), note === undefined ? '' : noteLine(note)].filter(Boolean).join('\n');
 }
+
+/** Comments one review may hold; one more is refused. */
+export const MAX_COMMENTS_PER_REVIEW = 200;
+
+/** How many lines `text` has as an editor shows it (an empty text, or a final line break, adds one). */
+export function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
+}
+
+/** "1 comment", "2 comments". */
+export const commentCount = (count: number) => `${count} comment${count === 1 ? '' : 's'}`;

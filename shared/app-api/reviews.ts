@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fileTextField, noteField } from '../field-limits';
 import type { Hunk } from '../hunks';
+import type { ReviewComment } from '../review-comments';
 import type { HunkLineDecisions, HunkState } from '../line-decisions';
 import type { RemoteOrigin } from './access';
 import type { ApprovalRequest } from './approvals';
@@ -67,6 +68,11 @@ interface ReviewFields {
   approval?: ApprovalRequest;
   /** The person's note to the agent, sent with the decision (kept in History). */
   agentNote?: string;
+  /**
+   * The person's comments on lines (one per line of a side of a file), sent to the agent with the
+   * decision where its protocol can carry them; kept in History. Absent when there are none.
+   */
+  comments?: ReviewComment[];
   /** Whether `undo` has a decision or edit to take back. */
   canUndo: boolean;
   /** What happened after the decision that the person should know, e.g. a write that failed. */
@@ -179,6 +185,21 @@ export const reviewCalls = {
   /** For an approval card: deny; `reason` is the note. */
   reject: {
     params: z.object({ reviewId: reviewIdField, reason: noteField().optional() }),
+    result: answers<void>(),
+  },
+  /**
+   * Puts the person's comment on line `line` (0-based) of one side of a pending review's file, replacing
+   * the comment there; an empty `text` removes it. Refused for a line the file does not have, or once
+   * the review holds MAX_COMMENTS_PER_REVIEW comments.
+   */
+  putComment: {
+    params: z.object({
+      reviewId: reviewIdField,
+      fileIndex: fileIndexField,
+      side: z.enum(['base', 'proposed']),
+      line: z.number().int().min(0),
+      text: noteField(),
+    }),
     result: answers<void>(),
   },
   /**

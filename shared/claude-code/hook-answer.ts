@@ -6,7 +6,8 @@
  * The texts go to the model: short, concrete, and with line numbers as a person says them.
  */
 import type { ApprovalResult, ChangeSetResult } from '../native-protocol';
-import { givenNote, noteLine, noteOf, outcomeOfFile } from '../hooks/review-outcome';
+import { commentsOnFile, givenNote, noteLine, noteOf, outcomeOfFile } from '../hooks/review-outcome';
+import { reviewerWords } from '../review-comments';
 import type { EditToolName } from './edit-replay';
 import type { ToolInput } from './updated-input';
 import { updatedInputFor } from './updated-input';
@@ -64,10 +65,15 @@ export function answerForEdit(review: ReviewedEdit): PreToolUseAnswer | null {
       const updatedInput = updatedInputFor(review.toolName, review.toolInput, base, outcome.composed);
       if (updatedInput !== null) return allow({ updatedInput, additionalContext: outcome.context });
       const note = noteOf(result);
+      const comments = commentsOnFile(result, result.files[0], filePath);
       return deny(
         `The reviewer's version of ${filePath} differs from the file only in line endings, or drops its ` +
           `byte-order mark, which this tool cannot write; the file was left as it was.` +
-          (note === undefined ? '' : ` ${noteLine(note)}`),
+          (comments.length > 0
+            ? `\n${reviewerWords(comments, note)}`
+            : note === undefined
+              ? ''
+              : ` ${noteLine(note)}`),
       );
     }
   }

@@ -6,16 +6,19 @@
 import { computeHunks } from '../hunks';
 import { composeText, uniformLineDecisions } from '../line-decisions';
 import type { ChangeSetResult, FileResult, HunkResult } from '../native-protocol';
-import { noteLine } from '../review-comments';
+import { commentsBlock, noteLine, reviewerWords, type AgentComment } from '../review-comments';
 
 export type FileOutcome =
   /** No decision the agent can be given (cancelled, a conflict, an error): it asks the person itself. */
   | { kind: 'none' }
-  /** Accepted as proposed. `context`: the note, for the model. */
+  /** Accepted as proposed. `context`: the comments on its lines and the note, for the model. */
   | { kind: 'allow'; context?: string }
-  /** Write `composed` instead; `context` says what was kept and left, and the note. */
+  /** Write `composed` instead; `context` says what was kept and left, the comments and the note. */
   | { kind: 'rewrite'; composed: string; context: string }
-  /** Nothing of it: `reason` is the note, or a sentence saying the reviewer rejected it. */
+  /**
+   * Nothing of it: `reason` is the note, or a sentence saying the reviewer rejected it, then the
+   * comments on its lines.
+   */
   | { kind: 'deny'; reason: string };
 
 /** At most this many hunks are named one by one; the rest are counted. */
@@ -36,6 +39,24 @@ export const rejectedSentence = (filePath: string) =>
   `The reviewer rejected this edit to ${filePath} in DiffTray.`;
 
 /**
+ * The person's comments on the lines of `file` (all of them when the review ended before it had a
+ * result), each naming the file as the model knows it: `filePath`.
+ */
+export function commentsOnFile(
+  result: ChangeSetResult,
+  file: FileResult | undefined,
+  filePath: string,
+): AgentComment[] {
+  return (result.comments ?? [])
+    .filter((comment) => file === undefined || comment.path === file.path)
+    .map((comment) => ({ ...comment, path: filePath }));
+}
+
+/** `first`, then the comments' block when there are any. */
+const withComments = (first: string, comments: readonly AgentComment[]) =>
+  [first, commentsBlock(comments)].filter(Boolean).join('\n');
+
+/**
  * The outcome for `file` (one of `result.files`, or undefined when the review ended before it had one).
  * `base` is the file's text the review was made against ("" for a new file), `proposed` the agent's.
  */
@@ -48,7 +69,11 @@ export function outcomeOfFile(
 ): FileOutcome {
   if (result.status === 'cancelled') return { kind: 'none' };
   const note = noteOf(result);
-  const rejected: FileOutcome = { kind: 'deny', reason: note ?? rejectedSentence(filePath) };
+  const comments = commentsOnFile(result, file, filePath);
+  const rejected: FileOutcome = {
+    kind: 'deny',
+    reason: withComments(note ?? rejectedSentence(filePath), comments),
+  };
   if (!file) return result.status === 'rejected' ? rejected : { kind: 'none' };
   if (file.status === 'rejected') return rejected;
   // A conflict or an error is not the person's answer: the agent decides as it would without DiffTray.
@@ -56,12 +81,17 @@ export function outcomeOfFile(
   const composed = composedText(file, proposed);
   if (composed === undefined) return { kind: 'none' };
   if (composed === null || composed === base) return rejected;
-  if (composed === proposed)
-    return note === undefined ? { kind: 'allow' } : { kind: 'allow', context: noteLine(note) };
+  if (composed === proposed) {
+    const words = reviewerWords(comments, note);
+    return words === '' ? { kind: 'allow' } : { kind: 'allow', context: words };
+  }
+  const wasEdited = edited(base, proposed, composed, file.hunks);
+  const context = partialContext(filePath, file.hunks, wasEdited, comments.length > 0 ? undefined : note);
   return {
     kind: 'rewrite',
     composed,
-    context: partialContext(filePath, file.hunks, edited(base, proposed, composed, file.hunks), note),
+    // With comments, they and the note follow on lines of their own.
+    context: comments.length > 0 ? `${context}\n${reviewerWords(comments, note)}` : context,
   };
 }
 

@@ -1,6 +1,7 @@
 /**
  * `difftray review [patch-file]`: submits a unified diff (the file, or stdin) to DiffTray as one change
- * set, waits for the person's decision and prints one line per file.
+ * set, waits for the person's decision and prints one line per file, then the person's note and
+ * comments on lines.
  *
  * What is on disk tells the two cases apart, file by file (the app judges, see native/change-set.ts):
  * - a patch not applied yet (the disk holds its old side): the accepted hunks are applied;
@@ -31,6 +32,7 @@ import { CliError } from './errors';
 import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
 import { difftrayHome } from '../core/settings/settings';
 import { messageOf } from '../../shared/error-message';
+import { commentSentence } from '../../shared/review-comments';
 
 export const CLI_CLIENT_NAME = 'difftray review';
 
@@ -237,6 +239,8 @@ function report(result: ChangeSetResult, io: CliIo): number {
   for (const file of result.files) io.out(formatFile(file));
   // The person's note to the agent (a reject's note is already the files' reason).
   if (result.note !== undefined) io.out(`note: ${result.note}`);
+  // Then each comment on a line: `comment: src/a.ts:12 ("const x = 1;"): name it`.
+  for (const comment of result.comments ?? []) io.out(`comment: ${commentSentence(comment)}`);
   if (result.status === 'cancelled') {
     throw new CliError(`the review was cancelled${result.reason ? ` (${result.reason})` : ''}`);
   }

@@ -72,6 +72,7 @@ export function createAppApiHandler(core: AppCore, options: AppApiHandlerOptions
     editProposal: async (p) => queue.editProposal(p.reviewId, p.fileIndex, p.proposedText),
     undo: async (p) => queue.undo(p.reviewId),
     rebase: async (p) => queue.rebase(p.reviewId, p.fileIndex),
+    putComment: async ({ reviewId, ...comment }) => queue.putComment(reviewId, comment),
     submit: (p) => submitWithDiskCheck(queue, p.reviewId, core.workspaceFolders, p.note),
     reject: async (p) => queue.reject(p.reviewId, p.reason),
     disconnectClient: async (p) => core.clients.requestDisconnect(p.clientId),

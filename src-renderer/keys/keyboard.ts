@@ -25,11 +25,12 @@ export function commandForKey(e: KeyInfo, keyMap: KeyMap): Command | null {
 }
 
 /**
- * Monaco's own widgets that take text (find, rename, quick input) count as typing, and so does an editor
- * the person is editing the proposal in (DiffEditor marks it data-editable); a read-only editor surface does not.
+ * Monaco's own widgets that take text (find, rename, quick input) count as typing, and so do an editor
+ * the person is editing the proposal in (DiffEditor marks it data-editable) and a comment box under a
+ * line (LineComment); a read-only editor surface does not.
  */
 const MONACO_TEXT_WIDGETS =
-  '.find-widget, .rename-box, .quick-input-widget, .monaco-inputbox, [data-editable="true"]';
+  '.find-widget, .rename-box, .quick-input-widget, .monaco-inputbox, [data-editable="true"], .dt-line-comment';
 const TEXT_INPUT_TYPES = new Set([
   'text',
   'search',

@@ -1,5 +1,6 @@
 import { memo, useEffect, useMemo } from 'react';
 import type { ReviewFileContent, ReviewFileSummary, ReviewSummary } from '../../shared/app-api';
+import { commentCount } from '../../shared/review-comments';
 import { sentNoteText } from './agent-note';
 import { approvalEndedText, approvalIcon, approvalLabel } from './approval-model';
 import { useActions } from '../state/context';
@@ -79,6 +80,10 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
     [review, workspaceFolders],
   );
   const fileName = names[fileIndex] ?? file?.path ?? '';
+  const fileComments = useMemo(
+    () => review.comments?.filter((comment) => comment.fileIndex === fileIndex),
+    [review.comments, fileIndex],
+  );
   const highRisk = file && highRiskBadge(file.path);
   const nameOf = (path: string): string => reviewPath(review, path, workspaceFolders);
   // Conflict markers can only be edited out: the proposed side is editable while any remain.
@@ -139,6 +144,9 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
           From <strong className="dt-review-client">{review.client.name}</strong>
           {review.client.version ? ` ${review.client.version}` : ''} · {formatAge(review.createdAt, now)}
           {!review.client.connected && ' · client disconnected'}
+          {review.comments && (
+            <span data-testid="comment-count"> · {commentCount(review.comments.length)}</span>
+          )}
         </p>
         {review.description && review.description !== review.title && (
           <p className="dt-review-desc">{review.description}</p>
@@ -265,6 +273,8 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
                 onDecide={(hunkIndex, decision) => void actions.decideHunk(fileIndex, hunkIndex, decision)}
                 onSelectHunk={(hunkIndex) => setCursor(review.id, { fileIndex, hunkIndex })}
                 onEdit={(fileIndex, text) => actions.editProposal(fileIndex, text)}
+                comments={fileComments}
+                onComment={(side, line, text) => actions.putComment(fileIndex, side, line, text)}
               />
             ) : entry?.status === 'error' ? (
               <div className="dt-pane-message" role="alert">

@@ -4,12 +4,21 @@
  * Kept apart from store.ts (the snapshot and the queue) so the two evolve independently.
  */
 import { create } from 'zustand';
+import type { CommentSide } from '../../shared/review-comments';
 import type { EditorLineSelection } from './line-selection';
 
 export interface LineSelectionState {
   reviewId: string;
   fileIndex: number;
   selection: EditorLineSelection;
+}
+
+/** The line whose comment the person is writing or editing (0-based line of that side's text). */
+export interface CommentPlace {
+  reviewId: string;
+  fileIndex: number;
+  side: CommentSide;
+  line: number;
 }
 
 export interface ReviewUiState {
@@ -29,6 +38,8 @@ export interface ReviewUiState {
   submitError: { reviewId: string; message: string } | null;
   /** Bumped to ask the diff to focus the proposed side on its first conflict marker. */
   conflictEditRequest: number;
+  /** The comment being written or edited, in a box under its line (comment-zones.ts); null: none. */
+  commentDraft: CommentPlace | null;
 
   setLineSelection(value: LineSelectionState | null): void;
   setEditsPending(value: boolean): void;
@@ -36,6 +47,7 @@ export interface ReviewUiState {
   setShowDiskChanges(value: boolean): void;
   setRejectOpen(value: boolean): void;
   setSubmitError(value: ReviewUiState['submitError']): void;
+  setCommentDraft(value: CommentPlace | null): void;
   /** Turns editing on and moves the cursor to the first conflict marker in the proposal. */
   requestConflictEdit(): void;
   /** A different review came on screen: nothing of the previous one's view state applies. */
@@ -50,6 +62,7 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   rejectOpen: false,
   submitError: null,
   conflictEditRequest: 0,
+  commentDraft: null,
 
   setLineSelection: (lineSelection) => set({ lineSelection }),
   setEditsPending: (editsPending) => set({ editsPending }),
@@ -57,9 +70,16 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   setShowDiskChanges: (showDiskChanges) => set({ showDiskChanges }),
   setRejectOpen: (rejectOpen) => set({ rejectOpen }),
   setSubmitError: (submitError) => set({ submitError }),
+  setCommentDraft: (commentDraft) => set({ commentDraft }),
   requestConflictEdit: () => set((s) => ({ editing: true, conflictEditRequest: s.conflictEditRequest + 1 })),
   resetForReview: () =>
-    set({ lineSelection: null, editing: false, showDiskChanges: false, rejectOpen: false }),
+    set({
+      lineSelection: null,
+      editing: false,
+      showDiskChanges: false,
+      rejectOpen: false,
+      commentDraft: null,
+    }),
 }));
 
 /**
@@ -75,4 +95,18 @@ export function registerEditFlusher(flush: () => Promise<void>): () => void {
 
 export async function flushPendingEdits(): Promise<void> {
   await Promise.all([...flushers].map((flush) => flush()));
+}
+
+/** What opens a comment on the line of the diff's cursor (the comment key); the diff on screen sets it. */
+let commentOpener: (() => void) | null = null;
+
+export function registerCommentOpener(open: () => void): () => void {
+  commentOpener = open;
+  return () => {
+    if (commentOpener === open) commentOpener = null;
+  };
+}
+
+export function openCommentAtCursor(): void {
+  commentOpener?.();
 }

@@ -5,6 +5,7 @@
  */
 import type { AppApi, ReviewItem, ReviewSummary } from '../../shared/app-api';
 import type { HunkDecision } from '../../shared/hunks';
+import type { CommentSide } from '../../shared/review-comments';
 import { noteToSend, useNoteDrafts } from '../review/agent-note';
 import { baseName, fileDecisionAnnouncement } from '../review/file-status';
 import {
@@ -39,6 +40,11 @@ export interface Actions {
   decideAll(decision: HunkDecision): Promise<void>;
   /** Sends the person's edited proposed text of one file; resolves false when main refused it. */
   editProposal(fileIndex: number, proposedText: string): Promise<boolean>;
+  /**
+   * Puts the person's comment on a line of a file of the review on screen (an empty text removes it);
+   * resolves false when main refused it.
+   */
+  putComment(fileIndex: number, side: CommentSide, line: number, text: string): Promise<boolean>;
   /** Main's undo: the last decision or edit of the review on screen, whatever it was. */
   undo(): Promise<void>;
   rebase(fileIndex: number): Promise<void>;
@@ -190,6 +196,21 @@ export function createActions(api: AppApi): Actions {
         return true;
       } catch (error) {
         announce(`Could not save your edit of ${fileName(review, fileIndex)}: ${errorText(error)}`);
+        return false;
+      }
+    },
+
+    async putComment(fileIndex, side, line, text) {
+      const review = selected();
+      if (!review?.files[fileIndex]) return false;
+      try {
+        await api.call('putComment', { reviewId: review.id, fileIndex, side, line, text });
+        announce(
+          text.trim() === '' ? `Comment on line ${line + 1} removed` : `Comment on line ${line + 1} saved`,
+        );
+        return true;
+      } catch (error) {
+        announce(`Could not save your comment: ${errorText(error)}`);
         return false;
       }
     },

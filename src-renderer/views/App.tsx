@@ -5,6 +5,7 @@ import { useActions } from '../state/context';
 import { ignoredDuringPause, type KeyPause } from '../keys/key-pause';
 import { installKeyboard, type Command } from '../keys/keyboard';
 import { findReview, pendingReviews } from '../review/review-model';
+import { openCommentAtCursor } from '../review/review-ui';
 import { newStatusLines } from '../state/sidebar-model';
 import { useSettingsView } from '../settings/settings-view';
 import { useAppStore } from '../state/store';
@@ -134,6 +135,9 @@ export function App() {
           return;
         case 'prevReview':
           store().selectAdjacentReview(-1);
+          return;
+        case 'comment':
+          if (decidable) openCommentAtCursor();
           return;
       }
     };

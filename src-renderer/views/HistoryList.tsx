@@ -1,4 +1,5 @@
 import type { ReviewItem } from '../../shared/app-api';
+import { commentCount } from '../../shared/review-comments';
 import { sentNoteText } from '../review/agent-note';
 import { approvalIcon, approvalLabel, approvalStateLabel } from '../review/approval-model';
 import { useNow } from '../state/hooks';
@@ -64,6 +65,11 @@ export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; se
                       data-testid="history-agent-note"
                     >
                       {note}
+                    </span>
+                  )}
+                  {review.comments && (
+                    <span className="dt-queue-item-desc" data-testid="history-comments">
+                      {commentCount(review.comments.length)} on lines
                     </span>
                   )}
                   {review.notes?.map((note) => (

@@ -318,6 +318,38 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
     expect([read('src/a.txt'), read('b.txt'), read('src/c.txt')]).toEqual([A_NEW, B_OLD, C_SPLIT]);
   });
 
+  it("review prints the person's comments on lines after the files and the note", async () => {
+    writeThree();
+    writeFileSync(ws('b.diff'), diffOf('b.txt', B_OLD, B_NEW));
+    const cli = run(app!, ['review', 'b.diff'], { cwd: app!.workspace });
+    const review = await app!.api.pendingReview();
+    await app!.api.call('putComment', {
+      reviewId: review.id,
+      fileIndex: 0,
+      side: 'proposed',
+      line: 3,
+      text: 'four is one too many',
+    });
+    await app!.api.call('putComment', {
+      reviewId: review.id,
+      fileIndex: 0,
+      side: 'base',
+      line: 0,
+      text: 'keep',
+    });
+    await app!.api.call('submit', { reviewId: review.id });
+    const { code, stdout, stderr } = await cli.done;
+    expect(stderr).toBe('');
+    expect(stdout).toBe(
+      lines(
+        `applied  b.txt  (1/1 hunk)  sha256:${sha256('b.txt')}`,
+        'comment: b.txt:1 (before your change) ("one"): keep',
+        'comment: b.txt:4 ("four"): four is one too many',
+      ),
+    );
+    expect(code).toBe(0);
+  });
+
   it('review from stdin, everything accepted: exit 0', async () => {
     writeThree();
     const patch = diffOf('b.txt', B_OLD, B_NEW);

@@ -34,6 +34,7 @@ const WIRE_METHODS = [
   'getReviewContent',
   'getSnapshot',
   'pickFolder',
+  'putComment',
   'rebase',
   'reject',
   'removeWorkspaceFolder',

@@ -99,7 +99,24 @@ export function changeSetResult(
     status: changeSetStatus(kind, results),
     ...(reason !== undefined && { reason }),
     ...(outcome.kind === 'accepted' && outcome.note !== undefined && { note: outcome.note }),
+    ...commentsOf(outcome, planned),
     files: results,
+  };
+}
+
+/** The outcome's comments, each naming its file as the client did (core names it by its real path). */
+function commentsOf(
+  outcome: ReviewOutcome,
+  planned: readonly PlannedFile[],
+): Pick<ChangeSetResult, 'comments'> {
+  if ((outcome.kind !== 'accepted' && outcome.kind !== 'rejected') || !outcome.comments) return {};
+  const given = new Map<string, string>();
+  for (const entry of planned) if (entry.kind === 'review') given.set(entry.real, entry.path);
+  return {
+    comments: outcome.comments.map((comment) => ({
+      ...comment,
+      path: given.get(comment.path) ?? comment.path,
+    })),
   };
 }
 

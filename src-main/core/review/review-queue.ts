@@ -13,6 +13,7 @@
  */
 import type { ClientInfo, PausedClient, ReviewState } from '../../../shared/app-api';
 import type { HunkDecision } from '../../../shared/hunks';
+import type { ReviewComment } from '../../../shared/review-comments';
 import { agentControlHold, withAutoAppliedNote } from './auto-apply';
 import type { DiskSnapshot } from '../disk/disk-snapshot';
 import { filesTextBytes } from './history-texts';
@@ -24,6 +25,7 @@ import { applyGrowth, growthOf } from './queue/grow-review';
 import { History, ReviewTextsDroppedError } from './queue/history';
 import { ReviewList } from './queue/review-list';
 import { editFiles, undoLastEdit } from './queue/review-edits';
+import { agentComments, putComment } from './queue/line-comments';
 import { submittedOutcome } from './queue/submit';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
@@ -106,6 +108,7 @@ export class ReviewQueue extends ReviewList {
       createdAt: this.now(),
       state: 'pending',
       notes: [],
+      comments: [],
       undo: [],
       settle,
       textBytes: 0,
@@ -180,6 +183,15 @@ export class ReviewQueue extends ReviewList {
     this.change(id, [fileIndex], ([f]) => reviewFile.editProposal(f!, proposedText));
   }
 
+  /**
+   * The person's comment on a line of a pending review's file (queue/line-comments.ts); an empty text
+   * removes it. Comments are not decisions: undo leaves them alone.
+   */
+  putComment(id: string, comment: ReviewComment): void {
+    putComment(this.pendingReview(id), comment);
+    this.emit({ kind: 'review', id });
+  }
+
   /** Merges the proposal onto the text now on disk (see review-file.ts rebase). */
   rebase(id: string, fileIndex: number): void {
     this.change(id, [fileIndex], ([file]) => reviewFile.rebase(file!));
@@ -240,12 +252,13 @@ export class ReviewQueue extends ReviewList {
     const review = this.pendingReview(id);
     const trimmed = reason?.trim() || undefined;
     if (trimmed !== undefined) review.agentNote = boundedNote(trimmed);
-    this.end(
-      review,
-      'rejected',
-      trimmed ? { kind: 'rejected', reason: trimmed } : { kind: 'rejected' },
-      trimmed,
-    );
+    const comments = agentComments(review);
+    const outcome: ReviewOutcome = {
+      kind: 'rejected',
+      ...(trimmed && { reason: trimmed }),
+      ...(comments && { comments }),
+    };
+    this.end(review, 'rejected', outcome, trimmed);
   }
 
   /** The client closed its tab(s) or went away: its pending reviews end, but stay visible. */

@@ -11,6 +11,7 @@ import type {
   ReviewState,
   ReviewSummary,
 } from '../../../shared/app-api';
+import type { AgentComment, ReviewComment } from '../../../shared/review-comments';
 import type { DiskSnapshot } from '../disk/disk-snapshot';
 import type { FileState, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
@@ -36,9 +37,10 @@ export interface ReviewRequest {
   autoApply?: boolean;
 }
 
+/** `comments`: the person's comments on lines, for the agent (queue/line-comments.ts). */
 export type ReviewOutcome =
-  | { kind: 'accepted'; files: reviewFile.FinalFile[]; note?: string }
-  | { kind: 'rejected'; reason?: string }
+  | { kind: 'accepted'; files: reviewFile.FinalFile[]; note?: string; comments?: AgentComment[] }
+  | { kind: 'rejected'; reason?: string; comments?: AgentComment[] }
   | { kind: 'superseded' }
   | { kind: 'cancelled'; reason: string };
 
@@ -62,6 +64,8 @@ export interface Review {
   notes: string[];
   /** The person's note to the agent, sent with the decision. */
   agentNote?: string;
+  /** The person's comments on lines, sent with the decision; kept in History. */
+  comments: ReviewComment[];
   undo: UndoStep[];
   settle: (outcome: ReviewOutcome) => void;
   /** UTF-8 bytes of the texts an ended review keeps (counted once, when it ends). */
@@ -97,6 +101,7 @@ function reviewFields(review: Review): Omit<ReviewItem, 'files'> {
     ...(review.decidedAt !== undefined && { decidedAt: review.decidedAt }),
     ...(request.approval && { approval: request.approval }),
     ...(review.agentNote !== undefined && { agentNote: review.agentNote }),
+    ...(review.comments.length > 0 && { comments: review.comments.map((comment) => ({ ...comment })) }),
     canUndo: review.undo.length > 0,
     ...(review.notes.length > 0 && { notes: [...review.notes] }),
     ...(review.droppedFiles && { textsDropped: true }),

@@ -6,6 +6,7 @@
  * - use-model-sync: main's texts into the models (text-models.ts)
  * - proposal-edits: the person's edits of the proposal, debounced to main
  * - use-hunk-controls: zones above the hunks and the controls on screen (hunk-zones.ts)
+ * - use-comment-zones: the person's comments in boxes under their lines (comment-zones.ts, LineComment)
  * - unfold-hunks: main's hunks kept out of "Hide unchanged lines" folds
  * - use-hunk-decorations: hunk states and the current hunk (decorations.ts)
  * - use-editor-options, use-conflict-jump: options and the jump to the first conflict marker
@@ -18,9 +19,12 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { HunkDecision } from '../../../shared/hunks';
+import type { ReviewComment } from '../../../shared/review-comments';
 import { HunkBar } from '../HunkBar';
+import { LineComments } from '../LineComment';
 import type { DiffEditorProps } from './diff-editor-props';
 import { GeometryVersion } from './hunk-geometry';
+import { useCommentZones } from './use-comment-zones';
 import { useConflictJump } from './use-conflict-jump';
 import { useDiffReadiness } from './use-diff-readiness';
 import { useDiffSession } from './use-diff-session';
@@ -31,6 +35,8 @@ import { useModelSync, type ShownTexts } from './use-model-sync';
 import './DiffEditor.css';
 
 export type { DiffEditorProps };
+
+const NO_COMMENTS: readonly ReviewComment[] = [];
 
 export function DiffEditor(props: DiffEditorProps) {
   const { reviewId, fileIndex, content, revision, hunks, currentHunk, prefs } = props;
@@ -51,6 +57,12 @@ export function DiffEditor(props: DiffEditorProps) {
     [],
   );
   const select = useCallback((hunkIndex: number) => latestRef.current.onSelectHunk(hunkIndex), []);
+  const comment = useCallback(
+    async (side: 'base' | 'proposed', line: number, text: string) =>
+      (await latestRef.current.onComment?.(side, line, text)) ?? false,
+    [],
+  );
+  const commentable = !readOnly && props.onComment !== undefined;
   const path = content?.path ?? '';
   const shown: ShownTexts = {
     loaded: content !== undefined,
@@ -73,6 +85,11 @@ export function DiffEditor(props: DiffEditorProps) {
   useViewPrefs(session, prefs);
   useModelSync(session, shown);
   const controls = useHunkControls(session, hunks, geometry, shown);
+  const commentBoxes = useCommentZones(
+    session,
+    { reviewId, fileIndex, comments: props.comments ?? NO_COMMENTS, enabled: commentable },
+    shown,
+  );
   useEditable(session, canEdit);
   useConflictJump(session);
   useHunkDecorations(session, hunks, currentHunk, geometry, shown);
@@ -106,6 +123,13 @@ export function DiffEditor(props: DiffEditorProps) {
             )
           : null;
       })}
+      <LineComments
+        reviewId={reviewId}
+        fileIndex={fileIndex}
+        boxes={commentBoxes}
+        changeable={commentable}
+        onComment={comment}
+      />
     </div>
   );
 }

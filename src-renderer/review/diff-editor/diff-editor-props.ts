@@ -1,6 +1,7 @@
 /** What DiffEditor is given; apart, so the hooks it composes (use-diff-session) can name it too. */
 import type { HunkView, ReviewFileContent } from '../../../shared/app-api';
 import type { HunkDecision } from '../../../shared/hunks';
+import type { CommentSide, ReviewComment } from '../../../shared/review-comments';
 import type { ViewPrefs } from '../../state/prefs';
 
 export interface DiffEditorProps {
@@ -26,6 +27,10 @@ export interface DiffEditorProps {
   editable?: boolean;
   onDecide: (hunkIndex: number, decision: HunkDecision) => void;
   onSelectHunk: (hunkIndex: number) => void;
+  /** The person's comments on lines of this file, each shown in a box under its line. */
+  comments?: readonly ReviewComment[];
+  /** Saves a comment on a line ('' removes it); without it, no comment can be added or changed. */
+  onComment?: (side: CommentSide, line: number, text: string) => Promise<boolean>;
   /** Sends the edited proposed text of a file; resolves false when main refused it. */
   onEdit?: (fileIndex: number, proposedText: string) => Promise<boolean>;
 }

@@ -331,3 +331,42 @@ describe('answerForApproval', () => {
     ).toBeNull();
   });
 });
+
+describe('answerForEdit with comments on lines', () => {
+  const comment = { path: file_path, side: 'proposed' as const, line: 2, quote: 'TWO', text: 'lower case' };
+  const BLOCK = `Comments from the reviewer:\n- ${file_path}:2 ("TWO"): lower case`;
+
+  it('all accepted: allow, the comments as additional context for the model', () => {
+    const result = { ...resultFor(['accepted', 'accepted']), comments: [comment] };
+    expect(answerForEdit(review(result))).toEqual({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: 'allow',
+        additionalContext: BLOCK,
+      },
+    });
+  });
+
+  it('all rejected: deny, the comments in the reason', () => {
+    const result = { ...resultFor(['rejected', 'rejected'], { reason: 'Not yet.' }), comments: [comment] };
+    expect(answerForEdit(review(result))!.hookSpecificOutput).toEqual({
+      hookEventName: 'PreToolUse',
+      permissionDecision: 'deny',
+      permissionDecisionReason: `Not yet.\n${BLOCK}`,
+    });
+  });
+
+  it('a text this tool cannot write: deny, saying why, then the comments and the note', () => {
+    const result: ChangeSetResult = {
+      review_id: 'r1',
+      status: 'partially_accepted',
+      note: 'Thanks.',
+      comments: [comment],
+      files: [{ path: file_path, status: 'accepted', disk: 'old_side', hunks: [], final_text: 'a\nb\n' }],
+    };
+    const answer = answerForEdit(review(result, { base: 'a\r\nb\n', proposed: 'A\nb\n' }));
+    expect(answer!.hookSpecificOutput.permissionDecisionReason).toMatch(
+      /the file was left as it was\.\nComments from the reviewer:\n.*lower case\nNote from the reviewer: Thanks\.$/,
+    );
+  });
+});

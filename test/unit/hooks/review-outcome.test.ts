@@ -177,3 +177,55 @@ describe('outcomeOfFile', () => {
     expect(describeHunk({ base_start: 11, base_end: 14 })).toBe('lines 12–14');
   });
 });
+
+describe('outcomeOfFile with comments on lines', () => {
+  /** The result names the file as the hook proposed it; the model is told it as `PATH`. */
+  const onFile = (line: number, text: string, quote: string, path = PATH) => ({
+    path,
+    side: 'proposed' as const,
+    line,
+    quote,
+    text,
+  });
+  const COMMENTS = [onFile(2, 'Why capitals?', 'TWO'), onFile(1, 'not mine', 'x', 'src/other.txt')];
+  const BLOCK = 'Comments from the reviewer:\n- src/list.txt:2 ("TWO"): Why capitals?';
+
+  it('accepted as proposed: allow, the comments on this file (then the note) as context', () => {
+    expect(outcome(fileResult([...ALL]), { status: 'accepted', comments: COMMENTS })).toEqual({
+      kind: 'allow',
+      context: BLOCK,
+    });
+    expect(
+      outcome(fileResult([...ALL]), { status: 'accepted', comments: COMMENTS, note: 'Thanks.' }),
+    ).toEqual({ kind: 'allow', context: `${BLOCK}\nNote from the reviewer: Thanks.` });
+    // Comments on other files only: nothing to say about this one.
+    expect(outcome(fileResult([...ALL]), { status: 'accepted', comments: [COMMENTS[1]!] })).toEqual({
+      kind: 'allow',
+    });
+  });
+
+  it('rejected: deny, the note or the sentence, then the comments', () => {
+    const rejected = fileResult(['rejected', 'rejected', 'rejected'], {
+      status: 'rejected',
+      finalText: 'omit',
+    });
+    expect(outcome(rejected, { status: 'rejected', reason: 'Use a map.', comments: COMMENTS })).toEqual({
+      kind: 'deny',
+      reason: `Use a map.\n${BLOCK}`,
+    });
+    expect(outcome(undefined, { status: 'rejected', comments: [COMMENTS[0]!] })).toEqual({
+      kind: 'deny',
+      reason: `${rejectedSentence(PATH)}\n${BLOCK}`,
+    });
+  });
+
+  it('partly accepted: the comments and the note follow what was kept, each on its own line', () => {
+    const result = outcome(fileResult(['rejected', 'accepted', 'accepted']), {
+      note: 'Keep two.',
+      comments: COMMENTS,
+    });
+    expect(result.kind === 'rewrite' && result.context).toMatch(
+      /read it again before editing it further\.\nComments from the reviewer:\n- src\/list\.txt:2 \("TWO"\): Why capitals\?\nNote from the reviewer: Keep two\.$/,
+    );
+  });
+});
