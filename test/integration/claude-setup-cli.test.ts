@@ -88,6 +88,8 @@ describe('difftray setup claude-code', () => {
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`Add a PreToolUse hook for Edit|MultiEdit|Write|Bash: ${HOOK_COMMAND}`);
+    expect(run.stdout).toContain(`Add a UserPromptSubmit hook: ${HOOK_COMMAND} (timeout 30 s)`);
+    expect(run.stdout).toContain(`Add a Stop hook: ${HOOK_COMMAND} (timeout 3600 s)`);
 
     const settings = JSON.parse(readFileSync(settingsPath, 'utf8'));
     const before = JSON.parse(ORIGINAL);
@@ -102,6 +104,9 @@ describe('difftray setup claude-code', () => {
             hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 3600, onFailure: 'block' }],
           },
         ],
+        // The turn review's hooks: groups without a matcher, ours after the person's own Stop hook.
+        Stop: [...before.hooks.Stop, { hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 3600 }] }],
+        UserPromptSubmit: [{ hooks: [{ type: 'command', command: HOOK_COMMAND, timeout: 30 }] }],
       },
     });
     expect(backups()).toHaveLength(1);
@@ -131,6 +136,8 @@ describe('difftray setup claude-code', () => {
     expect(removed.stdout).toContain(
       'Remove the DiffTray PreToolUse hook for Edit|MultiEdit|Write|Bash|WebFetch',
     );
+    expect(removed.stdout).toContain(`Remove the DiffTray Stop hook: ${HOOK_COMMAND}`);
+    expect(removed.stdout).toContain(`Remove the DiffTray UserPromptSubmit hook: ${HOOK_COMMAND}`);
     expect(readFileSync(settingsPath, 'utf8')).toBe(ORIGINAL);
 
     const again = difftray('setup', 'claude-code', '--remove');

@@ -64,16 +64,19 @@ function applyOne(text: string, edit: SettingsEdit, formatting: FormattingOption
   const [change] = modify(text, edit.path, edit.value, {});
   if (!change) return text;
   const next = applyEdits(text, [change]);
-  // The range reaches the tokens on either side, so that the gaps between them and ours are laid out too.
+  // The range reaches the tokens on either side, so that the gaps between them and ours are laid out too;
+  // but what follows an item appended after another keeps the bytes it had before the closing bracket,
+  // so that removing it (from the item before to its end) gives them back: `[ {…} ]` stays `[ {…} ]`.
+  const appended = change.length === 0 && change.content.startsWith(',');
   let start = change.offset;
   while (start > 0 && /\s/.test(next[start - 1]!)) start--;
   let end = change.offset + change.content.length;
-  while (end < next.length && /\s/.test(next[end]!)) end++;
-  const range = {
-    offset: Math.max(0, start - 1),
-    length: Math.min(next.length, end + 1) - Math.max(0, start - 1),
-  };
-  return applyEdits(next, format(next, range, formatting));
+  if (!appended) {
+    while (end < next.length && /\s/.test(next[end]!)) end++;
+    end = Math.min(next.length, end + 1);
+  }
+  const offset = Math.max(0, start - 1);
+  return applyEdits(next, format(next, { offset, length: end - offset }, formatting));
 }
 
 /**

@@ -161,18 +161,39 @@ describe('Claude Code hooks setup on disk', () => {
     writeFileSync(settingsPath, original);
     applyClaudeHooks({ configDir, command: COMMAND });
     const installed = readFileSync(settingsPath, 'utf8');
-    // What was there is there, byte for byte, in the same order; ours follows the Stop hooks.
+    // What was there is there, byte for byte, in the same order; our Stop group follows the person's in
+    // their list, and the lists that were not there come after it, laid out as the file is (tabs, CRLF).
     const kept = original.split('\r\n').slice(0, 5).join('\r\n');
-    expect(
-      installed.startsWith(
-        `${kept}\r\n\t\t"Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ],\r\n`,
-      ),
-    ).toBe(true);
-    expect(installed).toContain(
-      `\r\n\t\t"PreToolUse": [\r\n\t\t\t{\r\n\t\t\t\t"matcher": "Edit|MultiEdit|Write|Bash",`,
+    const group = (...lines: string[]) => ['\t\t\t{', ...lines.map((line) => `\t\t\t\t${line}`), '\t\t\t}'];
+    const hook = (...fields: string[]) => [
+      '"hooks": [',
+      '\t{',
+      ...fields.map((field, at) => `\t\t${field}${at < fields.length - 1 ? ',' : ''}`),
+      '\t}',
+      ']',
+    ];
+    const command = `"command": ${JSON.stringify(COMMAND)}`;
+    expect(installed).toBe(
+      [
+        kept,
+        '\t\t"Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] },',
+        ...group(...hook('"type": "command"', command, '"timeout": 3600')).slice(0, -1),
+        // The gap the person's list had before its `]` stays, so that removal can give it back.
+        '\t\t\t} ],',
+        '\t\t"PreToolUse": [',
+        ...group(
+          '"matcher": "Edit|MultiEdit|Write|Bash",',
+          ...hook('"type": "command"', command, '"timeout": 3600', '"onFailure": "block"'),
+        ),
+        '\t\t],',
+        '\t\t"UserPromptSubmit": [',
+        ...group(...hook('"type": "command"', command, '"timeout": 30')),
+        '\t\t]',
+        '\t}',
+        '}',
+        '',
+      ].join('\r\n'),
     );
-    expect(installed).not.toMatch(/[^\r]\n/);
-    expect(installed).toContain(JSON.stringify(COMMAND));
     // Taking it out again gives back the very bytes.
     applyClaudeHooks({ configDir, command: COMMAND }, { remove: true });
     expect(readFileSync(settingsPath, 'utf8')).toBe(original);
@@ -267,6 +288,8 @@ describe('Claude Code hooks setup on disk', () => {
       changes: [
         `Create ${settingsPath}`,
         `Add a PreToolUse hook for Edit|MultiEdit|Write|Bash: ${COMMAND} (timeout 3600 s)`,
+        `Add a UserPromptSubmit hook: ${COMMAND} (timeout 30 s)`,
+        `Add a Stop hook: ${COMMAND} (timeout 3600 s)`,
       ],
       commands: [COMMAND],
     });
@@ -305,7 +328,11 @@ describe('the text edits', () => {
       {
         model: fc.string(),
         hooks: fc.record(
-          { PreToolUse: fc.array(entry, { maxLength: 4 }), Stop: fc.array(entry, { maxLength: 2 }) },
+          {
+            PreToolUse: fc.array(entry, { maxLength: 4 }),
+            UserPromptSubmit: fc.array(entry, { maxLength: 2 }),
+            Stop: fc.array(entry, { maxLength: 2 }),
+          },
           { requiredKeys: [] },
         ),
       },
@@ -316,6 +343,47 @@ describe('the text edits', () => {
         const text = JSON.stringify(before, null, indent) || '{}';
         const result = updateHookSettings(before, COMMAND, { remove });
         expect(JSON.parse(editedText(text, result))).toEqual(result.settings);
+      }),
+    );
+  });
+
+  it('taken out again, give back the very text the person had, however laid out (property)', () => {
+    const hook = fc.record({
+      type: fc.constant('command'),
+      command: fc.constantFrom('lint', './guard.sh', 'say done'),
+    });
+    const entry = fc.record(
+      { matcher: fc.constantFrom('Edit', ''), hooks: fc.array(hook, { minLength: 1, maxLength: 2 }) },
+      { requiredKeys: ['hooks'] },
+    );
+    // An empty list or `hooks` object that was there before is the one thing removal does not restore.
+    const list = fc.array(entry, { minLength: 1, maxLength: 2 });
+    const settings = fc.record(
+      {
+        model: fc.string(),
+        hooks: fc
+          .record(
+            { PreToolUse: list, PostToolUse: list, UserPromptSubmit: list, Stop: list },
+            { requiredKeys: [] },
+          )
+          .filter((hooks) => Object.keys(hooks).length > 0),
+      },
+      { requiredKeys: [] },
+    );
+    const layout = fc.record({
+      indent: fc.constantFrom(0, 2, 4, '\t'),
+      eol: fc.constantFrom('\n', '\r\n'),
+      finalEol: fc.boolean(),
+    });
+    const also = fc.array(fc.constantFrom('WebFetch', 'Task'), { maxLength: 2 });
+    fc.assert(
+      fc.property(settings, layout, also, (before, { indent, eol, finalEol }, alsoTools) => {
+        const json = JSON.stringify(before, null, indent).replace(/\n/g, eol);
+        const text = finalEol ? `${json}${eol}` : json;
+        const installedText = editedText(text, updateHookSettings(before, COMMAND, { alsoTools }));
+        const installed: unknown = JSON.parse(installedText);
+        const removed = updateHookSettings(installed, COMMAND, { remove: true });
+        expect(editedText(installedText, removed)).toBe(text);
       }),
     );
   });
