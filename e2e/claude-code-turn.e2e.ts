@@ -1,9 +1,10 @@
 /**
  * The turn review with the real Claude Code (`claude -p --permission-mode acceptEdits`, each pinned
  * version), decided in Chromium (issue 26): the model writes a two-hunk edit and a new file unasked, the
- * turn ends, and only then does one review show both files. The person reverts hunk 2 and writes a note:
- * the file on disk loses hunk 2, the new file stays, and the model is sent the note and what was reverted
- * in a further request — it goes on, and its next edit lands. Keeping everything ends the turn silently.
+ * turn ends, and only then does one review show both files. The person reverts hunk 2, comments on a line
+ * and writes a note: the file on disk loses hunk 2, the new file stays, and a further request tells the
+ * model what was reverted, the comment and the note — it goes on, and its next edit lands. Keeping
+ * everything without a word ends the turn silently.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -39,7 +40,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       ];
     }
 
-    it('reverting hunk 2 with a note: the disk loses hunk 2 only, and the model goes on with the note', async () => {
+    it('hunk 2 reverted, a comment and a note: the disk loses hunk 2 only, and the model goes on with them', async () => {
       const greek = path.join(session.app.workspace, 'greek.txt');
       const count = path.join(session.app.workspace, 'count.ts');
       writeFileSync(greek, BASE);
@@ -65,6 +66,15 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       await expect.poll(() => tab('count.ts').count()).toBe(1);
 
       await session.page.getByRole('button', { name: 'Reject hunk 2', exact: true }).click();
+      // A comment on line 1 of what the model wrote.
+      await session.page
+        .getByTestId('diff-editor')
+        .locator('.editor.modified .line-numbers')
+        .filter({ hasText: /^1$/ })
+        .click();
+      const comment = session.page.getByRole('group', { name: 'Comment on line 1' });
+      await comment.getByRole('textbox').fill('Spell it Alpha: only the first letter is capital.');
+      await comment.getByRole('button', { name: 'Save' }).click();
       await noteBox().fill('Keep theta lowercase: it is a variable name.');
       await screenshot(session.page, 'claude-turn-review');
       await button('Submit').click();
@@ -78,6 +88,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       const told = session.standIn.userMessageTexts().find((text) => text.includes('DiffTray')) ?? '';
       expect(told).toContain('Keep theta lowercase: it is a variable name.');
       expect(told).toMatch(/greek\.txt: line 8/);
+      expect(told).toContain('greek.txt:1 ("ALPHA"): Spell it Alpha: only the first letter is capital.');
       expect(told).not.toContain('count.ts');
       expect(readFileSync(greek, 'utf8')).toBe(HUNK_1_ONLY.replace('gamma', 'GAMMA'));
       expect(readFileSync(count, 'utf8')).toBe(NEW_FILE);

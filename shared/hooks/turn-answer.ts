@@ -5,7 +5,7 @@
  * with this"; keeping everything without a word leaves the reason out, and the turn ends.
  */
 import type { ChangeSetResult, FileResult, HunkResult } from '../native-protocol';
-import { reviewerWords, type AgentComment } from '../review-comments';
+import { reviewerWords } from '../review-comments';
 import { noteOf } from './review-outcome';
 
 /** The answer every agent's end-of-turn hook gives to make it go on. */
@@ -18,16 +18,13 @@ export interface TurnBlock {
 const MAX_NAMED_HUNKS = 20;
 
 /** The reason for the agent, or undefined when the turn should end as it is. */
-export function turnReason(
-  result: ChangeSetResult,
-  comments: readonly AgentComment[] = [],
-): string | undefined {
+export function turnReason(result: ChangeSetResult): string | undefined {
   if (result.status === 'cancelled') return undefined;
   const reverted = result.files.map(revertedSentence).filter((line): line is string => line !== undefined);
   const untouched = result.files
     .filter((file) => file.status === 'conflict' || file.status === 'error')
     .map((file) => `- ${file.path}: left as it is (${file.reason ?? file.status})`);
-  const words = reviewerWords(comments, noteOf(result));
+  const words = reviewerWords(result.comments ?? [], noteOf(result));
   if (reverted.length === 0 && words === '') return undefined;
   const parts = ['The reviewer went over what you wrote this turn, in DiffTray.'];
   if (reverted.length > 0) {
@@ -45,11 +42,8 @@ export function turnReason(
   return parts.join('\n');
 }
 
-export function turnBlock(
-  result: ChangeSetResult,
-  comments: readonly AgentComment[] = [],
-): TurnBlock | undefined {
-  const reason = turnReason(result, comments);
+export function turnBlock(result: ChangeSetResult): TurnBlock | undefined {
+  const reason = turnReason(result);
   return reason === undefined ? undefined : { decision: 'block', reason };
 }
 
