@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { labelField, pathField } from './field-limits';
 import { keyMapChangesSchema, type KeyMapChanges } from './keymap';
+import { turnReviewSettingsSchema, type TurnReviewSettings } from './turn-settings';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -28,6 +29,8 @@ export interface AppSettings {
   keyMap: KeyMapChanges;
   /** More folders that get the Claude Code lock file, for forks that look elsewhere (absolute or ~/...). */
   extraLockFolders: string[];
+  /** Per agent reviewed through its hooks, what the person changed of the turn review's settings. */
+  turnReview: TurnReviewSettings;
 }
 
 export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
@@ -37,6 +40,7 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
   theme: 'system',
   keyMap: {},
   extraLockFolders: [],
+  turnReview: {},
 };
 
 /** At most this many entries in a list setting: far more than anyone has, and a bound on the file. */
@@ -51,6 +55,7 @@ export const appSettingsPatchSchema = z
     theme: z.enum(THEME_CHOICES),
     keyMap: keyMapChangesSchema,
     extraLockFolders: z.array(pathField().min(1)).max(MAX_SETTING_ENTRIES),
+    turnReview: turnReviewSettingsSchema,
   })
   .strict()
   .partial();

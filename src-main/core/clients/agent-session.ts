@@ -26,6 +26,12 @@ import { settleReview, type NamedDiskFile, type SettledReview } from '../review/
 import type { Pairing } from '../pairing/pairing';
 import type { ConnectionPeer, PendingConnection } from './connection-requests';
 import type { AgentTurns } from '../turns/agent-turns';
+import type { Integration } from '../../../shared/native-protocol';
+import {
+  HOOK_AGENT_OF_INTEGRATION,
+  turnSettingsOf,
+  type AgentTurnSettings,
+} from '../../../shared/turn-settings';
 
 /** What a client may say about itself after connecting (MCP initialize, ide_connected, hello). */
 export type ClientDetails = Partial<
@@ -80,6 +86,8 @@ export interface AgentSession {
 export interface ClientPort {
   /** The agents' turns, followed through their hooks for the turn review (core/turns/agent-turns.ts). */
   readonly turns: AgentTurns;
+  /** The turn review's settings now for the agent whose hooks speak as `integration`. */
+  turnSettings(integration: Integration): AgentTurnSettings;
   readonly workspaceFolders: readonly string[];
   /** Called with the workspace folders each time they change; returns the way to stop. */
   onWorkspaceFolders(listener: (folders: readonly string[]) => void): () => void;
@@ -140,6 +148,8 @@ export function clientPort(core: AppCore): ClientPort {
       return core.workspaceFolders;
     },
     turns: core.turns,
+    turnSettings: (integration) =>
+      turnSettingsOf(core.settings?.settings.turnReview ?? {}, HOOK_AGENT_OF_INTEGRATION[integration]),
     onWorkspaceFolders: (listener) => core.onWorkspaceFolders(listener),
     onWatchedFolders: (listener) => core.onWatchedFolders(listener),
     connect: (name, protocol, close) => agentSession(core, core.clients.connect(name, protocol, close)),

@@ -48,7 +48,10 @@ export const turnTouch = defineCommand('turn_touch', async (payload, context) =>
     }
     port.turns.noteBefore(turn, real, before);
   }
-  const eachEdit = outside || reviewsEachEdit(session.identity.integration, payload.permission_mode);
+  const { integration } = session.identity;
+  const settings = integration === undefined ? undefined : port.turnSettings(integration);
+  // A script that is not an agent's hooks has no settings here: its edits are asked each.
+  const eachEdit = outside || !settings || reviewsEachEdit(settings, payload.permission_mode);
   context.respond({ each_edit: eachEdit } satisfies TurnTouchResponse);
 });
 
@@ -57,7 +60,9 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   const { port, log } = context.services;
   const turn = port.turns.find(key);
   const nothing: TurnEndResponse = { review_id: null, files: 0 };
-  if (!turn || turn.reviewing || turn.files.size === 0) {
+  const { integration } = session.identity;
+  const off = integration !== undefined && port.turnSettings(integration).review === 'off';
+  if (!turn || off || turn.reviewing || turn.files.size === 0) {
     context.respond(nothing);
     return;
   }
