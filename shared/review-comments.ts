@@ -65,6 +65,11 @@ export function reviewerWords(comments: readonly AgentComment[], note: string | 
 
 /** Comments one review may hold; one more is refused. */
 export const MAX_COMMENTS_PER_REVIEW = 200;
+/**
+ * Characters of one comment: a few paragraphs. Every list item carries a review's comments, so 200 of
+ * them stay under a megabyte.
+ */
+export const MAX_COMMENT_CHARS = 4_000;
 
 /** How many lines `text` has as an editor shows it (an empty text, or a final line break, adds one). */
 export function lineCount(text: string): number {

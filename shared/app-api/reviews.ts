@@ -11,6 +11,7 @@ import type { RemoteOrigin } from './access';
 import type { ApprovalRequest } from './approvals';
 import { answers, decisionField, fileIndexField, reviewIdField, type CallSpec } from './call-spec';
 import type { ClientInfo } from './connections';
+import { MAX_COMMENT_CHARS } from '../review-comments';
 
 export type ReviewState = 'pending' | 'accepted' | 'rejected' | 'superseded' | 'cancelled';
 
@@ -198,7 +199,7 @@ export const reviewCalls = {
       fileIndex: fileIndexField,
       side: z.enum(['base', 'proposed']),
       line: z.number().int().min(0),
-      text: noteField(),
+      text: z.string().max(MAX_COMMENT_CHARS),
     }),
     result: answers<void>(),
   },

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { MAX_NOTE_CHARS } from '../../shared/limits';
+import { MAX_COMMENT_CHARS } from '../../shared/review-comments';
 import type { CommentSide } from '../../shared/review-comments';
 import { MOD } from '../keys/keyboard';
 import type { CommentBox } from './diff-editor/use-comment-zones';
@@ -91,7 +91,7 @@ function CommentEditor({ label, text, onSave, onCancel }: LineCommentProps) {
       <textarea
         ref={box}
         aria-label={`Comment on ${label}`}
-        maxLength={MAX_NOTE_CHARS}
+        maxLength={MAX_COMMENT_CHARS}
         value={value}
         placeholder={`Your comment for the agent (${MOD}+Enter saves, Esc cancels)`}
         onChange={(e) => setValue(e.target.value)}

@@ -4,8 +4,13 @@
  * with the outcome, quoted from the text as it is when the review ends.
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_NOTE_CHARS } from '../../shared/limits';
-import { MAX_COMMENTS_PER_REVIEW, commentsBlock, lineCount, quoteLine } from '../../shared/review-comments';
+import {
+  MAX_COMMENT_CHARS,
+  MAX_COMMENTS_PER_REVIEW,
+  commentsBlock,
+  lineCount,
+  quoteLine,
+} from '../../shared/review-comments';
 import { AppCore } from '../../src-main/core/app-core';
 import { createAppApiHandler } from '../../src-main/core/app-api-handler';
 import type { ProposedFile, ReviewOutcome } from '../../src-main/core/review/review-queue';
@@ -119,10 +124,10 @@ describe('putComment', () => {
     expect(core.queue.summary(id).comments).toEqual([
       { fileIndex: 0, side: 'proposed', line: 4, text: 'capital E?' },
     ]);
-    const long = 'x'.repeat(MAX_NOTE_CHARS + 1);
+    const long = 'x'.repeat(MAX_COMMENT_CHARS + 1);
     await expect(
       handler('putComment', { reviewId: id, fileIndex: 0, side: 'proposed', line: 0, text: long }),
-    ).rejects.toThrow(`at most ${MAX_NOTE_CHARS} characters`);
+    ).rejects.toThrow('Invalid parameters for putComment');
     await expect(
       handler('putComment', { reviewId: id, fileIndex: 0, side: 'middle', line: 0, text: 'x' }),
     ).rejects.toThrow('Invalid parameters for putComment');
