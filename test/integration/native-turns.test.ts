@@ -215,3 +215,34 @@ describe('attacks', () => {
     expect(await ask(client, 'turn_end', {})).toEqual({ review_id: null, files: 0 });
   });
 });
+
+describe('what a shell command wrote during the turn (watch mode on)', () => {
+  it('joins the turn review against watch mode’s baseline, and is not a review of its own', async () => {
+    writeFileSync(ws('c.txt'), 'old\n');
+    const client = await hook();
+    const watched = await client.request('watch_folder', { folder: t.workspace, watch: true });
+    expect(watched.type, JSON.stringify(watched.payload)).toBe('response');
+    await ask(client, 'turn_begin', { prompt: 'run the generator' });
+    // What `sed -i` and a generator would do, with no edit tool named to DiffTray.
+    writeFileSync(ws('c.txt'), 'new\n');
+    writeFileSync(ws('d.txt'), 'generated\n');
+    const ended = await ask(client, 'turn_end', {});
+    expect(ended).toMatchObject({ files: 2 });
+    const contents = t.runtime.core.queue.contents(ended.review_id as string);
+    expect(contents.map((file) => [path.basename(file.path), file.baseText, file.proposedText])).toEqual([
+      ['c.txt', 'old\n', 'new\n'],
+      ['d.txt', '', 'generated\n'],
+    ]);
+    await t.runtime.watch.settled();
+    expect(t.runtime.core.queue.pendingItems().map((item) => item.client.name)).toEqual(['Claude Code']);
+    await api('decideAll', { reviewId: ended.review_id, decision: 'rejected' });
+    await api('submit', { reviewId: ended.review_id });
+    await client.nextPush();
+    expect(readFileSync(ws('c.txt'), 'utf8')).toBe('old\n');
+    expect(() => readFileSync(ws('d.txt'), 'utf8')).toThrow(/ENOENT/);
+    // DiffTray's reverts are not reviewed again by watch mode.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await t.runtime.watch.settled();
+    expect(t.runtime.core.queue.pendingItems()).toEqual([]);
+  });
+});

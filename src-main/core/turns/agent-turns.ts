@@ -39,12 +39,26 @@ export interface Turn {
   readonly files: Map<string, TurnFile>;
   /** A turn review of this turn is waiting for the person. */
   reviewing: boolean;
+  /**
+   * The agent is in its turn: from its prompt (or first write) until an end of turn that needs no
+   * review, or a turn review it is not asked to go on from. Meanwhile watch mode leaves the writes in
+   * its folder to this turn (claimant).
+   */
+  open: boolean;
+  /** When the agent's hooks last spoke of this turn. */
+  lastActivity: number;
 }
 
 /** All turns' kept texts together stay under this many UTF-8 bytes. */
 export const TURN_TEXTS_MAX_BYTES = 64 * 1024 * 1024;
 /** Turns followed at once; the one least recently begun is forgotten first. */
 const MAX_TURNS = 64;
+/**
+ * A turn whose hooks have been silent this long no longer takes watch mode's changes: an agent killed
+ * mid-turn must not keep its folder's writes from review. (Those writes stay unreviewed against their
+ * baseline, so the next change of the file is reviewed with them.)
+ */
+export const TURN_CLAIM_MS = 30 * 60 * 1000;
 /** Files one turn follows; past it, a file is not followed and the review says so. */
 export const MAX_FILES_PER_TURN = 2_000;
 
@@ -73,14 +87,37 @@ export class AgentTurns {
       startedAt: this.now(),
       files: new Map(),
       reviewing: false,
+      open: true,
+      lastActivity: this.now(),
     };
     this.turns.set(key, turn);
     return turn;
   }
 
-  /** The turn followed under `key`; one is begun (without a prompt) for an agent whose prompt hook did not run. */
+  /**
+   * The turn followed under `key`, marked as going on; one is begun (without a prompt) for an agent whose
+   * prompt hook did not run.
+   */
   turnOf(key: TurnKey, cwd: string): Turn {
-    return this.turns.get(key) ?? this.begin(key, cwd, undefined);
+    const turn = this.turns.get(key);
+    if (!turn) return this.begin(key, cwd, undefined);
+    turn.open = true;
+    turn.lastActivity = this.now();
+    return turn;
+  }
+
+  /**
+   * The turn that takes a change watch mode saw in `file`: the most recently active open turn whose
+   * agent works in a folder holding it.
+   */
+  claimant(file: string, isInside: (folder: string, file: string) => boolean): Turn | undefined {
+    let found: Turn | undefined;
+    const since = this.now() - TURN_CLAIM_MS;
+    for (const turn of this.turns.values()) {
+      if (!turn.open || turn.lastActivity < since || turn.cwd === '' || !isInside(turn.cwd, file)) continue;
+      if (!found || turn.lastActivity > found.lastActivity) found = turn;
+    }
+    return found;
   }
 
   find(key: TurnKey): Turn | undefined {

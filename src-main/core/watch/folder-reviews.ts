@@ -27,6 +27,7 @@ import {
   type ReviewOutcome,
 } from '../review/review-queue';
 import { isInside } from '../workspace/workspace-paths';
+import type { Turn } from '../turns/agent-turns';
 import type { Baselines } from './baselines';
 import { FolderPause } from './folder-pause';
 import type { TreeWatch } from './tree-watch';
@@ -160,6 +161,15 @@ export class FolderReviews {
     return this.flushing;
   }
 
+  /** Ends the burst under way at once, and waits until its changes were looked at. */
+  flush(): Promise<void> {
+    if (this.quietTimer !== undefined) {
+      clearTimeout(this.quietTimer);
+      this.endBurst();
+    }
+    return this.flushing;
+  }
+
   private noteChanges(files: Iterable<string>): void {
     if (this.closed) return;
     for (const file of files) this.changed.add(file);
@@ -203,6 +213,12 @@ export class FolderReviews {
     await this.baselines.prefetch(files);
     for (const file of files) {
       if (this.closed) return;
+      const turn = this.core.turns.claimant(file, isInside);
+      if (turn) {
+        // An agent is in its turn here: its turn review takes the change, against this baseline.
+        await this.handToTurn(turn, file);
+        continue;
+      }
       if (this.core.queue.heldByOtherThan(pending?.id, file)) {
         this.waiting.add(file);
         continue;
@@ -339,6 +355,24 @@ export class FolderReviews {
       // Looked at again: a change made meanwhile is reviewed on its own.
       this.noteChange(file.path);
     }
+  }
+
+  /**
+   * The turn follows `file` from its baseline (the text the person last decided), unless it follows it
+   * already (an edit named before its write). Unknown baselines are said so in the turn review.
+   */
+  private async handToTurn(turn: Turn, file: string): Promise<void> {
+    const turns = this.core.turns;
+    if (turns.follows(turn, file)) return;
+    let snapshot: DiskSnapshot;
+    try {
+      snapshot = await this.read(file);
+    } catch (error) {
+      turns.noteBefore(turn, file, { unknown: `not read (${messageOf(error)})` });
+      return;
+    }
+    const baseline = await this.baselines.get(file, snapshot);
+    turns.noteBefore(turn, file, baseline.known ? baseline.snapshot : { unknown: baseline.why });
   }
 
   /** The file as it is now, read inside this folder only (absent when its folder is gone). */

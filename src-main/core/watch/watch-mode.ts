@@ -106,6 +106,11 @@ export class WatchMode {
     return change;
   }
 
+  /** Looks at every folder's changes now, without waiting for their bursts to go quiet (a turn ended). */
+  async flush(): Promise<void> {
+    await Promise.all([...this.folders.values()].map((folder) => folder.flush()));
+  }
+
   /** Waits for the bursts under way. */
   async settled(): Promise<void> {
     await this.changing;

@@ -5,7 +5,8 @@
  * as one review, reviewed after the fact: kept, or reverted on disk by core's writer, only while the file
  * still holds what was reviewed (else a conflict).
  */
-import { ErrorCode } from '../../../../shared/native-protocol';
+import { ErrorCode, type ChangeSetResult } from '../../../../shared/native-protocol';
+import { turnReason } from '../../../../shared/hooks/turn-answer';
 import type { TurnEndResponse, TurnTouchResponse } from '../../../../shared/native-turns';
 import { readConfinedSnapshot } from '../../../core/disk/disk-snapshot';
 import { turnKey, type Turn } from '../../../core/turns/agent-turns';
@@ -62,13 +63,17 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   const nothing: TurnEndResponse = { review_id: null, files: 0 };
   const { integration } = session.identity;
   const off = integration !== undefined && port.turnSettings(integration).review === 'off';
-  if (!turn || off || turn.reviewing || turn.files.size === 0) {
+  if (!turn || off || turn.reviewing) {
+    if (turn && !turn.reviewing) turn.open = false;
     context.respond(nothing);
     return;
   }
+  // Changes watch mode saw in the turn's folder and has not looked at yet (a shell command's) join it.
+  await context.services.watch?.flush();
   const { reviewed, notes } = await turnChanges(turn, port.turns, port.workspaceFolders);
   if (context.connection.closed) return;
   if (reviewed.length === 0) {
+    turn.open = false;
     for (const note of notes) log(`turn review (${session.name}): ${note}`);
     context.respond(nothing);
     return;
@@ -82,7 +87,7 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
       planned: [...reviewed],
       reviewed,
       writer: 'difftray',
-      onSettled: () => void afterReview(turn, reviewed, context),
+      onSettled: (result) => void afterReview(turn, reviewed, result, context),
     },
     context.services,
   );
@@ -93,9 +98,13 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
 async function afterReview(
   turn: Turn,
   reviewed: ReadonlyArray<{ real: string }>,
+  result: ChangeSetResult,
   { services: { port } }: CommandContext,
 ): Promise<void> {
   turn.reviewing = false;
+  // Told nothing, the agent ends its turn; told something, it goes on with it.
+  turn.open = turnReason(result) !== undefined;
+  turn.lastActivity = Date.now();
   for (const { real } of reviewed) {
     const followed = turn.files.get(real);
     if (!followed) continue;
