@@ -113,5 +113,32 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       expect(readFileSync(greek, 'utf8')).toBe(EDITED);
       expect(readFileSync(count, 'utf8')).toBe(NEW_FILE);
     });
+    it('a file written by a shell command (watch mode on) is in the turn review, and reverted there', async () => {
+      const notes = path.join(session.app.workspace, 'notes.txt');
+      writeFileSync(notes, 'one\n');
+      await session.app.runtime.watch.setWatched(session.app.workspace, true);
+      const run = session.runClaude(
+        [
+          { tool: 'Bash', input: { command: `printf 'two\\n' >> ${notes}`, description: 'Add a line' } },
+          { text: 'Done.' },
+        ],
+        UNASKED,
+      );
+      // Claude Code asks before a shell command even in accept-edits mode: DiffTray's approval card.
+      const card = session.page.getByTestId('approval-card');
+      await shown(card.getByText('Add a line'), run, 'the approval card');
+      await button('Allow').click();
+
+      await shown(session.page.locator('#dt-review-title', { hasText: title() }), run, 'the turn review');
+      expect(readFileSync(notes, 'utf8')).toBe('one\ntwo\n');
+      await session.page.getByRole('button', { name: 'Reject hunk 1', exact: true }).click();
+      await button('Submit').click();
+      await expect.poll(() => session.standIn.turnsServed(), { timeout: 30_000 }).toBe(3);
+      expect(readFileSync(notes, 'utf8')).toBe('one\n');
+      const told = session.standIn.userMessageTexts().find((text) => text.includes('DiffTray')) ?? '';
+      expect(told).toContain('- notes.txt: all of your changes to it');
+      const result = await run;
+      expect(result.exitCode, result.stderr).toBe(0);
+    });
   });
 });
