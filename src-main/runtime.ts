@@ -8,6 +8,7 @@ import { createAppApiHandler, type AppApiHandler } from './core/app-api-handler'
 import { AppCore } from './core/app-core';
 import { currentHookCommand } from './core/setup/claude-hook-command';
 import { mirrorPausesToFile } from './core/review/queue/hook-pauses-file';
+import { mirrorTurnsToFile } from './core/turns/turns-file';
 import { recoverLeftovers } from './core/undo/write-journal';
 import {
   difftrayHome,
@@ -108,6 +109,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   core.watchFiles();
   const stopMirroringPauses = mirrorPausesToFile(core.queue, difftrayHome(env), log);
+  const stopMirroringTurns = mirrorTurnsToFile(core, difftrayHome(env), log);
   // Read at start; from then on the app's switch and `difftray watch` change it, and it is written back.
   const watch = await WatchMode.start(core, watchFolders(settings, folders, home, log), {
     log,
@@ -167,6 +169,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const removeOnExit = () => {
     for (const server of servers) void server.close();
     stopMirroringPauses();
+    stopMirroringTurns();
   };
   process.once('exit', removeOnExit);
   return {
@@ -184,6 +187,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
       await watch.close();
       for (const server of servers) await server.close();
       stopMirroringPauses();
+      stopMirroringTurns();
       await core.close();
       store.close();
     },

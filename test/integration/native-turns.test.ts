@@ -246,3 +246,28 @@ describe('what a shell command wrote during the turn (watch mode on)', () => {
     expect(t.runtime.core.queue.pendingItems()).toEqual([]);
   });
 });
+
+describe('turns.json, for the hooks’ first step', () => {
+  const following = () =>
+    (
+      JSON.parse(readFileSync(path.join(t.home, '.difftray', 'turns.json'), 'utf8')) as {
+        following: string[];
+      }
+    ).following;
+
+  it('lists a session once its turn follows a file, or is open in a watched folder; a new prompt clears it', async () => {
+    const client = await hook();
+    await ask(client, 'turn_begin', { prompt: 'one' });
+    expect(following()).toEqual([]);
+    await ask(client, 'turn_touch', { paths: [ws('a.txt')], permission_mode: 'acceptEdits' });
+    expect(following()).toEqual(['Claude Code\u0000session-1']);
+    await ask(client, 'turn_begin', { prompt: 'two' });
+    expect(following()).toEqual([]);
+    await client.request('watch_folder', { folder: t.workspace, watch: true });
+    expect(following()).toEqual(['Claude Code\u0000session-1']);
+    // The turn ended with nothing to review: no longer open.
+    expect(await ask(client, 'turn_end', {})).toEqual({ review_id: null, files: 0 });
+    await ask(client, 'turn_begin', { prompt: 'three' });
+    expect(following()).toEqual(['Claude Code\u0000session-1']);
+  });
+});

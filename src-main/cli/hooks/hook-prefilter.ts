@@ -44,7 +44,25 @@ export function prefilterHook(
   if (pausedKeys(home).includes(`${protocol}:${clientName}`)) {
     return { kind: 'done', why: `reviews from ${clientName} are paused in DiffTray` };
   }
+  if (step === 'end' && followsNothing(home, clientName, stdin)) return { kind: 'done' };
   return { kind: 'review', stdin };
+}
+
+/**
+ * The end of a turn DiffTray follows no file of (turns.json, mirrored by core/turns/turns-file.ts):
+ * nothing to review. Unsure (no file, one from a DiffTray that is gone, no session id), DiffTray is asked.
+ */
+function followsNothing(home: string, clientName: string, stdin: unknown): boolean {
+  const file = readJson(path.join(home, 'turns.json'));
+  if (!isAlive(numberField(file, 'pid'))) return false;
+  const following =
+    typeof file === 'object' && file !== null ? (file as { following?: unknown }).following : undefined;
+  if (!Array.isArray(following)) return false;
+  const fields = typeof stdin === 'object' && stdin !== null ? (stdin as Record<string, unknown>) : {};
+  const sessionId = fields.session_id ?? fields.sessionId;
+  if (typeof sessionId !== 'string' || sessionId === '') return false;
+  // turnKey (core/turns/agent-turns.ts), spelt out: the prefilter loads nothing of core.
+  return !following.includes(`${clientName}\u0000${sessionId}`);
 }
 
 function hasEntries(folder: string): boolean {

@@ -70,6 +70,7 @@ const seenBytes = (seen: Seen): number => (seen.known ? bytesOf(seen.snapshot) :
 export class AgentTurns {
   private readonly turns = new Map<TurnKey, Turn>();
   private bytes = 0;
+  private readonly listeners = new Set<() => void>();
 
   constructor(
     private readonly now: () => number = Date.now,
@@ -91,6 +92,7 @@ export class AgentTurns {
       lastActivity: this.now(),
     };
     this.turns.set(key, turn);
+    this.changed();
     return turn;
   }
 
@@ -120,6 +122,22 @@ export class AgentTurns {
     return found;
   }
 
+  /** Called when the turns that follow files change (turns-file.ts mirrors them for the hooks). */
+  onFollowingChange(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * The keys of the turns whose end may need a review: those that follow a file, and open ones that
+   * `mayFollow` says could yet (watch mode may hand them a change it has not looked at yet).
+   */
+  following(mayFollow: (turn: Turn) => boolean): TurnKey[] {
+    return [...this.turns.values()]
+      .filter((turn) => turn.files.size > 0 || (turn.open && mayFollow(turn)))
+      .map((turn) => turn.key);
+  }
+
   find(key: TurnKey): Turn | undefined {
     return this.turns.get(key);
   }
@@ -141,6 +159,7 @@ export class AgentTurns {
           : { known: false, why: `DiffTray's ${describeBytes(this.maxBytes)} for earlier texts were full` };
     this.bytes += seenBytes(before);
     turn.files.set(file, { before });
+    if (turn.files.size === 1) this.changed();
   }
 
   /** The person decided `file` in DiffTray during the turn: `snapshot` is what it holds now by their word. */
@@ -171,11 +190,16 @@ export class AgentTurns {
       if (followed.reviewed) this.bytes -= bytesOf(followed.reviewed);
     }
     this.turns.delete(key);
+    if (turn.files.size > 0) this.changed();
   }
 
   /** UTF-8 bytes of the texts kept now (tests). */
   get keptBytes(): number {
     return this.bytes;
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
   }
 
   private fits(bytes: number): boolean {

@@ -97,3 +97,40 @@ describe('the hook first step', () => {
     expect(prefilterHook('gemini', undefined, gemini('AfterTool', 'replace'), env()).kind).toBe('review');
   });
 });
+
+describe('the end of a turn', () => {
+  const stop = (session_id: string) =>
+    JSON.stringify({ hook_event_name: 'Stop', session_id, stop_hook_active: false });
+  const turns = (following: string[], pid = process.pid) =>
+    writeFileSync(path.join(home, 'turns.json'), JSON.stringify({ pid, following }));
+
+  it('ends at once when DiffTray follows no file of this session’s turn', () => {
+    liveLock();
+    turns(['Claude Code\u0000other']);
+    expect(prefilterHook('claude-code', undefined, stop('s1'), env())).toEqual({ kind: 'done' });
+    // Copilot spells it sessionId, and names its event on the command line.
+    const copilot = JSON.stringify({ sessionId: 's1' });
+    expect(prefilterHook('copilot', 'agentStop', copilot, env())).toEqual({ kind: 'done' });
+  });
+
+  it('asks DiffTray when the session is listed, or when it cannot be sure', () => {
+    liveLock();
+    turns(['Claude Code\u0000s1']);
+    expect(prefilterHook('claude-code', undefined, stop('s1'), env()).kind).toBe('review');
+    // No session id, a file from a DiffTray that is gone, no file, a FIFO in its place.
+    expect(prefilterHook('claude-code', undefined, '{"hook_event_name":"Stop"}', env()).kind).toBe('review');
+    turns([], deadPid());
+    expect(prefilterHook('claude-code', undefined, stop('s1'), env()).kind).toBe('review');
+    execFileSync('rm', [path.join(home, 'turns.json')]);
+    expect(prefilterHook('claude-code', undefined, stop('s1'), env()).kind).toBe('review');
+    execFileSync('mkfifo', [path.join(home, 'turns.json')]);
+    expect(prefilterHook('claude-code', undefined, stop('s1'), env()).kind).toBe('review');
+  });
+
+  it('the prompt hook always reaches DiffTray while it runs, and nothing when it does not', () => {
+    const prompt = JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: 's1', prompt: 'go' });
+    expect(prefilterHook('claude-code', undefined, prompt, env()).kind).toBe('done');
+    liveLock();
+    expect(prefilterHook('claude-code', undefined, prompt, env()).kind).toBe('review');
+  });
+});

@@ -5,6 +5,7 @@
  * as one review, reviewed after the fact: kept, or reverted on disk by core's writer, only while the file
  * still holds what was reviewed (else a conflict).
  */
+import { realpathSync } from 'node:fs';
 import { ErrorCode, type ChangeSetResult } from '../../../../shared/native-protocol';
 import { turnReason } from '../../../../shared/hooks/turn-answer';
 import type { TurnEndResponse, TurnTouchResponse } from '../../../../shared/native-turns';
@@ -128,8 +129,17 @@ function turnIdentity(
       `"${command}" needs the agent's session: send agent_session_id in hello`,
     );
   }
-  const cwd = session.identity.workspace ?? context.services.port.workspaceFolders[0] ?? '';
+  const cwd = realFolder(session.identity.workspace ?? context.services.port.workspaceFolders[0] ?? '');
   return { key: turnKey(session.name, agentSessionId), cwd, session };
+}
+
+/** The agent's folder as watch mode and the workspace name it: links resolved (as it was, if gone). */
+function realFolder(folder: string): string {
+  try {
+    return folder === '' ? folder : realpathSync.native(folder);
+  } catch {
+    return folder;
+  }
 }
 
 /** `given`'s real path when it is inside the workspace, else undefined. */
