@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { screenshot } from '../test/support/chromium';
+import { docsScreenshot } from '../test/support/chromium';
 import { CLAUDE_CODE_VERSIONS, findClaudeBinary } from '../test/support/claude-code';
 import { claudeHooksSession } from './support/claude-hooks-session';
 
@@ -76,7 +76,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       await comment.getByRole('textbox').fill('Spell it Alpha: only the first letter is capital.');
       await comment.getByRole('button', { name: 'Save' }).click();
       await noteBox().fill('Keep theta lowercase: it is a variable name.');
-      await screenshot(session.page, 'claude-turn-review');
+      await docsScreenshot(session.page, 'turn-review');
       await button('Submit').click();
 
       // The model went on: its next edit came, unasked again, and the next turn review shows only it.

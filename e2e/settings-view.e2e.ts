@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_AUTH_HEADER, NATIVE_PROTOCOL_VERSION } from '../shared/native-protocol';
-import { screenshot } from '../test/support/chromium';
+import { docsScreenshot, screenshot } from '../test/support/chromium';
 import type { HeadlessApp } from '../test/support/headless-app';
 import { JsonSocket } from '../test/support/json-socket';
 import { until } from '../test/support/wait';
@@ -233,9 +233,7 @@ describe('Settings', () => {
       .getByRole('group', { name: 'release-script' })
       .getByRole('switch', { name: 'Pause reviews' })
       .waitFor();
-    const file = path.resolve('docs/settings.png');
-    mkdirSync(path.dirname(file), { recursive: true });
-    await page.screenshot({ path: file });
+    await docsScreenshot(page, 'settings');
     // And dark, to look at (not for the README).
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.locator('html[data-theme="dark"]').waitFor();

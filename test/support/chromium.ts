@@ -46,3 +46,14 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path: file });
   return file;
 }
+
+/**
+ * A screenshot the README shows (docs/<name>.png): written there only when UPDATE_DOCS_SCREENSHOTS=1, so
+ * a test run leaves the committed pictures alone; otherwise beside the other screenshots.
+ */
+export async function docsScreenshot(page: Page, name: string): Promise<string> {
+  if (process.env.UPDATE_DOCS_SCREENSHOTS !== '1') return screenshot(page, name);
+  const file = path.resolve('docs', `${name}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}
