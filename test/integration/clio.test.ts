@@ -278,6 +278,26 @@ describe('openDiff', () => {
     expect(await client.next()).toEqual({ type: 'diffRejected', file, reason: 'use the helper instead' });
   });
 
+  it('the comments on lines ride on diffAccepted and diffRejected, by line and quoted', async () => {
+    const client = await connected();
+    client.send({ type: 'openDiff', file, before: BASE, after: PROPOSED });
+    const first = await waitForReview(core());
+    await api('putComment', { reviewId: first.id, fileIndex: 0, side: 'proposed', line: 0, text: 'why?' });
+    await api('submit', { reviewId: first.id });
+    const accepted = await client.next();
+    expect(accepted.comments).toEqual([
+      { side: 'proposed', line: 1, quote: PROPOSED.split('\n')[0], text: 'why?' },
+    ]);
+    client.send({ type: 'openDiff', file, before: BASE, after: PROPOSED });
+    const second = await waitForReview(core(), (r) => r.state === 'pending' && r.id !== first.id);
+    await api('putComment', { reviewId: second.id, fileIndex: 0, side: 'base', line: 1, text: 'keep' });
+    await api('reject', { reviewId: second.id });
+    expect(await client.next()).toMatchObject({
+      type: 'diffRejected',
+      comments: [{ side: 'base', line: 2, quote: BASE.split('\n')[1], text: 'keep' }],
+    });
+  });
+
   it('a "before" that differs from the disk is said so in the description; the diff is against the disk', async () => {
     const client = await connected();
     client.send({

@@ -2,6 +2,7 @@
  * The Clio IDE bridge messages (seed 000), validated with zod. Unknown fields are ignored, so newer
  * clients keep working; DiffTray's additions to the seed are marked below.
  */
+import type { AgentComment } from '../../../shared/review-comments';
 import { z } from 'zod';
 import { fileTextField, labelField, noteField, pathField } from '../../../shared/field-limits';
 
@@ -91,9 +92,12 @@ export type ClioServerMessage =
   | { type: 'connected'; serverVersion: string; capabilities: string[]; ideName: string }
   /** `content`: the accepted text, as composed from the person's decisions (and as written, where DiffTray writes). */
   /** `note`: the person's note to the agent, when they wrote one (DiffTray's addition to Clio's message). */
-  | { type: 'diffAccepted'; file: string; content: string; note?: string }
-  | { type: 'diffRejected'; file: string; reason?: string }
+  | { type: 'diffAccepted'; file: string; content: string; note?: string; comments?: ClioComment[] }
+  | { type: 'diffRejected'; file: string; reason?: string; comments?: ClioComment[] }
   | { type: 'error'; code: ClioErrorCode; message: string; file?: string };
+
+/** A comment on a line of the file (DiffTray's addition): 1-based line of one side, the line quoted. */
+export type ClioComment = Omit<AgentComment, 'path'>;
 
 export const CLIO_CAPABILITIES = ['diff', 'apply', 'status'];
 

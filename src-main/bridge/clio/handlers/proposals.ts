@@ -14,10 +14,11 @@ import type { ReviewOutcome } from '../../../core/review/review-queue';
 import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
 import { applyRangeEdits, RangeEditError } from '../edits';
-import type { ClioErrorCode } from '../messages';
+import type { ClioComment, ClioErrorCode } from '../messages';
 import { CLOSED_BY_CLIENT } from './client-state';
 import { clientOf, ClioRequestError, sessionOf, type ClioContext, type ClioHandler } from './context';
 import { messageOf } from '../../../../shared/error-message';
+import type { AgentComment } from '../../../../shared/review-comments';
 
 export const BEFORE_DIFFERS_NOTE =
   'Note: the agent\'s "before" text differs from the file on disk. This diff is against the file on disk.';
@@ -163,6 +164,7 @@ async function answer(
         file,
         content: final.finalText,
         ...(result.note !== undefined && { note: result.note }),
+        ...withComments(result.comments),
       });
       return;
     }
@@ -171,6 +173,7 @@ async function answer(
         type: 'diffRejected',
         file,
         ...(result.reason !== undefined && { reason: result.reason }),
+        ...withComments(result.comments),
       });
       return;
     case 'superseded':
@@ -184,6 +187,12 @@ async function answer(
       });
       return;
   }
+}
+
+/** The person's comments on lines, for the one file a Clio proposal has (so without its path). */
+function withComments(comments: readonly AgentComment[] | undefined): { comments?: ClioComment[] } {
+  if (!comments || comments.length === 0) return {};
+  return { comments: comments.map(({ path: _path, ...comment }) => comment) };
 }
 
 function autoApplyIsOn(context: ClioContext): boolean {
