@@ -39,6 +39,8 @@ export interface Turn {
   readonly files: Map<string, TurnFile>;
   /** A turn review of this turn is waiting for the person. */
   reviewing: boolean;
+  /** A turn review of this turn was decided (or ended): with `review: 'always'`, it is not asked again unless new writes. */
+  reviewedOnce: boolean;
 }
 
 /** All turns' kept texts together stay under this many UTF-8 bytes. */
@@ -73,6 +75,7 @@ export class AgentTurns {
       startedAt: this.now(),
       files: new Map(),
       reviewing: false,
+      reviewedOnce: false,
     };
     this.turns.set(key, turn);
     return turn;

@@ -18,7 +18,8 @@ import {
 import { messageOf } from '../../../../shared/error-message';
 import type { Session } from '../sessions';
 import { defineCommand, RequestError, sessionOf, type CommandContext } from './command';
-import { turnChanges, turnDescription, turnTitle } from './turn-review';
+import { startTurnDeadline, MINUTE_MS } from './turn-deadline';
+import { turnChanges, turnDescription, turnTitle, type TurnBase } from './turn-review';
 import { putUpForReview } from './propose';
 
 export const turnBegin = defineCommand('turn_begin', (payload, context) => {
@@ -61,31 +62,45 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   const turn = port.turns.find(key);
   const nothing: TurnEndResponse = { review_id: null, files: 0 };
   const { integration } = session.identity;
-  const off = integration !== undefined && port.turnSettings(integration).review === 'off';
-  if (!turn || off || turn.reviewing || turn.files.size === 0) {
+  const settings = integration === undefined ? undefined : port.turnSettings(integration);
+  if (!turn || settings?.review === 'off' || turn.reviewing || turn.files.size === 0) {
     context.respond(nothing);
     return;
   }
-  const { reviewed, notes } = await turnChanges(turn, port.turns, port.workspaceFolders);
+  const against: TurnBase = settings?.review === 'always' ? 'before' : 'lastSeen';
+  const { reviewed, notes, unseen } = await turnChanges(turn, port.turns, port.workspaceFolders, against);
   if (context.connection.closed) return;
-  if (reviewed.length === 0) {
+  // The whole turn is asked once; then only when the agent wrote more, so an agent that goes on with the
+  // person's words and writes nothing new ends its turn.
+  if (reviewed.length === 0 || (!unseen && turn.reviewedOnce)) {
     for (const note of notes) log(`turn review (${session.name}): ${note}`);
     context.respond(nothing);
     return;
   }
   turn.reviewing = true;
+  let stopClock = () => {};
   const { id } = putUpForReview(
     {
       session,
       title: turnTitle(session.name, turn),
-      description: turnDescription(session.name, notes),
+      description: turnDescription(session.name, notes, against),
       planned: [...reviewed],
       reviewed,
       writer: 'difftray',
-      onSettled: () => void afterReview(turn, reviewed, context),
+      onSettled: () => {
+        stopClock();
+        void afterReview(turn, reviewed, context);
+      },
     },
     context.services,
   );
+  const request = session.reviews.get(id)?.request;
+  const minutes = settings?.timeoutMinutes ?? null;
+  if (minutes !== null && request !== undefined) {
+    stopClock = startTurnDeadline(minutes, context.services.turnMinuteMs ?? MINUTE_MS, (reason) =>
+      port.cancelRequests(new Set([request]), reason),
+    );
+  }
   context.respond({ review_id: id, files: reviewed.length } satisfies TurnEndResponse);
 });
 
@@ -96,6 +111,7 @@ async function afterReview(
   { services: { port } }: CommandContext,
 ): Promise<void> {
   turn.reviewing = false;
+  turn.reviewedOnce = true;
   for (const { real } of reviewed) {
     const followed = turn.files.get(real);
     if (!followed) continue;
