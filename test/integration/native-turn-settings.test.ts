@@ -79,9 +79,14 @@ describe("review: 'always'", () => {
     writeFileSync(ws('a.txt'), `${WRITTEN}nine\n`);
     const again = await ask(client, 'turn_end', { stop_hook_active: true });
     expect(again).toMatchObject({ files: 1 });
-    // Still against the turn's start.
+    // Still against the turn's start; what the person accepted is there to compare with.
     const [content] = t.runtime.core.queue.contents(again.review_id as string);
-    expect(content).toMatchObject({ baseText: BEFORE, proposedText: `${WRITTEN}nine\n` });
+    expect(content).toMatchObject({
+      baseText: BEFORE,
+      proposedText: `${WRITTEN}nine\n`,
+      otherBaseText: WRITTEN,
+    });
+    expect(t.runtime.core.queue.find(again.review_id as string)!.files[0]!.otherBase).toBe('yourReview');
   });
 
   it("'unreviewed' does not ask again what was decided one by one", async () => {
@@ -95,6 +100,35 @@ describe("review: 'always'", () => {
     writeFileSync(ws('a.txt'), BEFORE);
     await ask(client, 'turn_touch', { paths: [ws('a.txt')], permission_mode: 'default' });
     expect(await ask(client, 'turn_end', {})).toEqual({ review_id: null, files: 0 });
+  });
+});
+
+describe('changes since your last review', () => {
+  it('a file reviewed earlier in the turn can be compared with the turn’s start as well', async () => {
+    const client = await start({ edits: 'turn' });
+    writeFileSync(ws('a.txt'), BEFORE);
+    writeFileSync(ws('b.txt'), 'b\n');
+    await ask(client, 'turn_touch', { paths: [ws('a.txt'), ws('b.txt')], permission_mode: 'default' });
+    writeFileSync(ws('a.txt'), WRITTEN);
+    const first = await ask(client, 'turn_end', {});
+    // The first turn review: nothing was reviewed before it, so there is one starting point.
+    expect(t.runtime.core.queue.find(first.review_id as string)!.files[0]!.otherBase).toBeUndefined();
+    await api('submit', { reviewId: first.review_id });
+    await client.nextPush();
+    await settled();
+    writeFileSync(ws('a.txt'), `${WRITTEN}nine\n`);
+    writeFileSync(ws('b.txt'), 'b changed\n');
+    const again = await ask(client, 'turn_end', { stop_hook_active: true });
+    const review = t.runtime.core.queue.find(again.review_id as string)!;
+    expect(review.files.map((file) => [path.basename(file.path), file.otherBase])).toEqual([
+      ['a.txt', 'turnStart'],
+      ['b.txt', undefined],
+    ]);
+    const [a, b] = (await api('getReviewContent', { reviewId: again.review_id })) as Array<
+      Record<string, unknown>
+    >;
+    expect(a).toMatchObject({ baseText: WRITTEN, otherBaseText: BEFORE });
+    expect(b).not.toHaveProperty('otherBaseText');
   });
 });
 

@@ -7,7 +7,8 @@ import path from 'node:path';
 import { NATIVE_MAX_FILES_PER_CHANGE_SET } from '../../../../shared/native-protocol';
 import { readConfinedSnapshot, sameContent, type DiskSnapshot } from '../../../core/disk/disk-snapshot';
 import type { ReviewOutcome } from '../../../core/review/review-queue';
-import { turnKey, type AgentTurns, type Turn } from '../../../core/turns/agent-turns';
+import type { OtherBase } from '../../../core/review/review-file';
+import { turnKey, type AgentTurns, type Turn, type TurnFile } from '../../../core/turns/agent-turns';
 import { messageOf } from '../../../../shared/error-message';
 import type { ReviewedFile } from '../change-set';
 import type { Session } from '../sessions';
@@ -62,6 +63,7 @@ export async function turnChanges(
       notes.push(`${shown}: not reviewed, one review holds at most ${NATIVE_MAX_FILES_PER_CHANGE_SET} files`);
       continue;
     }
+    const otherBase = otherBaseOf(followed, against);
     reviewed.push({
       kind: 'review',
       path: shown,
@@ -71,9 +73,28 @@ export async function turnChanges(
       proposedText: now.exists && now.kind === 'text' ? now.text : '',
       onDisk: now,
       deletes: !now.exists,
+      ...(otherBase && { otherBase }),
     });
   }
   return { reviewed, notes, unseen };
+}
+
+/**
+ * For a file the person decided during the turn, the starting point the review does not compare with:
+ * the file before the turn, or what they accepted of it; none when the two are the same or not text.
+ */
+function otherBaseOf(followed: TurnFile, against: TurnBase): OtherBase | undefined {
+  const { before, reviewed } = followed;
+  if (!before.known || !reviewed || sameContent(before.snapshot, reviewed)) return undefined;
+  const text = against === 'before' ? textOf(reviewed) : textOf(before.snapshot);
+  if (text === undefined) return undefined;
+  return { kind: against === 'before' ? 'yourReview' : 'turnStart', text };
+}
+
+/** A snapshot's text, '' for no file; undefined when it is not text. */
+function textOf(snapshot: DiskSnapshot): string | undefined {
+  if (!snapshot.exists) return '';
+  return snapshot.kind === 'text' ? snapshot.text : undefined;
 }
 
 /** "Claude Code · shop: fix the cart total" — the agent, its folder and the turn's first prompt line. */
