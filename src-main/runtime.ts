@@ -54,6 +54,8 @@ export interface RuntimeOptions {
   watchQuietMs?: number;
   /** How long a connection prompt waits for the person (limits.ts CONNECTION_PROMPT_TIMEOUT_MS). */
   connectionPromptMs?: number;
+  /** A minute of a turn review's time limit, in ms (60 000; shorter in tests of the limit). */
+  turnMinuteMs?: number;
 }
 
 export interface Runtime {
@@ -156,7 +158,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   });
   pairing.onChange(() => core.notePairing(pairing));
   core.notePairing(pairing);
-  const native = await startNativeEndpoint({ core, lockDir: difftrayHome(env), log, watch, pairing });
+  const native = await startNativeEndpoint({
+    core,
+    lockDir: difftrayHome(env),
+    log,
+    watch,
+    pairing,
+    ...(options.turnMinuteMs !== undefined && { turnMinuteMs: options.turnMinuteMs }),
+  });
   const copilot = await startCopilotCliEndpoint({
     core,
     lockDir: options.copilotLockDir ?? copilotLockDir(env, home),

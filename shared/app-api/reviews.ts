@@ -46,7 +46,16 @@ export interface ReviewFileInfo {
   disk: { state: DiskState; detectedAt?: number };
   /** Conflict blocks (<<<<<<< … >>>>>>>) left in the proposal by a rebase; submit waits until none remain. */
   conflicts: number;
+  /** There is a second text to compare the proposal with (ReviewFileContent.otherBaseText), and which. */
+  otherBase?: OtherBaseKind;
 }
+
+/**
+ * A turn review's file that the person already reviewed during the turn has a second text to compare
+ * with: 'turnStart' when the review's base is what they last saw (the other is the file before the
+ * turn), 'yourReview' when its base is the file before the turn (the other is what they last saw).
+ */
+export type OtherBaseKind = 'turnStart' | 'yourReview';
 
 /** A file of the review on screen: its info and every hunk with its decision. */
 export interface ReviewFileSummary extends ReviewFileInfo {
@@ -107,6 +116,8 @@ export interface ReviewFileContent {
   proposedText: string;
   /** What is on disk now, when it differs from `baseText` (see ReviewFileSummary.disk). */
   diskText?: string;
+  /** The second text to compare the proposal with, shown read-only (ReviewFileInfo.otherBase). */
+  otherBaseText?: string;
 }
 
 /** Lines chosen inside one hunk: 0-based line indices into the base and proposed texts. */

@@ -20,6 +20,9 @@ import { ConflictBanner } from './ConflictBanner';
 import { DiffEditor, type DiffEditorProps } from './diff-editor/DiffEditor';
 import { DiskBanner } from './DiskBanner';
 import { DiskDiff } from './DiskDiff';
+import { CompareToggle } from './CompareToggle';
+import { otherBaseView } from './other-base';
+import { ReadOnlyDiff } from './ReadOnlyDiff';
 import { Revealed } from './Revealed';
 import { FileTabs } from './FileTabs';
 import { Toolbar } from './Toolbar';
@@ -69,6 +72,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const editing = useReviewUi((s) => s.editing);
   const setEditing = useReviewUi((s) => s.setEditing);
   const showDiskChanges = useReviewUi((s) => s.showDiskChanges);
+  const showOtherBase = useReviewUi((s) => s.showOtherBase);
   // An ended review stays viewable, but nothing can be decided for it any more.
   const ended = review.state !== 'pending';
   const workspaceFolders = useAppStore((s) => s.snapshot?.workspaceFolders ?? NO_FOLDERS);
@@ -90,6 +94,8 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
   const conflicts = file?.conflicts ?? 0;
   const editable = !ended && !file?.binary && (editing || conflicts > 0);
   const showDisk = showDiskChanges && file !== undefined && file.disk.state !== 'unchanged' && !file.binary;
+  const otherBase = file?.binary ? undefined : file?.otherBase;
+  const otherBaseText = otherBase && showOtherBase && !showDisk ? content?.otherBaseText : undefined;
 
   // An approval card has no files, so nothing to load. The texts are usually asked for already, with
   // the review's hunks (live-state.ts); this loads a newer content revision, or again after an error.
@@ -236,6 +242,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
                   Editing the proposal — changes are saved as you type
                 </span>
               )}
+              {otherBase && <CompareToggle kind={otherBase} />}
               <ViewOptions />
             </div>
           )}
@@ -254,6 +261,14 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
                 baseText={content.baseText}
                 diskText={content.diskText}
                 deleted={file.disk.state === 'deleted'}
+              />
+            ) : file && content && otherBase && otherBaseText !== undefined ? (
+              <ReadOnlyDiff
+                path={content.path}
+                original={otherBaseText}
+                modified={content.proposedText}
+                {...otherBaseView(otherBase)}
+                testId="other-base-diff"
               />
             ) : file && !content && entry?.status === 'dropped' ? (
               <div className="dt-pane-message" role="status" data-testid="texts-dropped">

@@ -33,6 +33,8 @@ export interface ReviewUiState {
   editing: boolean;
   /** The diff area shows base → disk instead of base → proposed. */
   showDiskChanges: boolean;
+  /** The diff area shows, read-only, the file's other starting point → proposed (other-base.ts). */
+  showOtherBase: boolean;
   /** The reject-with-reason dialog is open (opened from the toolbar or the disk banner). */
   rejectOpen: boolean;
   submitError: { reviewId: string; message: string } | null;
@@ -45,6 +47,7 @@ export interface ReviewUiState {
   setEditsPending(value: boolean): void;
   setEditing(value: boolean): void;
   setShowDiskChanges(value: boolean): void;
+  setShowOtherBase(value: boolean): void;
   setRejectOpen(value: boolean): void;
   setSubmitError(value: ReviewUiState['submitError']): void;
   setCommentDraft(value: CommentPlace | null): void;
@@ -59,6 +62,7 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   editsPending: false,
   editing: false,
   showDiskChanges: false,
+  showOtherBase: false,
   rejectOpen: false,
   submitError: null,
   conflictEditRequest: 0,
@@ -68,6 +72,7 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
   setEditsPending: (editsPending) => set({ editsPending }),
   setEditing: (editing) => set({ editing }),
   setShowDiskChanges: (showDiskChanges) => set({ showDiskChanges }),
+  setShowOtherBase: (showOtherBase) => set({ showOtherBase }),
   setRejectOpen: (rejectOpen) => set({ rejectOpen }),
   setSubmitError: (submitError) => set({ submitError }),
   setCommentDraft: (commentDraft) => set({ commentDraft }),
@@ -77,6 +82,7 @@ export const useReviewUi = create<ReviewUiState>()((set) => ({
       lineSelection: null,
       editing: false,
       showDiskChanges: false,
+      showOtherBase: false,
       rejectOpen: false,
       commentDraft: null,
     }),

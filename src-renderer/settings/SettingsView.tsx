@@ -7,6 +7,7 @@ import { ClientsSection } from './sections/ClientsSection';
 import { ExtraLockFoldersSection } from './sections/ExtraLockFoldersSection';
 import { LaunchAtLoginSection, NotificationsSection, ThemeSection } from './sections/PreferenceSections';
 import { SettingsFileBanner } from './sections/SettingsFileBanner';
+import { TurnReviewSection } from './sections/TurnReviewSection';
 import { WorkspaceFoldersSection } from './sections/WorkspaceFoldersSection';
 import './settings.css';
 
@@ -45,6 +46,7 @@ export function SettingsView({ snapshot }: { snapshot: AppSnapshot | null }) {
       <p className="dt-settings-hint">Each change applies at once.</p>
       <WorkspaceFoldersSection folders={snapshot?.workspaceFolders ?? []} />
       <ClientsSection rows={knownClients(snapshot)} settings={settings} />
+      <TurnReviewSection settings={settings.turnReview} />
       <NotificationsSection settings={settings} />
       <LaunchAtLoginSection settings={settings} />
       <ThemeSection />

@@ -37,6 +37,8 @@ export interface TestRuntimeOptions {
   watchQuietMs?: number;
   /** How long a connection prompt waits for the person (short in tests of the time limit). */
   connectionPromptMs?: number;
+  /** A minute of a turn review's time limit, in ms (short in tests of the limit). */
+  turnMinuteMs?: number;
   /**
    * Started without `--workspace` (as from a launcher): the workspace is what settings.json lists, and
    * with nothing there the app asks. By default the temp workspace is given.
@@ -73,6 +75,7 @@ export async function startTestRuntime(options: TestRuntimeOptions = {}): Promis
       ...(options.mcpStreamGraceMs !== undefined && { mcpStreamGraceMs: options.mcpStreamGraceMs }),
       ...(options.watchQuietMs !== undefined && { watchQuietMs: options.watchQuietMs }),
       ...(options.connectionPromptMs !== undefined && { connectionPromptMs: options.connectionPromptMs }),
+      ...(options.turnMinuteMs !== undefined && { turnMinuteMs: options.turnMinuteMs }),
     });
   let runtime = await start();
   return {

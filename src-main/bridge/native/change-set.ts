@@ -15,6 +15,7 @@
 import path from 'node:path';
 import type { StructuredPatchHunk } from 'diff';
 import { readConfinedSnapshot, type DiskSnapshot } from '../../core/disk/disk-snapshot';
+import type { OtherBase } from '../../core/review/review-file';
 import {
   joinUnresolved,
   PathOutsideWorkspaceError,
@@ -63,6 +64,8 @@ export interface ReviewedFile {
   deletes: boolean;
   /** This file's hunks in the patch, to name the patch hunk of each DiffTray hunk in the result. */
   patchHunks?: StructuredPatchHunk[];
+  /** A turn review's other starting point for this file, shown read-only (review-file.ts OtherBase). */
+  otherBase?: OtherBase;
 }
 
 /** Nothing to review: the disk already holds what is proposed, and nothing says it was otherwise. */

@@ -67,6 +67,8 @@ export interface NativeEndpointOptions extends AppHooks {
   watch?: WatchMode;
   /** Pairing remote agents: `pair` at PAIR_PATH, and paired clients' tokens; without it, neither. */
   pairing?: PairingPort;
+  /** A minute of a turn review's time limit, in ms (60 000; shorter in tests). */
+  turnMinuteMs?: number;
 }
 
 export interface NativeEndpoint {
@@ -292,6 +294,7 @@ export class NativeLoopback implements LoopbackEndpoint {
       ...(this.options.watch && { watch: this.options.watch }),
       log: this.log,
       contextPool: this.contextPool,
+      ...(this.options.turnMinuteMs !== undefined && { turnMinuteMs: this.options.turnMinuteMs }),
     });
   }
 

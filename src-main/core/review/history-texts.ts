@@ -29,10 +29,12 @@ export function filesTextBytes(files: readonly FileState[], proposed: readonly P
   for (const file of files) {
     texts.push(file.baseText, file.proposedText, snapshotText(file.base), snapshotText(file.expectedOnDisk));
     if (file.disk.snapshot) texts.push(snapshotText(file.disk.snapshot));
+    texts.push(file.otherBase?.text);
   }
   for (const file of proposed) {
     texts.push(file.proposedText, snapshotText(file.base));
     if (file.onDisk) texts.push(snapshotText(file.onDisk));
+    texts.push(file.otherBase?.text);
   }
   return retainedBytes(texts);
 }

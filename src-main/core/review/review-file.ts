@@ -5,6 +5,7 @@
 import type {
   DiskState,
   HunkView,
+  OtherBaseKind,
   ReviewFileContent,
   ReviewFileInfo,
   ReviewFileSummary,
@@ -34,6 +35,13 @@ export interface ProposedFile {
    * after the fact (rejected hunks are then reverted). Defaults to the base.
    */
   onDisk?: DiskSnapshot;
+  /** A second text to compare the proposal with, read-only (a turn review's other starting point). */
+  otherBase?: OtherBase;
+}
+
+export interface OtherBase {
+  kind: OtherBaseKind;
+  text: string;
 }
 
 export interface FileState {
@@ -50,6 +58,7 @@ export interface FileState {
   contentRevision: number;
   disk: { state: DiskState; detectedAt?: number; snapshot?: DiskSnapshot };
   conflicts: number;
+  otherBase?: OtherBase;
 }
 
 export class ReviewError extends Error {}
@@ -68,6 +77,7 @@ export function createFileState(file: ProposedFile): FileState {
     contentRevision: 1,
     disk: { state: 'unchanged' },
     conflicts: countConflicts(file.proposedText),
+    ...(file.otherBase && { otherBase: file.otherBase }),
   };
   setUndecidedHunks(state, computeHunks(baseText, file.proposedText));
   return state;
@@ -298,6 +308,7 @@ export function fileInfo(file: FileState): ReviewFileInfo {
         ? { state: file.disk.state }
         : { state: file.disk.state, detectedAt: file.disk.detectedAt },
     conflicts: file.conflicts,
+    ...(file.otherBase && { otherBase: file.otherBase.kind }),
   };
 }
 
@@ -314,5 +325,6 @@ export function fileContent(file: FileState): ReviewFileContent {
     proposedText: file.proposedText,
     ...(file.disk.state !== 'unchanged' &&
       snapshot && { diskText: snapshot.exists && snapshot.kind === 'text' ? snapshot.text : '' }),
+    ...(file.otherBase && { otherBaseText: file.otherBase.text }),
   };
 }

@@ -47,6 +47,8 @@ export interface Turn {
   open: boolean;
   /** When the agent's hooks last spoke of this turn. */
   lastActivity: number;
+  /** A turn review of this turn ended: with `review: 'always'`, it is asked again only for new writes. */
+  reviewedOnce: boolean;
 }
 
 /** All turns' kept texts together stay under this many UTF-8 bytes. */
@@ -90,6 +92,7 @@ export class AgentTurns {
       reviewing: false,
       open: true,
       lastActivity: this.now(),
+      reviewedOnce: false,
     };
     this.turns.set(key, turn);
     this.changed();

@@ -43,6 +43,8 @@ export interface NativeServices {
   log: (message: string) => void;
   /** The worker threads that walk and search the workspace for the context commands. */
   contextPool: ContextPool;
+  /** A minute of a turn review's time limit, in ms (turn-deadline.ts MINUTE_MS; shorter in tests). */
+  turnMinuteMs?: number;
 }
 
 /** A paired client (an agent on another host) that proved its own token at the upgrade. */

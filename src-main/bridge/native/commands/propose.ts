@@ -182,6 +182,7 @@ function toProposedFile(entry: ReviewedFile): ProposedFile {
     base: entry.base,
     proposedText: entry.proposedText,
     ...(entry.onDisk && { onDisk: entry.onDisk }),
+    ...(entry.otherBase && { otherBase: entry.otherBase }),
   };
 }
 

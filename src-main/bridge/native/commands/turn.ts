@@ -20,7 +20,8 @@ import {
 import { messageOf } from '../../../../shared/error-message';
 import type { Session } from '../sessions';
 import { defineCommand, RequestError, sessionOf, type CommandContext } from './command';
-import { turnChanges, turnDescription, turnTitle } from './turn-review';
+import { startTurnDeadline, MINUTE_MS } from './turn-deadline';
+import { turnChanges, turnDescription, turnTitle, type TurnBase } from './turn-review';
 import { putUpForReview } from './propose';
 
 export const turnBegin = defineCommand('turn_begin', (payload, context) => {
@@ -63,35 +64,49 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   const turn = port.turns.find(key);
   const nothing: TurnEndResponse = { review_id: null, files: 0 };
   const { integration } = session.identity;
-  const off = integration !== undefined && port.turnSettings(integration).review === 'off';
-  if (!turn || off || turn.reviewing) {
+  const settings = integration === undefined ? undefined : port.turnSettings(integration);
+  if (!turn || settings?.review === 'off' || turn.reviewing) {
     if (turn && !turn.reviewing) turn.open = false;
     context.respond(nothing);
     return;
   }
   // Changes watch mode saw in the turn's folder and has not looked at yet (a shell command's) join it.
   await context.services.watch?.flush();
-  const { reviewed, notes } = await turnChanges(turn, port.turns, port.workspaceFolders);
+  const against: TurnBase = settings?.review === 'always' ? 'before' : 'lastSeen';
+  const { reviewed, notes, unseen } = await turnChanges(turn, port.turns, port.workspaceFolders, against);
   if (context.connection.closed) return;
-  if (reviewed.length === 0) {
+  // The whole turn is asked once; then only when the agent wrote more, so an agent that goes on with the
+  // person's words and writes nothing new ends its turn.
+  if (reviewed.length === 0 || (!unseen && turn.reviewedOnce)) {
     turn.open = false;
     for (const note of notes) log(`turn review (${session.name}): ${note}`);
     context.respond(nothing);
     return;
   }
   turn.reviewing = true;
+  let stopClock = () => {};
   const { id } = putUpForReview(
     {
       session,
       title: turnTitle(session.name, turn),
-      description: turnDescription(session.name, notes),
+      description: turnDescription(session.name, notes, against),
       planned: [...reviewed],
       reviewed,
       writer: 'difftray',
-      onSettled: (result) => void afterReview(turn, reviewed, result, context),
+      onSettled: (result) => {
+        stopClock();
+        void afterReview(turn, reviewed, result, context);
+      },
     },
     context.services,
   );
+  const request = session.reviews.get(id)?.request;
+  const minutes = settings?.timeoutMinutes ?? null;
+  if (minutes !== null && request !== undefined) {
+    stopClock = startTurnDeadline(minutes, context.services.turnMinuteMs ?? MINUTE_MS, (reason) =>
+      port.cancelRequests(new Set([request]), reason),
+    );
+  }
   context.respond({ review_id: id, files: reviewed.length } satisfies TurnEndResponse);
 });
 
@@ -103,6 +118,7 @@ async function afterReview(
   { services: { port } }: CommandContext,
 ): Promise<void> {
   turn.reviewing = false;
+  turn.reviewedOnce = true;
   // Told nothing, the agent ends its turn; told something, it goes on with it.
   turn.open = turnReason(result) !== undefined;
   turn.lastActivity = Date.now();
