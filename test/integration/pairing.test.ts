@@ -456,6 +456,10 @@ describe('pairing a remote agent', () => {
       ['get_file_content', { path: file }],
       ['get_file_tree', {}],
       ['watch_folder', { folder: rt.workspace, watch: true }],
+      // A turn would read and revert this machine's files for an agent whose files are elsewhere.
+      ['turn_begin', { prompt: 'go' }],
+      ['turn_touch', { paths: [file] }],
+      ['turn_end', {}],
     ] as const) {
       const refused = await paired.request(command, payload);
       expect(refused).toMatchObject({ type: 'error_response', payload: { code: ErrorCode.LOCAL_ONLY } });

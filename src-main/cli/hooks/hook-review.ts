@@ -4,14 +4,15 @@
  * the answer. DiffTray never writes here (`writer: 'client'`): the agent writes what the hook answers.
  */
 import path from 'node:path';
-import type {
-  ApprovalResult,
-  ChangeSetResult,
-  ProposeResponse,
-  RequestPayload,
+import {
+  ErrorCode,
+  type ApprovalResult,
+  type ChangeSetResult,
+  type ProposeResponse,
+  type RequestPayload,
 } from '../../../shared/native-protocol';
 import { askApproval } from '../approve';
-import type { NativeClient } from '../client';
+import { ProtocolError, type NativeClient } from '../client';
 import { connectOneShot } from '../one-shot';
 import type { TurnTouchResponse } from '../../../shared/native-turns';
 import type { HookAgentIdentity } from './hook-agents';
@@ -67,13 +68,7 @@ export async function reviewFiles(
 ): Promise<ChangeSetResult | typeof WITH_THE_TURN> {
   const client = await connectHook(caller, io);
   try {
-    if (caller.sessionId !== undefined && caller.sessionId !== '') {
-      const touched = await client.request<TurnTouchResponse>('turn_touch', {
-        paths: files.map((file) => file.path),
-        ...(caller.permissionMode !== undefined && { permission_mode: caller.permissionMode }),
-      });
-      if (!touched.each_edit) return WITH_THE_TURN;
-    }
+    if (!(await reviewsNow(client, caller, files))) return WITH_THE_TURN;
     const proposed = await client.request<ProposeResponse>('propose_change_set', {
       title,
       files: files.map((file) => ({ path: file.path, before: file.before, after: file.after })),
@@ -85,6 +80,28 @@ export async function reviewFiles(
     );
   } finally {
     client.close();
+  }
+}
+
+/**
+ * Whether DiffTray reviews this edit now (turn_touch). Without an agent session there is no turn; a
+ * DiffTray on another host (paired) follows no turn here: both review each edit.
+ */
+async function reviewsNow(
+  client: NativeClient,
+  caller: HookCaller,
+  files: readonly ReviewedFile[],
+): Promise<boolean> {
+  if (caller.sessionId === undefined || caller.sessionId === '') return true;
+  try {
+    const touched = await client.request<TurnTouchResponse>('turn_touch', {
+      paths: files.map((file) => file.path),
+      ...(caller.permissionMode !== undefined && { permission_mode: caller.permissionMode }),
+    });
+    return touched.each_edit;
+  } catch (error) {
+    if (error instanceof ProtocolError && error.code === ErrorCode.LOCAL_ONLY) return true;
+    throw error;
   }
 }
 
