@@ -120,6 +120,21 @@ describe('a turn written unasked', () => {
     expect(readFileSync(ws('a.txt'), 'utf8')).toBe('the person typed this\n');
   });
 
+  it('a hook killed while its turn review waits (one_shot): the review is cancelled, nothing reverted', async () => {
+    const client = await hook();
+    const reviewId = (await unaskedTurn(client)).review_id as string;
+    client.close();
+    await until(
+      () => (t.runtime.core.queue.find(reviewId)?.state === 'cancelled' ? true : undefined),
+      'the turn review cancelled',
+    );
+    expect(readFileSync(ws('a.txt'), 'utf8')).toBe(WRITTEN);
+    expect(readFileSync(ws('b.txt'), 'utf8')).toBe('new\n');
+    // The next end of turn asks about the same writes again: they were never seen.
+    const again = await hook();
+    expect(await ask(again, 'turn_end', {})).toMatchObject({ files: 2 });
+  });
+
   it('a new prompt begins a new turn: what the last one followed is let go', async () => {
     const client = await hook();
     writeFileSync(ws('a.txt'), BEFORE);

@@ -85,6 +85,7 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   }
   turn.reviewing = true;
   let stopClock = () => {};
+  let timedOut = false;
   const { id } = putUpForReview(
     {
       session,
@@ -95,7 +96,9 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
       writer: 'difftray',
       onSettled: (result) => {
         stopClock();
-        void afterReview(turn, reviewed, result, context);
+        // Cancelled otherwise (the hook killed, DiffTray closing), nobody saw these writes: asked again.
+        const seen = result.status !== 'cancelled' || timedOut;
+        void afterReview(turn, reviewed, result, seen, context);
       },
     },
     context.services,
@@ -103,21 +106,27 @@ export const turnEnd = defineCommand('turn_end', async (_payload, context) => {
   const request = session.reviews.get(id)?.request;
   const minutes = settings?.timeoutMinutes ?? null;
   if (minutes !== null && request !== undefined) {
-    stopClock = startTurnDeadline(minutes, context.services.turnMinuteMs ?? MINUTE_MS, (reason) =>
-      port.cancelRequests(new Set([request]), reason),
-    );
+    stopClock = startTurnDeadline(minutes, context.services.turnMinuteMs ?? MINUTE_MS, (reason) => {
+      timedOut = true;
+      port.cancelRequests(new Set([request]), reason);
+    });
   }
   context.respond({ review_id: id, files: reviewed.length } satisfies TurnEndResponse);
 });
 
-/** The turn review ended: what each file holds now is what the person last saw of it. */
+/**
+ * The turn review ended. Decided (or kept by its time limit), what each file holds now is what the
+ * person last saw of it; otherwise the files stay as they were followed, to be asked again.
+ */
 async function afterReview(
   turn: Turn,
   reviewed: ReadonlyArray<{ real: string }>,
   result: ChangeSetResult,
+  seen: boolean,
   { services: { port } }: CommandContext,
 ): Promise<void> {
   turn.reviewing = false;
+  if (!seen) return;
   turn.reviewedOnce = true;
   // Told nothing, the agent ends its turn; told something, it goes on with it.
   turn.open = turnReason(result) !== undefined;
