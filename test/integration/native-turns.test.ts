@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
 import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
 import { makeTempDir } from '../support/temp';
+import { ask, openTurnHook } from '../support/turn-hook-client';
 import { until } from '../support/wait';
 import { turnKey } from '../../src-main/core/turns/agent-turns';
 
@@ -30,24 +31,9 @@ const ws = (name: string) => path.join(t.workspace, name);
 
 /** A hook's connection: as Claude Code's hooks, in session `session`, in the workspace. */
 async function hook(session = 'session-1', integration = 'claude-code-hooks'): Promise<RawNative> {
-  const { native } = t.runtime;
-  const client = await RawNative.open(native.port, { [NATIVE_HEADER]: native.token });
+  const client = await openTurnHook(t, session, integration);
   clients.push(client);
-  const answer = await client.request('hello', {
-    client_name: 'Claude Code',
-    integration,
-    agent_session_id: session,
-    workspace: t.workspace,
-    one_shot: true,
-  });
-  expect(answer.type).toBe('response');
   return client;
-}
-
-async function ask(client: RawNative, command: string, payload: Record<string, unknown>) {
-  const answer = await client.request(command, payload);
-  expect(answer.type, JSON.stringify(answer.payload)).toBe('response');
-  return answer.payload;
 }
 
 const BEFORE = 'one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\n';
