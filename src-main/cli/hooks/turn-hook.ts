@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { ChangeSetResult } from '../../../shared/native-protocol';
 import type { TurnEndResponse } from '../../../shared/native-turns';
-import { turnBlock } from '../../../shared/hooks/turn-answer';
+import { TURN_REASON_OPENING, turnBlock } from '../../../shared/hooks/turn-answer';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
 import { connectHook } from './hook-review';
@@ -33,6 +33,9 @@ export async function runTurnHook(
   if (!parsed.success)
     return noDecision(io, agent, `unexpected hook input: ${parsed.error.issues[0]?.message}`);
   const input = parsed.data;
+  // Gemini CLI fires BeforeAgent again with the reason our end-of-turn answer gave, as it goes on: that
+  // is the same turn going on, not the person's prompt (a new turn would forget what they reviewed).
+  if (step === 'prompt' && input.prompt?.startsWith(TURN_REASON_OPENING) === true) return undefined;
   const sessionId = input.session_id ?? input.sessionId;
   if (sessionId === undefined || sessionId === '') {
     return noDecision(io, agent, 'no session id in the hook input: the turn is not followed');
