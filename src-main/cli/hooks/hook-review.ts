@@ -88,6 +88,24 @@ export async function reviewFiles(
   }
 }
 
+/**
+ * Only tells DiffTray, in an agent session, that `paths` are about to be written (turn_touch: it reads
+ * each as it is before the turn writes it), for an event that reviews nothing (Qwen's PreToolUse).
+ */
+export async function touchFiles(
+  caller: HookCaller,
+  io: Pick<HookIo, 'env'>,
+  paths: readonly string[],
+): Promise<void> {
+  if (caller.sessionId === undefined || caller.sessionId === '') return;
+  const client = await connectHook(caller, io);
+  try {
+    await client.request<TurnTouchResponse>('turn_touch', { paths });
+  } finally {
+    client.close();
+  }
+}
+
 /** An approval card (a command, or another tool call) and the person's answer. */
 export async function reviewApproval(
   caller: HookCaller,

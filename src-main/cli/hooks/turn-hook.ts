@@ -33,9 +33,7 @@ export async function runTurnHook(
   if (!parsed.success)
     return noDecision(io, agent, `unexpected hook input: ${parsed.error.issues[0]?.message}`);
   const input = parsed.data;
-  // Gemini CLI fires BeforeAgent again with the reason our end-of-turn answer gave, as it goes on: that
-  // is the same turn going on, not the person's prompt (a new turn would forget what they reviewed).
-  if (step === 'prompt' && input.prompt?.startsWith(TURN_REASON_OPENING) === true) return undefined;
+  if (step === 'prompt' && !isPersonsPrompt(input.prompt)) return undefined;
   const sessionId = input.session_id ?? input.sessionId;
   if (sessionId === undefined || sessionId === '') {
     return noDecision(io, agent, 'no session id in the hook input: the turn is not followed');
@@ -60,4 +58,15 @@ export async function runTurnHook(
   } finally {
     client.close();
   }
+}
+
+/**
+ * Whether a prompt event carries what the person typed, which begins a turn. Not so when the agent goes on
+ * by itself (a new turn would forget what the person reviewed): Gemini CLI fires BeforeAgent again with
+ * the reason our end-of-turn answer gave, and Qwen Code fires UserPromptSubmit with an empty prompt each
+ * time it sends the model its tool results.
+ */
+function isPersonsPrompt(prompt: string | undefined): boolean {
+  if (prompt === undefined) return true;
+  return prompt.trim() !== '' && !prompt.startsWith(TURN_REASON_OPENING);
 }
