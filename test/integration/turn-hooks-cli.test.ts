@@ -218,3 +218,37 @@ describe.each(AGENTS)('difftray hook %s: the whole turn', (agent) => {
     expect(readFileSync(notes(), 'utf8')).toBe(NEW);
   });
 });
+
+describe('difftray hook codex: edits reviewed each, then the end of the turn', () => {
+  it('a new file rejected whole and an update accepted in the per-edit review: the turn ends silently', async () => {
+    await api('updateSettings', { turnReview: { codex: { edits: 'each' } } });
+    writeFileSync(notes(), BASE);
+    await silent('codex', WIRES.codex.prompt(PROMPT));
+    const patch =
+      '*** Begin Patch\n*** Add File: added.txt\n+new\n*** Update File: notes.txt\n@@\n-alpha\n+ALPHA\n*** End Patch\n';
+    const edit = hook('codex', {
+      args: [],
+      stdin: {
+        session_id: SESSION,
+        cwd: t.workspace,
+        hook_event_name: 'PreToolUse',
+        tool_name: 'apply_patch',
+        tool_input: { command: patch },
+      },
+    });
+    const review = await waitForReview(t.runtime.core);
+    await api('decideFile', { reviewId: review.id, fileIndex: 0, decision: 'rejected' });
+    await api('decideFile', { reviewId: review.id, fileIndex: 1, decision: 'accepted' });
+    await api('submit', { reviewId: review.id });
+    const answer = JSON.parse((await edit.done).stdout) as {
+      hookSpecificOutput: { updatedInput: { command: string } };
+    };
+    // Codex writes the rewritten patch: the update only.
+    expect(answer.hookSpecificOutput.updatedInput.command).not.toContain('added.txt');
+    writeFileSync(notes(), HUNK_1_ONLY);
+
+    // What the person decided is what they saw: nothing to review again, no new file taken for deleted.
+    await silent('codex', WIRES.codex.end(false));
+    expect(t.runtime.core.queue.pendingCount()).toBe(0);
+  });
+});
