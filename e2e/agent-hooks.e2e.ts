@@ -14,16 +14,18 @@ import { appPageSession } from './support/app-page-session';
 
 const session = appPageSession();
 
-/** config.toml as Codex writes it once the person trusted the hook in `/hooks`. */
-function trustInCodex(codexHome: string): void {
+/** config.toml as Codex writes it once the person trusted the hooks of `events` in `/hooks`. */
+function trustInCodex(codexHome: string, events: readonly string[]): void {
   const hooksFile = path.join(codexHome, 'hooks.json');
   const written = JSON.parse(readFileSync(hooksFile, 'utf8')) as {
-    hooks: { PreToolUse: Array<{ hooks: unknown[] }> };
+    hooks: Record<string, Array<{ hooks: unknown[] }>>;
   };
-  const group = written.hooks.PreToolUse[0]!;
-  const hash = codexTrustHash('PreToolUse', group, group.hooks[0]);
-  const key = codexHookKey(hooksFile, 'PreToolUse', 0, 0);
-  writeFileSync(path.join(codexHome, 'config.toml'), `[hooks.state."${key}"]\ntrusted_hash = "${hash}"\n`);
+  const records = events.map((event) => {
+    const group = written.hooks[event]![0]!;
+    const hash = codexTrustHash(event, group, group.hooks[0]);
+    return `[hooks.state."${codexHookKey(hooksFile, event, 0, 0)}"]\ntrusted_hash = "${hash}"\n`;
+  });
+  writeFileSync(path.join(codexHome, 'config.toml'), records.join('\n'));
 }
 
 describe("agents' hooks from the app", () => {
@@ -50,6 +52,7 @@ describe("agents' hooks from the app", () => {
     await plan.getByText(hooksFile, { exact: true }).waitFor();
     await plan.getByText(`Create ${hooksFile}`).waitFor();
     await plan.getByText(/Add a PreToolUse hook .*hook codex/).waitFor();
+    await plan.getByText(/Add a Stop hook: .*hook codex \(timeout 3600 s\)/).waitFor();
     await dialog
       .getByTestId('hooks-pending-step')
       .getByText(/type \/hooks and press t/)
@@ -69,8 +72,8 @@ describe("agents' hooks from the app", () => {
     await codex.getByRole('button', { name: 'Remove Codex CLI hooks…' }).waitFor();
     await screenshot(page, 'agent-hooks-connections');
 
-    // The person trusts it in Codex; back in DiffTray, the list reads the files again.
-    trustInCodex(codexHome);
+    // The person trusts the three hooks in Codex; back in DiffTray, the list reads the files again.
+    trustInCodex(codexHome, ['PreToolUse', 'UserPromptSubmit', 'Stop']);
     await page.evaluate(() => window.dispatchEvent(new Event('focus')));
     await codex.getByText('Hooks installed', { exact: true }).waitFor();
   });

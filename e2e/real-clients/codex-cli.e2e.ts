@@ -190,6 +190,46 @@ describe.skipIf(codex.path === undefined)(`the real Codex CLI ${CODEX_VERSION} (
     expect(box.readFile(FILE_NAME)).toBe(TWO_HUNKS.proposed);
   });
 
+  it('gives the prompt and end-of-turn hooks the session, the prompt and stop_hook_active; a Stop block makes Codex go on with the reason', async () => {
+    const box = newSandbox();
+    const reason = 'The reviewer reverted line 9 in DiffTray.';
+    const hook = writeRecordingHook(box, 'turn', { blockFirstStop: reason });
+    writeCodexHooks(box.codexHome, [{ matcher: 'apply_patch', command: hook.command }], {
+      UserPromptSubmit: hook.command,
+      Stop: hook.command,
+    });
+    const prompt = 'Finalise the notes\nand count them';
+    const turn = await runCodexTurn(box, {
+      binary,
+      prompt,
+      script: [applyPatchTurn(HUNK_1_PATCH), textTurn('Done.'), textTurn('Done again.')],
+      bypassHookTrust: true,
+    });
+
+    expectExited(turn);
+    const inputs = hook.inputs();
+    expect(inputs.map((input) => input.hook_event_name)).toEqual([
+      'UserPromptSubmit',
+      'PreToolUse',
+      'Stop',
+      'Stop',
+    ]);
+    const [promptInput, patchInput, firstStop, secondStop] = inputs;
+    const session = { session_id: patchInput?.session_id, cwd: box.workspace };
+    expect(promptInput).toMatchObject({ ...session, prompt });
+    expect(firstStop).toMatchObject({ ...session, stop_hook_active: false, last_assistant_message: 'Done.' });
+    // Codex goes on, in the same turn, with the reason as a user message wrapped in a <hook_prompt>.
+    const told = messagesIn(turn.standIn.requestsReceived()[2], 'user').at(-1);
+    expect(told).toMatch(new RegExp(`^<hook_prompt hook_run_id="stop:[^"]*">${reason}</hook_prompt>$`));
+    expect(secondStop?.turn_id).toBe(firstStop?.turn_id);
+    expect(secondStop).toMatchObject({
+      ...session,
+      stop_hook_active: true,
+      last_assistant_message: 'Done again.',
+    });
+    expect(turn.standIn.requestsReceived()).toHaveLength(3);
+  });
+
   it('leaves the file untouched on a deny and gives the model the reason', async () => {
     const box = newSandbox();
     const reason = 'The person rejected this edit in DiffTray: keep the drafts.';

@@ -33,6 +33,7 @@ import {
 import { until } from '../../test/support/wait';
 import { appPageSession } from '../support/app-page-session';
 import { acceptFirstRejectSecond, rejectAll, TWO_HUNKS, waitForReviewOf } from './support/review-in-browser';
+import { fileTab, rejectHunk2WithWords } from './support/turn-review-in-browser';
 
 const qwen = findQwenCode();
 const skipReason =
@@ -45,6 +46,9 @@ const STEP_MS = 60_000;
 const FILE_NAME = 'notes.md';
 const PROMPT = `Finalize both drafts in ${FILE_NAME}`;
 const NOTE = 'Keep the last line a draft: it is still under discussion.';
+const ADDED_NAME = 'count.ts';
+const ADDED_TEXT = 'export const COUNT = 2;\n';
+const COMMENT = 'Say "final", not FINAL: no shouting in the notes.';
 /** Qwen's own question in its terminal when it asks the person about a tool call. */
 const QWEN_ASKS = /Apply this change\?|Allow execution/;
 
@@ -244,22 +248,86 @@ describe.skipIf(skipReason !== undefined)(
     );
 
     it(
-      'in approval mode "auto-edit" Qwen asks nobody about an edit, so PermissionRequest never fires and nothing is reviewed',
+      'in approval mode "auto-edit" Qwen asks nobody: edits land at once and wait for the turn review (Stop); hunk 2 reverted, a comment and a note, and Qwen goes on with them',
       async () => {
-        const started = await start(editScript, { approvalMode: 'auto-edit' });
-        const { app, file, standIn, waitFor } = started;
+        const started = await start(
+          (file, workspace) => [
+            ...unaskedTurn(file, workspace),
+            // The model's answer to the reviewer: it reads the file again, edits it, and is done again.
+            { tool: 'read_file', input: { file_path: file } },
+            { tool: 'edit', input: { file_path: file, old_string: '\na\n', new_string: '\nA\n' } },
+            { text: 'Done again.' },
+          ],
+          { approvalMode: 'auto-edit' },
+        );
+        const { app, page, file, cli, standIn, waitFor } = started;
+        const added = path.join(app.workspace, ADDED_NAME);
 
         await resultOf(started, 'edit');
-        // What Qwen does with no hook at all: the proposal written as is, and no review in DiffTray.
+        // What Qwen does in auto-edit: the proposal written as is, nothing asked before the turn ends.
         expectFileBytes(file, TWO_HUNKS.proposed);
         expect(app.runtime.core.queue.summaries()).toEqual([]);
+
+        await turnReviewShown(started);
+        expectFileBytes(added, ADDED_TEXT);
+        expect(standIn.turnsServed()).toBe(4);
+        await expect.poll(() => fileTab(page, FILE_NAME).count()).toBe(1);
+        await expect.poll(() => fileTab(page, ADDED_NAME).count()).toBe(1);
+        await rejectHunk2WithWords(page, { line: 2, comment: COMMENT, note: NOTE });
+
+        // Qwen went on: its next edit came, unasked again, and the next turn review shows only it.
+        const answered = TWO_HUNKS.composed.replace('\na\n', '\nA\n');
         await waitFor(
-          () => (standIn.turnsServed() === 3 ? true : undefined),
-          'the model to get its last turn',
+          () => (readFileSync(file, 'utf8') === answered ? true : undefined),
+          "the model's next edit on disk",
         );
+        await turnReviewShown(started);
+        await expect.poll(() => fileTab(page, ADDED_NAME).count(), { timeout: STEP_MS }).toBe(0);
+        await expect.poll(() => page.locator('[data-hunk]').count(), { timeout: STEP_MS }).toBe(1);
+        const told = standIn.userTexts().find((text) => text.includes('DiffTray')) ?? '';
+        expect(told).toContain(NOTE);
+        expect(told).toMatch(/notes\.md: line 9/);
+        expect(told).toContain(`notes.md:2 ("first FINAL"): ${COMMENT}`);
+        expect(told).not.toContain(ADDED_NAME);
+        expectFileBytes(added, ADDED_TEXT);
+        await page.getByRole('button', { name: 'Submit', exact: true }).click();
+
+        // Kept without a word: the turn ends after "Done again.", nothing more asked of the model.
+        await waitFor(() => (cli.screen().includes('Done again.') ? true : undefined), 'the end of the turn');
+        await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+        expect(standIn.turnsServed()).toBe(7);
+        expectFileBytes(file, answered);
+        expect(cli.screen()).not.toMatch(QWEN_ASKS);
+      },
+      6 * STEP_MS,
+    );
+
+    it(
+      'in "auto-edit", keeping the whole turn without a word ends it: no further request',
+      async () => {
+        const started = await start(unaskedTurn, { approvalMode: 'auto-edit' });
+        const { page, file, standIn } = started;
+
+        await turnReviewShown(started);
+        await page.getByRole('button', { name: 'Submit', exact: true }).click();
+        await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+        // Time for a request that should not come.
+        await new Promise((resolve) => setTimeout(resolve, 2000));
+        expect(standIn.turnsServed()).toBe(4);
+        expectFileBytes(file, TWO_HUNKS.proposed);
       },
       5 * STEP_MS,
     );
+
+    /** The turn review of the prompt on DiffTray's page. */
+    async function turnReviewShown({ app, page, cli, standIn }: Started): Promise<void> {
+      const title = `Qwen Code · ${path.basename(app.workspace)}: ${PROMPT}`;
+      try {
+        await page.locator('#dt-review-title', { hasText: title }).waitFor({ timeout: STEP_MS });
+      } catch (error) {
+        throw new Error(`The turn review did not appear${cliState(cli, standIn)}`, { cause: error });
+      }
+    }
   },
 );
 
@@ -283,6 +351,15 @@ function editScript(file: string): ScriptedTurn[] {
         new_string: 'first FINAL\na\nb\nc\nd\ne\nf\nlast FINAL',
       },
     },
+    { text: 'Done.' },
+  ];
+}
+
+/** The model reads the file, edits both places in one edit (two hunks), writes a new file, is done. */
+function unaskedTurn(file: string, workspace: string): ScriptedTurn[] {
+  return [
+    ...editScript(file).slice(0, 2),
+    { tool: 'write_file', input: { file_path: path.join(workspace, ADDED_NAME), content: ADDED_TEXT } },
     { text: 'Done.' },
   ];
 }

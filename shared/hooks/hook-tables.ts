@@ -12,6 +12,12 @@ export interface HookTable {
   beforeEvent: string;
   /** The event whose answer hands the model a note the before-answer could not carry; null: none. */
   afterEvent: string | null;
+  /**
+   * Where the before-event fires only when the agent would ask the person, an event before every tool
+   * call whatever the mode: it only tells DiffTray the turn is about to write the file (turn_touch), so
+   * the turn review knows what was there before (Qwen Code: PreToolUse beside PermissionRequest).
+   */
+  touchEvent?: string;
   /** The person's prompt: a turn begins (the turn review, docs/TURN-REVIEW.md). */
   promptEvent: string;
   /** The agent's turn ends; its answer can make the agent go on with a message. */
@@ -74,6 +80,8 @@ export const HOOK_TABLES = {
     // The one event whose answer can rewrite the call (it fires where Qwen would ask the person).
     beforeEvent: 'PermissionRequest',
     afterEvent: 'PostToolUse',
+    // Fires in every mode: an edit written unasked (auto-edit, yolo) is still known to the turn.
+    touchEvent: 'PreToolUse',
     promptEvent: 'UserPromptSubmit',
     endEvent: 'Stop',
     editTools: ['edit', 'write_file'],
@@ -84,10 +92,10 @@ export const HOOK_TABLES = {
 export type HookAgentName = keyof typeof HOOK_TABLES;
 
 /**
- * Which of DiffTray's steps a hook event is: review before, hand over a note after, a turn begins, a turn
- * ends, or nothing.
+ * Which of DiffTray's steps a hook event is: review before, hand over a note after, tell the turn a file
+ * is about to be written, a turn begins, a turn ends, or nothing.
  */
-export type HookStep = 'before' | 'after' | 'prompt' | 'end' | 'ignore';
+export type HookStep = 'before' | 'after' | 'touch' | 'prompt' | 'end' | 'ignore';
 
 const fieldOf = (stdin: unknown, field: string): unknown =>
   typeof stdin === 'object' && stdin !== null ? (stdin as Record<string, unknown>)[field] : undefined;
@@ -100,6 +108,7 @@ export function hookStep(table: HookTable, stdin: unknown, argvEvent: string | u
   if (named === undefined) return 'ignore';
   if (named === table.beforeEvent) return 'before';
   if (named === table.afterEvent) return 'after';
+  if (named === table.touchEvent) return 'touch';
   if (named === table.promptEvent) return 'prompt';
   return named === table.endEvent ? 'end' : 'ignore';
 }

@@ -14,6 +14,12 @@ export interface TurnBlock {
   reason: string;
 }
 
+/**
+ * The first line of every reason: an agent that hands the reason back as the next prompt (Gemini CLI's
+ * BeforeAgent) is going on with the same turn, not starting one (src-main/cli/hooks/turn-hook.ts).
+ */
+export const TURN_REASON_OPENING = 'The reviewer went over what you wrote this turn, in DiffTray.';
+
 /** At most this many hunks are named per file; the rest are counted. */
 const MAX_NAMED_HUNKS = 20;
 
@@ -26,7 +32,7 @@ export function turnReason(result: ChangeSetResult): string | undefined {
     .map((file) => `- ${file.path}: left as it is (${file.reason ?? file.status})`);
   const words = reviewerWords(result.comments ?? [], noteOf(result));
   if (reverted.length === 0 && words === '') return undefined;
-  const parts = ['The reviewer went over what you wrote this turn, in DiffTray.'];
+  const parts = [TURN_REASON_OPENING];
   if (reverted.length > 0) {
     parts.push(
       'Reverted (line numbers are those of the files as you left them):',

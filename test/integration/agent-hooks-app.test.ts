@@ -26,18 +26,18 @@ async function start(): Promise<{ rt: TestRuntime; call: ReturnType<typeof typed
 const statusOf = (states: AgentHookState[], agent: string) =>
   states.find((state) => state.agent === agent)?.status;
 
-/** config.toml as Codex writes it once the person trusted the hook in `/hooks`. */
-function trustInCodex(codexHome: string): void {
+/** config.toml as Codex writes it once the person trusted the hooks of `events` in `/hooks`. */
+function trustInCodex(codexHome: string, events: readonly string[]): void {
   const hooksFile = path.join(codexHome, 'hooks.json');
   const written = JSON.parse(readFileSync(hooksFile, 'utf8')) as {
-    hooks: { PreToolUse: Array<{ hooks: unknown[] }> };
+    hooks: Record<string, Array<{ hooks: unknown[] }>>;
   };
-  const group = written.hooks.PreToolUse[0]!;
-  const key = codexHookKey(hooksFile, 'PreToolUse', 0, 0);
-  writeFileSync(
-    path.join(codexHome, 'config.toml'),
-    `[hooks.state."${key}"]\ntrusted_hash = "${codexTrustHash('PreToolUse', group, group.hooks[0])}"\n`,
-  );
+  const records = events.map((event) => {
+    const group = written.hooks[event]![0]!;
+    const key = codexHookKey(hooksFile, event, 0, 0);
+    return `[hooks.state."${key}"]\ntrusted_hash = "${codexTrustHash(event, group, group.hooks[0])}"\n`;
+  });
+  writeFileSync(path.join(codexHome, 'config.toml'), records.join('\n'));
 }
 
 describe("agents' hooks through the app API", () => {
@@ -60,6 +60,8 @@ describe("agents' hooks through the app API", () => {
     expect(plan).toMatchObject({ agent: 'codex', settingsPath: hooksFile, upToDate: false });
     expect(plan.changes[0]).toBe(`Create ${hooksFile}`);
     expect(plan.changes.join('\n')).toMatch(/PreToolUse.*hook codex/);
+    expect(plan.changes.join('\n')).toMatch(/UserPromptSubmit hook: .*hook codex \(timeout 30 s\)/);
+    expect(plan.changes.join('\n')).toMatch(/Stop hook: .*hook codex \(timeout 3600 s\)/);
     expect(plan.commands).toEqual([expect.stringMatching(/cli\.cjs" hook codex$/)]);
     expect(plan.pendingStep).toBe(CODEX_TRUST_STEP);
     expect(existsSync(codexHome)).toBe(false);
@@ -72,14 +74,20 @@ describe("agents' hooks through the app API", () => {
     expect(existsSync(path.join(codexHome, 'config.toml'))).toBe(false);
     expect(statusOf(await call('agentHooksStatus', {}), 'codex')).toBe('untrusted');
 
-    trustInCodex(codexHome);
+    // Each hook is trusted on its own: the edit review's alone leaves the turn review's to trust.
+    trustInCodex(codexHome, ['PreToolUse']);
+    expect(statusOf(await call('agentHooksStatus', {}), 'codex')).toBe('untrusted');
+    expect((await call('agentHooksSetup', { agent: 'codex', apply: false })).pendingStep).toBe(
+      CODEX_TRUST_STEP,
+    );
+    trustInCodex(codexHome, ['PreToolUse', 'UserPromptSubmit', 'Stop']);
     expect(statusOf(await call('agentHooksStatus', {}), 'codex')).toBe('installed');
     const again = await call('agentHooksSetup', { agent: 'codex', apply: false });
     expect(again.upToDate).toBe(true);
     expect(again.pendingStep).toBeUndefined();
   });
 
-  it('Copilot: two commands, one per event; removed again, its own file goes and the backup is named', async () => {
+  it('Copilot: four commands, one per event; removed again, its own file goes and the backup is named', async () => {
     const { rt, call } = await start();
     const file = path.join(rt.home, '.copilot', 'hooks', 'difftray.json');
     const plan = await call('agentHooksSetup', { agent: 'copilot', apply: true });
@@ -88,6 +96,8 @@ describe("agents' hooks through the app API", () => {
     expect(plan.commands).toEqual([
       expect.stringMatching(/ hook copilot preToolUse$/),
       expect.stringMatching(/ hook copilot postToolUse$/),
+      expect.stringMatching(/ hook copilot userPromptSubmitted$/),
+      expect.stringMatching(/ hook copilot agentStop$/),
     ]);
     expect(plan.pendingStep).toBeUndefined();
     expect(statusOf(await call('agentHooksStatus', {}), 'copilot')).toBe('installed');

@@ -56,10 +56,14 @@ const group = (matcher: string, words: string, timeout: number) => ({
   matcher,
   hooks: [{ type: 'command', command: `${RUN} ${words}`, timeout }],
 });
-const copilotHook = (event: string) => ({
+/** The turn review's hooks: a group without a matcher (the prompt, the end of the turn). */
+const turnGroup = (words: string, timeout: number) => ({
+  hooks: [{ type: 'command', command: `${RUN} ${words}`, timeout }],
+});
+const copilotHook = (event: string, timeoutSec = 3600) => ({
   type: 'command',
   bash: `${RUN} hook copilot ${event}`,
-  timeoutSec: 3600,
+  timeoutSec,
 });
 
 /** `original` with ours after the person's hooks, event by event. */
@@ -91,7 +95,12 @@ const CASES: Case[] = [
     agent: 'codex',
     file: () => path.join(root, 'codex', 'hooks.json'),
     original: CODEX,
-    added: plus(CODEX, { PreToolUse: [group('apply_patch|Bash', 'hook codex', 3600)] }),
+    added: plus(CODEX, {
+      PreToolUse: [group('apply_patch|Bash', 'hook codex', 3600)],
+      UserPromptSubmit: [turnGroup('hook codex', 30)],
+      // After the person's own Stop hook.
+      Stop: [turnGroup('hook codex', 3600)],
+    }),
   },
   {
     agent: 'gemini',
@@ -100,6 +109,8 @@ const CASES: Case[] = [
     added: plus(GEMINI, {
       BeforeTool: [group('replace|write_file|run_shell_command', 'hook gemini', HOUR_MS)],
       AfterTool: [group('replace|write_file|run_shell_command', 'hook gemini', HOUR_MS)],
+      BeforeAgent: [turnGroup('hook gemini', 30_000)],
+      AfterAgent: [turnGroup('hook gemini', HOUR_MS)],
     }),
   },
   {
@@ -109,6 +120,8 @@ const CASES: Case[] = [
     added: plus(COPILOT, {
       preToolUse: [copilotHook('preToolUse')],
       postToolUse: [copilotHook('postToolUse')],
+      userPromptSubmitted: [copilotHook('userPromptSubmitted', 30)],
+      agentStop: [copilotHook('agentStop')],
     }),
   },
   {
@@ -119,6 +132,8 @@ const CASES: Case[] = [
       PermissionRequest: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
       PreToolUse: [group(QWEN_TOOLS, 'hook qwen', HOUR_MS)],
       PostToolUse: [group('edit|write_file|run_shell_command', 'hook qwen', HOUR_MS)],
+      UserPromptSubmit: [turnGroup('hook qwen', 30_000)],
+      Stop: [turnGroup('hook qwen', HOUR_MS)],
     }),
   },
 ];
@@ -235,21 +250,31 @@ describe.each(CASES)('difftray setup $agent', ({ agent, file, original, added })
 });
 
 describe('difftray setup codex and trust', () => {
-  it('says how to trust the hook in Codex, until Codex has recorded the trust', () => {
+  it('says how to trust the hooks in Codex, until Codex has recorded the trust of each', () => {
     const run = difftray('setup', 'codex');
     expect(run.stdout).toContain('start `codex`, type /hooks and press t');
+    expect(run.stdout).toContain('"Trust all and continue"');
     expect(difftray('setup', 'codex').stdout).toContain('type /hooks and press t');
     expect(run.stdout).not.toContain('sessions started from now on');
     // Codex writes config.toml itself: DiffTray has not.
     expect(fs.readdirSync(path.join(root, 'codex'))).toEqual(['hooks.json']);
 
-    // Trusted as Codex records it: nothing more to say.
+    // Each hook trusted as Codex records it.
     const hooksFile = path.join(root, 'codex', 'hooks.json');
-    const trusted = group('apply_patch|Bash', 'hook codex', 3600);
+    const record = (event: string, key: string, trusted: { hooks: unknown[] }) =>
+      `[hooks.state."${hooksFile}:${key}:0:0"]\n` +
+      `trusted_hash = "${codexTrustHash(event, trusted, trusted.hooks[0])}"\n`;
+    const preToolUse = record('PreToolUse', 'pre_tool_use', group('apply_patch|Bash', 'hook codex', 3600));
+    const config = path.join(root, 'codex', 'config.toml');
+    // Only the edit review's hook trusted (as before the turn review's were added): the step is still due.
+    fs.writeFileSync(config, `[hooks.state]\n\n${preToolUse}`);
+    expect(difftray('setup', 'codex').stdout).toContain('type /hooks and press t');
+    // All three: nothing more to say.
     fs.writeFileSync(
-      path.join(root, 'codex', 'config.toml'),
-      `[hooks.state]\n\n[hooks.state."${hooksFile}:pre_tool_use:0:0"]\n` +
-        `trusted_hash = "${codexTrustHash('PreToolUse', trusted, trusted.hooks[0])}"\n`,
+      config,
+      `[hooks.state]\n\n${preToolUse}` +
+        record('UserPromptSubmit', 'user_prompt_submit', turnGroup('hook codex', 30)) +
+        record('Stop', 'stop', turnGroup('hook codex', 3600)),
     );
     expect(difftray('setup', 'codex').stdout).toBe(
       `Codex CLI is already set up (${hooksFile}): nothing changes\n`,

@@ -182,7 +182,7 @@ describe('difftray hook qwen', () => {
     });
   });
 
-  it('PreToolUse is left to Qwen: nothing printed, nothing reviewed', async () => {
+  it('PreToolUse only tells the turn review the file is about to be written: nothing printed, nothing reviewed', async () => {
     writeFileSync(ws('notes.txt'), BASE);
     expect(await stdoutOf(hook(claudeStyle('PreToolUse', 'edit', editInput())))).toBeUndefined();
     expect(t.runtime.core.queue.pendingCount()).toBe(0);

@@ -125,14 +125,27 @@ export interface CodexCommandHook {
   timeoutSec?: number;
 }
 
-/** `$CODEX_HOME/hooks.json` with these PreToolUse hooks. */
-export function writeCodexHooks(codexHome: string, preToolUse: CodexCommandHook[]): void {
+/**
+ * `$CODEX_HOME/hooks.json` with these PreToolUse hooks, and commands for events about no tool
+ * (`UserPromptSubmit`, `Stop`), each in a group without a matcher.
+ */
+export function writeCodexHooks(
+  codexHome: string,
+  preToolUse: CodexCommandHook[],
+  toolless: Record<string, string> = {},
+): void {
   const hooks = {
     hooks: {
       PreToolUse: preToolUse.map(({ matcher, command, timeoutSec = 30 }) => ({
         matcher,
         hooks: [{ type: 'command', command, timeout: timeoutSec }],
       })),
+      ...Object.fromEntries(
+        Object.entries(toolless).map(([event, command]) => [
+          event,
+          [{ hooks: [{ type: 'command', command, timeout: 30 }] }],
+        ]),
+      ),
     },
   };
   mkdirSync(codexHome, { recursive: true });

@@ -110,8 +110,13 @@ export interface RecordingHook {
 
 /** What a recording hook does after logging its stdin. */
 export interface RecordingHookReply {
-  /** Printed as JSON on stdout for that stdin's `tool_name`; a tool without one gets nothing (no decision). */
+  /**
+   * Printed as JSON on stdout for that stdin's `tool_name` (or, for an event about no tool, its
+   * `hook_event_name`); one without an answer gets nothing (no decision).
+   */
   answers?: Record<string, unknown>;
+  /** On a Stop whose `stop_hook_active` is false, `{"decision":"block","reason":<this>}`: Codex goes on. */
+  blockFirstStop?: string;
   /** Written to stderr. */
   stderr?: string;
   /** Its exit code (0 unless given). */
@@ -136,7 +141,11 @@ export function writeRecordingHook(
       "const fs = require('node:fs');",
       "const input = JSON.parse(fs.readFileSync(0, 'utf8'));",
       `fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify(input) + '\\n');`,
-      `const answer = (${JSON.stringify(reply.answers ?? {})})[input.tool_name];`,
+      `const answers = ${JSON.stringify(reply.answers ?? {})};`,
+      `const block = ${JSON.stringify(reply.blockFirstStop ?? null)};`,
+      "const firstStop = input.hook_event_name === 'Stop' && input.stop_hook_active === false;",
+      'const answer = block !== null && firstStop ? { decision: "block", reason: block }',
+      '  : answers[input.tool_name ?? input.hook_event_name];',
       'if (answer !== undefined) process.stdout.write(JSON.stringify(answer));',
       `process.stderr.write(${JSON.stringify(reply.stderr ?? '')});`,
       `process.exitCode = ${reply.exitCode ?? 0};`,

@@ -64,6 +64,8 @@ export interface GeminiStandIn {
   turnsServed(): number;
   /** Every function result the model received, in order, each once. */
   functionResponses(): ReceivedFunctionResponse[];
+  /** The text of each user message in the latest main request's history, in order. */
+  userTexts(): string[];
   close(): Promise<void>;
 }
 
@@ -107,14 +109,19 @@ export async function startGeminiStandIn(script: ScriptedTurn[]): Promise<Gemini
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
+  // Each main request carries the whole history, so the latest one holds everything so far.
+  const history = () => requests.filter((request) => request.main).at(-1)?.body?.contents ?? [];
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     requests,
     turnsServed: () => turn,
+    userTexts: () =>
+      history()
+        .filter((content) => content.role === 'user')
+        .map((content) => (content.parts ?? []).map((part) => part.text ?? '').join(''))
+        .filter((text) => text !== ''),
     functionResponses: () => {
-      // Each main request carries the whole history, so the latest one holds every result so far.
-      const latest = requests.filter((request) => request.main).at(-1);
-      return (latest?.body?.contents ?? [])
+      return history()
         .flatMap((content) => content.parts ?? [])
         .flatMap((part) => (part.functionResponse ? [part.functionResponse] : []))
         .map(({ name, id, response }) => ({ name, id, response: response ?? {} }));

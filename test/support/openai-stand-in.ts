@@ -54,6 +54,8 @@ export interface OpenAiStandIn {
   turnsServed(): number;
   /** Every tool result the model received, in order, each once. */
   toolResults(): ReceivedToolResult[];
+  /** The text of each user message in the latest main request's history, in order. */
+  userTexts(): string[];
   close(): Promise<void>;
 }
 
@@ -93,6 +95,11 @@ export async function startOpenAiStandIn(script: ScriptedTurn[]): Promise<OpenAi
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     turnsServed: () => turn,
+    // Each main request carries the whole conversation, so the latest one holds every message so far.
+    userTexts: () =>
+      (requests.filter((request) => request.main).at(-1)?.body?.messages ?? [])
+        .filter((message) => message.role === 'user')
+        .map((message) => contentText(message.content)),
     toolResults: () => {
       const seen = new Map<string, ReceivedToolResult>();
       for (const request of requests) {

@@ -10,7 +10,7 @@ import { decodeEdit } from '../../../shared/hooks/codec';
 import { givenNote, noteLine, outcomeOfFile } from '../../../shared/hooks/review-outcome';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
-import { reviewApproval, reviewFiles, WITH_THE_TURN, type HookCaller } from './hook-review';
+import { reviewApproval, reviewFiles, touchFiles, WITH_THE_TURN, type HookCaller } from './hook-review';
 import { keepNote, takeNote, type NoteKey } from './note-stash';
 import { readForHook } from './read-for-hook';
 
@@ -27,6 +27,13 @@ export async function runCodecHook(
   if (step === 'ignore') return undefined;
   const call = codec.parse(stdin);
   if (call.kind === 'not-ours') return undefined;
+  if (step === 'touch') {
+    // Nothing to answer: the agent's own flow goes on; the turn knows the file's text before the write.
+    if (call.kind !== 'edit') return undefined;
+    const cwd = call.cwd ?? io.cwd;
+    await touchFiles({ agent, sessionId: call.sessionId, cwd }, io, [path.resolve(cwd, call.filePath)]);
+    return undefined;
+  }
   if (call.kind === 'cannot-reconstruct') return noDecision(io, agent, call.reason);
   if (step === 'after') {
     const note = takeNote(io.env, noteKey(codec, call));

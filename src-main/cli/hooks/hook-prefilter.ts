@@ -35,7 +35,9 @@ export function prefilterHook(
   const table = HOOK_TABLES[agent];
   const step = hookStep(table, stdin, event);
   if (step === 'ignore') return { kind: 'done' };
-  if ((step === 'before' || step === 'after') && !isReviewedTool(table, stdin)) return { kind: 'done' };
+  if ((step === 'before' || step === 'after' || step === 'touch') && !isReviewedTool(table, stdin)) {
+    return { kind: 'done' };
+  }
   const home = difftrayHome(env);
   if (step === 'after')
     return hasEntries(path.join(home, 'hook-notes')) ? { kind: 'review', stdin } : { kind: 'done' };

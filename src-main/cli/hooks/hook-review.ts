@@ -68,7 +68,8 @@ export async function reviewFiles(
 ): Promise<ChangeSetResult | typeof WITH_THE_TURN> {
   const client = await connectHook(caller, io);
   try {
-    if (!(await reviewsNow(client, caller, files))) return WITH_THE_TURN;
+    const paths = files.map((file) => file.path);
+    if (!(await touch(client, caller, paths))) return WITH_THE_TURN;
     const proposed = await client.request<ProposeResponse>('propose_change_set', {
       title,
       files: files.map((file) => ({ path: file.path, before: file.before, after: file.after })),
@@ -84,18 +85,32 @@ export async function reviewFiles(
 }
 
 /**
- * Whether DiffTray reviews this edit now (turn_touch). Without an agent session there is no turn; a
+ * Only tells DiffTray, in an agent session, that `paths` are about to be written (turn_touch: it reads
+ * each as it is before the turn writes it), for an event that reviews nothing (Qwen's PreToolUse).
+ */
+export async function touchFiles(
+  caller: HookCaller,
+  io: Pick<HookIo, 'env'>,
+  paths: readonly string[],
+): Promise<void> {
+  if (caller.sessionId === undefined || caller.sessionId === '') return;
+  const client = await connectHook(caller, io);
+  try {
+    await touch(client, caller, paths);
+  } finally {
+    client.close();
+  }
+}
+
+/**
+ * turn_touch: whether DiffTray reviews the edit now. Without an agent session there is no turn; a
  * DiffTray on another host (paired) follows no turn here: both review each edit.
  */
-async function reviewsNow(
-  client: NativeClient,
-  caller: HookCaller,
-  files: readonly ReviewedFile[],
-): Promise<boolean> {
+async function touch(client: NativeClient, caller: HookCaller, paths: readonly string[]): Promise<boolean> {
   if (caller.sessionId === undefined || caller.sessionId === '') return true;
   try {
     const touched = await client.request<TurnTouchResponse>('turn_touch', {
-      paths: files.map((file) => file.path),
+      paths,
       ...(caller.permissionMode !== undefined && { permission_mode: caller.permissionMode }),
     });
     return touched.each_edit;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { ChangeSetResult } from '../../../shared/native-protocol';
 import type { TurnEndResponse } from '../../../shared/native-turns';
-import { turnBlock } from '../../../shared/hooks/turn-answer';
+import { TURN_REASON_OPENING, turnBlock } from '../../../shared/hooks/turn-answer';
 import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
 import { connectHook } from './hook-review';
@@ -33,6 +33,7 @@ export async function runTurnHook(
   if (!parsed.success)
     return noDecision(io, agent, `unexpected hook input: ${parsed.error.issues[0]?.message}`);
   const input = parsed.data;
+  if (step === 'prompt' && !isPersonsPrompt(input.prompt)) return undefined;
   const sessionId = input.session_id ?? input.sessionId;
   if (sessionId === undefined || sessionId === '') {
     return noDecision(io, agent, 'no session id in the hook input: the turn is not followed');
@@ -57,4 +58,15 @@ export async function runTurnHook(
   } finally {
     client.close();
   }
+}
+
+/**
+ * Whether a prompt event carries what the person typed, which begins a turn. Not so when the agent goes on
+ * by itself (a new turn would forget what the person reviewed): Gemini CLI fires BeforeAgent again with
+ * the reason our end-of-turn answer gave, and Qwen Code fires UserPromptSubmit with an empty prompt each
+ * time it sends the model its tool results.
+ */
+function isPersonsPrompt(prompt: string | undefined): boolean {
+  if (prompt === undefined) return true;
+  return prompt.trim() !== '' && !prompt.startsWith(TURN_REASON_OPENING);
 }

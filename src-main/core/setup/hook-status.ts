@@ -47,38 +47,47 @@ export function pendingAgentStep(agent: SetupAgent, context: AgentHooksContext):
   }
 }
 
-/** Codex runs a hook only once the person trusted it as it is now. */
+/**
+ * Codex runs a hook only once the person trusted it as it is now, each of ours on its own (the edit
+ * review, and the turn review's prompt and end-of-turn hooks): installed only when all are trusted.
+ */
 function codexTrust(hooksFile: string, settings: unknown, context: AgentHooksContext): HookStatus {
-  const [slot] = AGENT_HOOK_SHAPES.codex.slots;
+  const stateOf = trustStates(hooksFile, context);
   const hooks = isRecord(settings) && isRecord(settings.hooks) ? settings.hooks : {};
-  const groups = Array.isArray(hooks[slot!.event]) ? (hooks[slot!.event] as unknown[]) : [];
-  // Up to date, so our hook is the only one of its group.
-  const index = groups.findIndex(
-    (group) => isRecord(group) && Array.isArray(group.hooks) && isOurs(group.hooks[0], slot!.hookWords),
-  );
-  const group = groups[index] as { hooks: unknown[] };
-  const state = trustState(hooksFile, context, (file) => codexHookKey(file, slot!.event, index, 0));
-  if (state?.enabled === false) return 'disabled';
-  return state?.trustedHash === codexTrustHash(slot!.event, group, group.hooks[0])
-    ? 'installed'
-    : 'untrusted';
+  const statuses = AGENT_HOOK_SHAPES.codex.slots.map((slot): HookStatus => {
+    const groups = Array.isArray(hooks[slot.event]) ? (hooks[slot.event] as unknown[]) : [];
+    // Up to date, so our hook is the only one of its group.
+    const index = groups.findIndex(
+      (group) => isRecord(group) && Array.isArray(group.hooks) && isOurs(group.hooks[0], slot.hookWords),
+    );
+    const group = groups[index] as { hooks: unknown[] };
+    const state = stateOf((file) => codexHookKey(file, slot.event, index, 0));
+    if (state?.enabled === false) return 'disabled';
+    return state?.trustedHash === codexTrustHash(slot.event, group, group.hooks[0])
+      ? 'installed'
+      : 'untrusted';
+  });
+  if (statuses.includes('disabled')) return 'disabled';
+  return statuses.every((status) => status === 'installed') ? 'installed' : 'untrusted';
 }
 
 function isOurs(hook: unknown, words: readonly string[]): boolean {
   return isRecord(hook) && endsInHookWords(hook.command, words);
 }
 
-/** Our hook's entry in config.toml, under the path as given or as Codex may have resolved it. */
-function trustState(
+/**
+ * Our hooks' entries in config.toml: a lookup by key, under the path as given or as Codex may have
+ * resolved it.
+ */
+function trustStates(
   hooksFile: string,
   context: AgentHooksContext,
-  keyFor: (file: string) => string,
-): CodexHookState | undefined {
+): (keyFor: (file: string) => string) => CodexHookState | undefined {
   let text: string;
   try {
     text = readRegularFile(path.join(codexHome(context.env, context.home), 'config.toml'));
   } catch {
-    return undefined;
+    return () => undefined;
   }
   const states = readCodexHookStates(text);
   const candidates = [hooksFile];
@@ -87,9 +96,11 @@ function trustState(
   } catch {
     // No folder to resolve: the path as given is all there is.
   }
-  for (const file of candidates) {
-    const state = states.get(keyFor(file));
-    if (state) return state;
-  }
-  return undefined;
+  return (keyFor) => {
+    for (const file of candidates) {
+      const state = states.get(keyFor(file));
+      if (state) return state;
+    }
+    return undefined;
+  };
 }

@@ -88,6 +88,38 @@ describe('the hook first step', () => {
     expect(prefilterHook('qwen', undefined, qwen, env()).kind).toBe('review');
   });
 
+  it("every agent's prompt and end-of-turn events go on while a DiffTray lives; Qwen's PreToolUse only for its tools", () => {
+    const events: Array<[Parameters<typeof prefilterHook>[0], string | undefined, object]> = [
+      ['claude-code', undefined, { hook_event_name: 'UserPromptSubmit', prompt: 'p' }],
+      ['claude-code', undefined, { hook_event_name: 'Stop', stop_hook_active: false }],
+      ['codex', undefined, { hook_event_name: 'UserPromptSubmit', prompt: 'p' }],
+      ['codex', undefined, { hook_event_name: 'Stop', stop_hook_active: false }],
+      ['gemini', undefined, { hook_event_name: 'BeforeAgent', prompt: 'p' }],
+      ['gemini', undefined, { hook_event_name: 'AfterAgent', stop_hook_active: false }],
+      ['copilot', 'userPromptSubmitted', { prompt: 'p' }],
+      ['copilot', 'agentStop', { stopReason: 'end_turn', stop_hook_active: false }],
+      ['qwen', undefined, { hook_event_name: 'UserPromptSubmit', prompt: 'p' }],
+      ['qwen', undefined, { hook_event_name: 'Stop', stop_hook_active: false }],
+      ['qwen', undefined, { hook_event_name: 'PreToolUse', tool_name: 'edit', tool_input: {} }],
+    ];
+    const stdinOf = (fields: object) => JSON.stringify({ session_id: 's', ...fields });
+    for (const [agent, event, fields] of events) {
+      expect(prefilterHook(agent, event, stdinOf(fields), env()).kind).toBe('done');
+    }
+    liveLock();
+    for (const [agent, event, fields] of events) {
+      expect(prefilterHook(agent, event, stdinOf(fields), env()).kind, `${agent} ${event ?? ''}`).toBe(
+        'review',
+      );
+    }
+    const read = stdinOf({ hook_event_name: 'PreToolUse', tool_name: 'read_file', tool_input: {} });
+    expect(prefilterHook('qwen', undefined, read, env())).toEqual({ kind: 'done' });
+    // Another agent's events are not ours: Gemini has no Stop.
+    expect(prefilterHook('gemini', undefined, stdinOf({ hook_event_name: 'Stop' }), env())).toEqual({
+      kind: 'done',
+    });
+  });
+
   it('an after-tool hook goes on only when some note is kept', () => {
     expect(prefilterHook('gemini', undefined, gemini('AfterTool', 'replace'), env())).toEqual({
       kind: 'done',

@@ -20,13 +20,23 @@ const hook = (words: string, timeout: number) => ({
 });
 
 describe('the hooks setup writes, agent by agent', () => {
-  it('Codex: one PreToolUse group for apply_patch and Bash, an hour in seconds', () => {
-    expect(setUp('codex', {}).settings).toEqual({
-      hooks: { PreToolUse: [{ matcher: 'apply_patch|Bash', hooks: [hook('hook codex', 3600)] }] },
+  it('Codex: PreToolUse for apply_patch and Bash, an hour in seconds; the turn review: UserPromptSubmit (30 s) and Stop', () => {
+    const { settings, changes } = setUp('codex', {});
+    expect(settings).toEqual({
+      hooks: {
+        PreToolUse: [{ matcher: 'apply_patch|Bash', hooks: [hook('hook codex', 3600)] }],
+        UserPromptSubmit: [{ hooks: [hook('hook codex', 30)] }],
+        Stop: [{ hooks: [hook('hook codex', 3600)] }],
+      },
     });
+    expect(changes).toEqual([
+      `Add a PreToolUse hook for apply_patch|Bash: ${BASE} hook codex (timeout 3600 s)`,
+      `Add a UserPromptSubmit hook: ${BASE} hook codex (timeout 30 s)`,
+      `Add a Stop hook: ${BASE} hook codex (timeout 3600 s)`,
+    ]);
   });
 
-  it('Gemini CLI: BeforeTool and AfterTool for edits and the shell, timeouts in milliseconds', () => {
+  it('Gemini CLI: BeforeTool and AfterTool for edits and the shell, BeforeAgent and AfterAgent; timeouts in milliseconds', () => {
     expect(setUp('gemini', {}).settings).toEqual({
       hooks: {
         BeforeTool: [
@@ -35,6 +45,8 @@ describe('the hooks setup writes, agent by agent', () => {
         AfterTool: [
           { matcher: 'replace|write_file|run_shell_command', hooks: [hook('hook gemini', 3_600_000)] },
         ],
+        BeforeAgent: [{ hooks: [hook('hook gemini', 30_000)] }],
+        AfterAgent: [{ hooks: [hook('hook gemini', 3_600_000)] }],
       },
     });
   });
@@ -46,6 +58,10 @@ describe('the hooks setup writes, agent by agent', () => {
       hooks: {
         preToolUse: [{ type: 'command', bash: `${BASE} hook copilot preToolUse`, timeoutSec: 3600 }],
         postToolUse: [{ type: 'command', bash: `${BASE} hook copilot postToolUse`, timeoutSec: 3600 }],
+        userPromptSubmitted: [
+          { type: 'command', bash: `${BASE} hook copilot userPromptSubmitted`, timeoutSec: 30 },
+        ],
+        agentStop: [{ type: 'command', bash: `${BASE} hook copilot agentStop`, timeoutSec: 3600 }],
       },
     });
     expect(Object.keys(settings)).toEqual(['version', 'hooks']);
@@ -53,10 +69,12 @@ describe('the hooks setup writes, agent by agent', () => {
       'Set "version" to 1',
       `Add a preToolUse hook: ${BASE} hook copilot preToolUse (timeout 3600 s)`,
       `Add a postToolUse hook: ${BASE} hook copilot postToolUse (timeout 3600 s)`,
+      `Add a userPromptSubmitted hook: ${BASE} hook copilot userPromptSubmitted (timeout 30 s)`,
+      `Add a agentStop hook: ${BASE} hook copilot agentStop (timeout 3600 s)`,
     ]);
   });
 
-  it('Qwen Code: PermissionRequest, PreToolUse and PostToolUse, an hour as 3600000 (its millisecond form)', () => {
+  it('Qwen Code: PermissionRequest, PreToolUse and PostToolUse, UserPromptSubmit and Stop; an hour as 3600000 (its millisecond form)', () => {
     const both = 'edit|write_file|run_shell_command';
     expect(setUp('qwen', {}).settings).toEqual({
       hooks: {
@@ -65,6 +83,9 @@ describe('the hooks setup writes, agent by agent', () => {
         PostToolUse: [
           { matcher: 'edit|write_file|run_shell_command', hooks: [hook('hook qwen', 3_600_000)] },
         ],
+        // 30000 is 30 s to Qwen: 1000 or more is milliseconds.
+        UserPromptSubmit: [{ hooks: [hook('hook qwen', 30_000)] }],
+        Stop: [{ hooks: [hook('hook qwen', 3_600_000)] }],
       },
     });
   });
@@ -135,6 +156,8 @@ describe('every agent alike', () => {
       'Remove a second DiffTray preToolUse hook',
       'Change the preToolUse hook timeout from 30 s to 3600 s',
       `Add a postToolUse hook: ${BASE} hook copilot postToolUse (timeout 3600 s)`,
+      `Add a userPromptSubmitted hook: ${BASE} hook copilot userPromptSubmitted (timeout 30 s)`,
+      `Add a agentStop hook: ${BASE} hook copilot agentStop (timeout 3600 s)`,
     ]);
     expect((result.settings.hooks as JsonObject).preToolUse).toEqual([
       { type: 'command', bash: `${BASE} hook copilot preToolUse`, timeoutSec: 3600 },

@@ -1,6 +1,7 @@
 /**
  * What is set up for each agent, read from real files in a temp home; for Codex, its trust record as
- * Codex 0.171.0 wrote it (the hashes below were recorded by the real binary, `/hooks` then `t`).
+ * Codex 0.171.0 wrote it (the PreToolUse hash below was recorded by the real binary, `/hooks` then `t`;
+ * all three are what its app server's `hooks/list` reports as each hook's `currentHash`).
  */
 import { chmodSync, mkdirSync, realpathSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,6 +19,9 @@ import { makeTempDir } from '../../support/temp';
 const BASE = '"/usr/bin/node" "/opt/difftray/cli.cjs"';
 /** Recorded by Codex 0.171.0 for `${BASE} hook codex`, matcher apply_patch|Bash, timeout 3600. */
 const RECORDED_HASH = 'sha256:ce5c686c0ad3eb86963368827ec3c55582d5e239b58b5da2ab13fa8e81c21b96';
+/** The turn review's hooks, in groups without a matcher: UserPromptSubmit (timeout 30) and Stop (3600). */
+const PROMPT_HASH = 'sha256:3fb618d49cb16f0bf1df39e59903d72de80891b8840c20de5d8c1a139fb7622c';
+const STOP_HASH = 'sha256:af6fae9079a7dfa12bb35c30dc4d776fcc72a412d4f61fb1b0bba4562ef4f31b';
 
 let root: string;
 let cleanup: () => void;
@@ -37,12 +41,21 @@ afterEach(() => cleanup());
 
 const moved: AgentHooksContext['command'] = (words) => `"/new/node" "/new/cli.cjs" ${words.join(' ')}`;
 
-/** config.toml as Codex writes it once the person trusted the hook in `/hooks`. */
+/** config.toml as Codex writes it once the person trusted the PreToolUse hook in `/hooks`. */
 function codexConfig(hash: string, extra = ''): string {
   const hooksFile = path.join(root, 'codex', 'hooks.json');
   return (
     'model = "gpt-5.5"\n\n[tui]\nscreen_reader_detection_done = true\n\n[hooks.state]\n\n' +
     `[hooks.state."${hooksFile}:pre_tool_use:0:0"]\ntrusted_hash = "${hash}"\n${extra}`
+  );
+}
+
+/** The records of the turn review's two hooks, trusted as they are (`extra` in the Stop hook's table). */
+function turnHooksTrusted(extra = ''): string {
+  const hooksFile = path.join(root, 'codex', 'hooks.json');
+  return (
+    `\n[hooks.state."${hooksFile}:user_prompt_submit:0:0"]\ntrusted_hash = "${PROMPT_HASH}"\n` +
+    `\n[hooks.state."${hooksFile}:stop:0:0"]\ntrusted_hash = "${STOP_HASH}"\n${extra}`
   );
 }
 
@@ -62,6 +75,10 @@ describe("Codex's trust record", () => {
     expect(codexTrustHash('PreToolUse', group, { ...group.hooks[0], command: 'x hook codex' })).not.toBe(
       RECORDED_HASH,
     );
+    // Groups without a matcher: no matcher in what is hashed.
+    const hook = (timeout: number) => ({ type: 'command', command: `${BASE} hook codex`, timeout });
+    expect(codexTrustHash('UserPromptSubmit', { hooks: [hook(30)] }, hook(30))).toBe(PROMPT_HASH);
+    expect(codexTrustHash('Stop', { hooks: [hook(3600)] }, hook(3600))).toBe(STOP_HASH);
   });
 
   it('reads the tables Codex writes, quoted keys and all, and nothing else', () => {
@@ -108,14 +125,19 @@ describe('the status of each agent', () => {
     expect(agentHookStatus('gemini', context)).toBe('outdated');
   });
 
-  it('Codex: installed once trusted as it is now, untrusted after a change, disabled when turned off', () => {
+  it('Codex: installed once all three hooks are trusted as they are now, untrusted after a change, disabled when one is turned off', () => {
     applyAgentHooks('codex', context);
     expect(agentHookStatus('codex', context)).toBe('untrusted');
+    // The edit review's hook alone, trusted before setup added the turn review's: not enough.
     writeCodexConfig(codexConfig(RECORDED_HASH));
-    expect(agentHookStatus('codex', context)).toBe('installed');
-    writeCodexConfig(codexConfig('sha256:0000'));
     expect(agentHookStatus('codex', context)).toBe('untrusted');
-    writeCodexConfig(codexConfig(RECORDED_HASH, 'enabled = false\n'));
+    writeCodexConfig(codexConfig(RECORDED_HASH) + turnHooksTrusted());
+    expect(agentHookStatus('codex', context)).toBe('installed');
+    writeCodexConfig(codexConfig('sha256:0000') + turnHooksTrusted());
+    expect(agentHookStatus('codex', context)).toBe('untrusted');
+    writeCodexConfig(codexConfig(RECORDED_HASH, 'enabled = false\n') + turnHooksTrusted());
+    expect(agentHookStatus('codex', context)).toBe('disabled');
+    writeCodexConfig(codexConfig(RECORDED_HASH) + turnHooksTrusted('enabled = false\n'));
     expect(agentHookStatus('codex', context)).toBe('disabled');
   });
 
@@ -124,7 +146,7 @@ describe('the status of each agent', () => {
     symlinkSync(path.join(root, 'codex'), path.join(root, 'codex-link'));
     const linked = { ...context, env: { CODEX_HOME: path.join(root, 'codex-link') } };
     applyAgentHooks('codex', linked);
-    writeCodexConfig(codexConfig(RECORDED_HASH));
+    writeCodexConfig(codexConfig(RECORDED_HASH) + turnHooksTrusted());
     expect(agentHookStatus('codex', linked)).toBe('installed');
   });
 

@@ -143,7 +143,13 @@ export function noteEditDecided(
     const final = finals.get(file.real);
     if (!final) continue;
     const gone = file.deletes && final.finalText === '';
-    turns.noteReviewed(turn, file.real, gone ? { exists: false } : textSnapshot(final.finalText));
+    // Every change rejected: the file stays as it was (a rejected new file is never created).
+    const seen = !final.changed
+      ? file.base
+      : gone
+        ? ({ exists: false } as const)
+        : textSnapshot(final.finalText);
+    turns.noteReviewed(turn, file.real, seen);
   }
 }
 
