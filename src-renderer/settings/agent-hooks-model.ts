@@ -14,7 +14,7 @@ export function hookStatusText(state: AgentHookState): string {
     case 'untrusted':
       return 'Installed — not trusted yet: in Codex type /hooks, then t';
     case 'disabled':
-      return 'Installed — turned off in Codex: type /hooks and turn it on';
+      return 'Installed — turned off in Codex: type /hooks and turn DiffTray’s hooks on';
     case 'outdated':
       return 'Outdated — set up again';
     case 'not-installed':
