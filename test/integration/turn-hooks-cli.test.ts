@@ -252,3 +252,18 @@ describe('difftray hook codex: edits reviewed each, then the end of the turn', (
     expect(t.runtime.core.queue.pendingCount()).toBe(0);
   });
 });
+
+describe('difftray hook gemini: a prompt far longer than the protocol takes', () => {
+  it('still begins the turn, titled with its first line', async () => {
+    writeFileSync(notes(), BASE);
+    const long = `Capitalise the letters\n${'and more '.repeat(20_000)}`;
+    await silent('gemini', WIRES.gemini.prompt(long));
+    await silent('gemini', WIRES.gemini.edit());
+    writeFileSync(notes(), NEW);
+    const end = hook('gemini', WIRES.gemini.end(false));
+    const review = await waitForReview(t.runtime.core);
+    expect(review.title).toBe(`Gemini CLI · ${path.basename(t.workspace)}: Capitalise the letters`);
+    await api('submit', { reviewId: review.id });
+    expect((await end.done).stdout).toBe('');
+  });
+});

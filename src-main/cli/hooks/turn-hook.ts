@@ -13,6 +13,9 @@ import type { HookAgentIdentity } from './hook-agents';
 import { noDecision, type HookIo } from './hook-input';
 import { connectHook } from './hook-review';
 
+/** Characters of the prompt sent to DiffTray, which titles the review with its first line. */
+const MAX_PROMPT_CHARS = 2_000;
+
 /** The fields of a prompt or end-of-turn hook's stdin, in each agent's spelling. */
 const turnInputSchema = z.looseObject({
   session_id: z.string().max(200).optional(),
@@ -41,7 +44,9 @@ export async function runTurnHook(
   const client = await connectHook({ agent, sessionId, cwd: input.cwd ?? io.cwd }, io);
   try {
     if (step === 'prompt') {
-      await client.request('turn_begin', input.prompt === undefined ? {} : { prompt: input.prompt });
+      // Only its first line is shown: a long prompt is cut well below the protocol's bound.
+      const prompt = input.prompt?.slice(0, MAX_PROMPT_CHARS);
+      await client.request('turn_begin', prompt === undefined ? {} : { prompt });
       return undefined;
     }
     const active = input.stop_hook_active ?? input.stopHookActive;
