@@ -104,7 +104,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
         run,
         'the review',
       );
-      expect(await session.page.locator('[data-hunk]').count()).toBe(2);
+      await expect.poll(() => session.page.locator('[data-hunk]').count()).toBe(2);
       await session.page.getByRole('button', { name: 'Accept hunk 1', exact: true }).click();
       await session.page.getByRole('button', { name: 'Reject hunk 2', exact: true }).click();
       await button('Submit').click();
@@ -127,7 +127,7 @@ describe.each(binaries)('Claude Code $version', (claude) => {
 
       await shown(session.page.locator('#dt-review-title', { hasText: 'Edit greek.txt' }), run, 'the review');
       await session.page.getByRole('button', { name: 'Reject hunk 2', exact: true }).click();
-      expect(await session.page.locator('[data-hunk]').count()).toBe(3);
+      await expect.poll(() => session.page.locator('[data-hunk]').count()).toBe(3);
       await button('Submit').click();
 
       const result = await run;
