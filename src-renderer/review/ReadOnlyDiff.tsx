@@ -10,6 +10,7 @@ export function ReadOnlyDiff({
   modified,
   caption,
   label,
+  editorLabel = label,
   originalLabel,
   modifiedLabel,
   testId,
@@ -18,8 +19,9 @@ export function ReadOnlyDiff({
   original: string;
   modified: string;
   caption: string;
-  /** The region's and the editor's accessible name. */
+  /** The region's accessible name, and the editor's unless `editorLabel` names it. */
   label: string;
+  editorLabel?: string;
   originalLabel: string;
   modifiedLabel: string;
   testId: string;
@@ -32,7 +34,7 @@ export function ReadOnlyDiff({
     if (!host) return;
     const editor = monaco.editor.createDiffEditor(host, {
       ...REVIEW_DIFF_OPTIONS,
-      ariaLabel: label,
+      ariaLabel: editorLabel,
       originalAriaLabel: originalLabel,
       modifiedAriaLabel: modifiedLabel,
     });
@@ -44,7 +46,7 @@ export function ReadOnlyDiff({
       model?.original.dispose();
       model?.modified.dispose();
     };
-  }, [label, originalLabel, modifiedLabel]);
+  }, [editorLabel, originalLabel, modifiedLabel]);
 
   useEffect(() => {
     const editor = editorRef.current;
@@ -57,7 +59,7 @@ export function ReadOnlyDiff({
     });
     previous?.original.dispose();
     previous?.modified.dispose();
-  }, [path, original, modified, label, originalLabel, modifiedLabel]);
+  }, [path, original, modified, editorLabel, originalLabel, modifiedLabel]);
 
   return (
     <div className="dt-disk-diff" data-testid={testId} role="region" aria-label={label}>
