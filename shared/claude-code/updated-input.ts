@@ -47,12 +47,22 @@ export function updatedInputFor(
   const rest = composed.slice(bom.length);
   // An empty file: Claude's "create" form writes new_string as given, line endings and all.
   if (content === '') return rest === '' ? null : asInput('', rest);
-  const wanted = toLf(rest);
+  const crlf = detectLineEndings(base) === 'CRLF';
+  const wanted = crlf ? crlfPreimage(rest) : toLf(rest);
   if (wanted === content) return null;
-  const target = bom + (detectLineEndings(base) === 'CRLF' ? toCrlf(wanted) : wanted);
+  const target = bom + (crlf ? toCrlf(rest) : wanted);
   const found = findReplacement(content, wanted, (oldString, newString) => {
     const replay = replayEdit(toolName, asInput(oldString, newString), base);
     return replay.applies && replay.proposed === target;
   });
   return found ? asInput(...found) : null;
+}
+
+/**
+ * The text an Edit must leave (in the LF form Claude edits) for Claude to write a CRLF file back as
+ * `toCrlf(text)`. Usually just `toLf(text)`; but a lone "\r" before a line break reads as "\r\n" there,
+ * which Claude's own "\r\n"-to-"\n" pass would fold again, so it is spelled "\r\r\n" to survive it.
+ */
+function crlfPreimage(text: string): string {
+  return toLf(toCrlf(text)).replaceAll('\r\n', '\r\r\n');
 }

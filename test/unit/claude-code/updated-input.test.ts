@@ -126,6 +126,11 @@ describe('updatedInputFor', () => {
     expect(replayUpdated('Edit', 'a\r\nb\nc\r\n', 'a\r\nB\nc\r\n')).toBe('a\r\nB\r\nc\r\n');
   });
 
+  it('a lone "\\r" before a CRLF line break survives Claude reading "\\r\\n" as "\\n" (found by fast-check)', () => {
+    // Claude writes "a\r\r\na" back to a CRLF file as it stands, so an Edit can leave exactly that.
+    expect(replayUpdated('Edit', 'a\r\na\r\r\na', 'a\r\r\na')).toBe('a\r\r\na');
+  });
+
   it('stays quick on a long file of identical lines', () => {
     const base = 'same\n'.repeat(50_000);
     const composed = 'same\n'.repeat(25_000) + 'changed\n' + 'same\n'.repeat(24_999);
