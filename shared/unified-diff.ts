@@ -20,7 +20,7 @@ export interface PatchFile {
   /** False for a deleted file (`+++ /dev/null`, `deleted file mode`). */
   newExists: boolean;
   hunks: StructuredPatchHunk[];
-  /** Git's "Binary files … differ": no text to review. */
+  /** Git's "Binary files … differ" or "GIT binary patch" (`git diff --binary`): no text to review. */
   binary: boolean;
 }
 
@@ -38,13 +38,17 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
   } catch (error) {
     throw new MalformedPatchError(`Malformed patch: ${messageOf(error)}`);
   }
+  // jsdiff knows "Binary files … differ" but takes a "GIT binary patch" for an extended header line.
+  const gitBinary = gitBinarySections(text);
+  const binaryPatches = new Set(parsed.filter((entry) => entry.isGit).filter((_, index) => gitBinary[index]));
   // Trailing prose, an empty patch, or text that is no diff at all parse as entries with nothing in them.
   const entries = parsed.filter(
     (entry) =>
       entry.hunks.length > 0 ||
       entry.oldFileName !== undefined ||
       entry.newFileName !== undefined ||
-      entry.isBinary,
+      entry.isBinary ||
+      binaryPatches.has(entry),
   );
   if (entries.length === 0) throw new MalformedPatchError('Malformed patch: no file changes found');
   const stripPrefixes = entries.every(usesGitPrefixes);
@@ -52,6 +56,7 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
   const seen = new Set<string>();
   for (const entry of entries) {
     const { oldFileName, newFileName } = entry;
+    const binary = entry.isBinary === true || binaryPatches.has(entry);
     if (oldFileName === undefined || newFileName === undefined) {
       throw new MalformedPatchError('Malformed patch: a hunk has no "---"/"+++" file header');
     }
@@ -80,9 +85,26 @@ export function parseUnifiedDiff(text: string): PatchFile[] {
     if (seen.has(path)) throw new MalformedPatchError(`Malformed patch: ${path} appears twice`);
     seen.add(path);
     checkHunkOrder(path, entry.hunks);
-    files.push({ path, oldExists, newExists, hunks: entry.hunks, binary: entry.isBinary === true });
+    files.push({ path, oldExists, newExists, hunks: entry.hunks, binary });
   }
   return files;
+}
+
+/**
+ * For each `diff --git` section of `text`, in order: whether it is a binary patch (`git diff --binary`),
+ * i.e. says "GIT binary patch" before any hunk.
+ */
+function gitBinarySections(text: string): boolean[] {
+  const sections: boolean[] = [];
+  let inHeader = false;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('diff --git ')) {
+      sections.push(false);
+      inHeader = true;
+    } else if (line.startsWith('@@')) inHeader = false;
+    else if (inHeader && line.replace(/\r$/, '') === 'GIT binary patch') sections[sections.length - 1] = true;
+  }
+  return sections;
 }
 
 /** `git diff` names files `a/<path>` and `b/<path>`; `git diff --no-prefix` and `diff -u` do not. */
@@ -154,17 +176,30 @@ export function applyHunksStrictly(
   hunks: readonly StructuredPatchHunk[],
   reverse = false,
 ): string | undefined {
+  const applied = applyStrictly(text, hunks, reverse);
+  return 'text' in applied ? applied.text : undefined;
+}
+
+/**
+ * applyHunksStrictly's work: the text, or the 1-based line of `text` where the hunks stop matching
+ * (a line that differs, or where a hunk was to start or end).
+ */
+function applyStrictly(
+  text: string,
+  hunks: readonly StructuredPatchHunk[],
+  reverse: boolean,
+): { text: string } | { mismatchLine: number } {
   const lines = splitLines(text);
   const out: string[] = [];
   let position = 0;
   for (const hunk of hunks) {
     const start = (reverse ? hunk.newStart : hunk.oldStart) - 1;
-    if (start < position || start > lines.length) return undefined;
+    if (start < position || start > lines.length) return { mismatchLine: start + 1 };
     const body = hunkLines(hunk);
     const { prefix, suffix } = contextRuns(body);
     // As GNU patch reads it: less context on one side than the other means the hunk touches that end
     // of the file (a diff cut its context short there).
-    if (prefix < suffix && start !== 0) return undefined;
+    if (prefix < suffix && start !== 0) return { mismatchLine: start + 1 };
     for (; position < start; position++) out.push(lines[position]!);
     for (const line of body) {
       const op = reverse && line.op !== ' ' ? (line.op === '-' ? '+' : '-') : line.op;
@@ -172,14 +207,14 @@ export function applyHunksStrictly(
         out.push(line.text);
         continue;
       }
-      if (lines[position] !== line.text) return undefined;
+      if (lines[position] !== line.text) return { mismatchLine: position + 1 };
       if (op === ' ') out.push(line.text);
       position++;
     }
-    if (suffix < prefix && position !== lines.length) return undefined;
+    if (suffix < prefix && position !== lines.length) return { mismatchLine: position + 1 };
   }
   for (; position < lines.length; position++) out.push(lines[position]!);
-  return out.join('');
+  return { text: out.join('') };
 }
 
 /** The patch hunk whose old-side range holds the 0-based base line range [start, end). */
@@ -211,7 +246,12 @@ export interface Sides {
 export type DiskJudgement =
   | ({ side: 'old' } & Sides)
   | ({ side: 'new' } & Sides)
-  | { side: 'neither'; why: 'missing' | 'exists' | 'changed' };
+  | { side: 'neither'; why: 'missing' | 'exists' }
+  /**
+   * `line`: the first line (1-based) where the disk is neither side's, as far as either side matched;
+   * past `fileLines` (the disk's line count) when the file ends before the patch does.
+   */
+  | { side: 'neither'; why: 'changed'; line?: number; fileLines?: number };
 
 /**
  * Which side of the diff the disk holds for `file` (`disk` undefined: no such file): the old side (not
@@ -235,19 +275,45 @@ export function judgeDisk(file: PatchFile, disk: string | undefined): DiskJudgem
     }
     return { side: 'neither', why: 'missing' };
   }
+  // The line where each side stopped matching: the later one is where the file left the diff.
+  let line: number | undefined;
   if (oldExists) {
-    const forward = applyHunksStrictly(disk, hunks);
+    const forward = applyStrictly(disk, hunks, false);
     // A deletion's new side is no file at all: the hunks must remove every line.
-    if (forward !== undefined && (newExists || forward === '')) {
-      return { side: 'old', oldText: disk, newText: newExists ? forward : undefined };
+    if ('text' in forward && (newExists || forward.text === '')) {
+      return { side: 'old', oldText: disk, newText: newExists ? forward.text : undefined };
     }
+    if ('mismatchLine' in forward) line = forward.mismatchLine;
   }
   if (newExists) {
-    const backward = applyHunksStrictly(disk, hunks, true);
+    const backward = applyStrictly(disk, hunks, true);
     // A new file's old side is no file: the hunks must account for every line on disk.
-    if (backward !== undefined && (oldExists || backward === '')) {
-      return { side: 'new', oldText: oldExists ? backward : undefined, newText: disk };
+    if ('text' in backward && (oldExists || backward.text === '')) {
+      return { side: 'new', oldText: oldExists ? backward.text : undefined, newText: disk };
+    }
+    if ('mismatchLine' in backward) line = Math.max(line ?? 0, backward.mismatchLine);
+  }
+  if (!oldExists) return { side: 'neither', why: 'exists' };
+  return {
+    side: 'neither',
+    why: 'changed',
+    ...(line !== undefined && { line, fileLines: splitLines(disk).length }),
+  };
+}
+
+/** Why a file is left out when the disk holds neither side of the diff, as the person reads it. */
+export function neitherSideReason(judged: Extract<DiskJudgement, { side: 'neither' }>): string {
+  switch (judged.why) {
+    case 'missing':
+      return 'not found on disk';
+    case 'exists':
+      return 'already exists on disk with other content';
+    case 'changed': {
+      const { line, fileLines = 0 } = judged;
+      const since = 'changed on disk since the diff was made';
+      if (line === undefined) return since;
+      if (line <= fileLines) return `${since}: line ${line} does not match the patch`;
+      return `${since}: the file ends at line ${fileLines}, before line ${line} of the patch`;
     }
   }
-  return { side: 'neither', why: oldExists ? 'changed' : 'exists' };
 }

@@ -646,13 +646,15 @@ describe('conflicts', () => {
         status: 'conflict',
         disk: 'neither',
         code: 3005,
-        reason: 'changed on disk since the diff was made',
+        reason: 'changed on disk since the diff was made: line 3 does not match the patch',
       },
       { path: 'src/c.txt', status: 'pending', disk: 'old_side' },
     ]);
     const review = await waitForReview(core());
     expect(review.files.map((f) => f.path)).toEqual([ws('src/a.txt'), ws('src/c.txt')]);
-    expect(review.description).toBe('Left out: b.txt (changed on disk since the diff was made)');
+    expect(review.description).toBe(
+      'Left out: b.txt (changed on disk since the diff was made: line 3 does not match the patch)',
+    );
     await api('submit', { reviewId: review.id });
     const result = (await client.nextPush()).payload as {
       status: string;
@@ -663,7 +665,7 @@ describe('conflicts', () => {
       path: 'b.txt',
       status: 'conflict',
       code: 3005,
-      reason: 'changed on disk since the diff was made',
+      reason: 'changed on disk since the diff was made: line 3 does not match the patch',
       disk: 'neither',
       hunks: [],
     });
@@ -682,7 +684,8 @@ describe('conflicts', () => {
       type: 'error_response',
       payload: {
         code: 3005,
-        message: 'Nothing to review: b.txt: changed on disk since the diff was made',
+        message:
+          'Nothing to review: b.txt: changed on disk since the diff was made: the file ends at line 1, before line 3 of the patch',
         details: { files: [expect.objectContaining({ path: 'b.txt', status: 'conflict' })] },
       },
     });

@@ -5,6 +5,7 @@ import {
   isGitStylePatch,
   judgeDisk,
   MalformedPatchError,
+  neitherSideReason,
   parseUnifiedDiff,
   patchHunkAt,
 } from '../../shared/unified-diff';
@@ -134,7 +135,12 @@ describe('applyHunksStrictly', () => {
     const file = (name: string) => files.find((f) => f.path === name)!;
     expect(judgeDisk(file('x.txt'), X_OLD)).toEqual({ side: 'old', oldText: X_OLD, newText: X_NEW });
     expect(judgeDisk(file('x.txt'), X_NEW)).toEqual({ side: 'new', oldText: X_OLD, newText: X_NEW });
-    expect(judgeDisk(file('x.txt'), X_OLD.replace('c', 'C'))).toEqual({ side: 'neither', why: 'changed' });
+    expect(judgeDisk(file('x.txt'), X_OLD.replace('c', 'C'))).toEqual({
+      side: 'neither',
+      why: 'changed',
+      line: 3,
+      fileLines: 11,
+    });
     expect(judgeDisk(file('x.txt'), undefined)).toEqual({ side: 'neither', why: 'missing' });
     expect(judgeDisk(file('new.txt'), undefined)).toEqual({
       side: 'old',
@@ -177,5 +183,59 @@ describe('applyHunksStrictly', () => {
     expect(patchHunkAt(hunks('x.txt'), 0, 1)).toBe(0);
     expect(patchHunkAt(hunks('x.txt'), 10, 11)).toBe(1);
     expect(patchHunkAt(hunks('x.txt'), 5, 6)).toBeUndefined();
+  });
+});
+
+describe('what a person is told about a patch', () => {
+  // `git diff --binary` of a changed binary file, then a mode change, then an edit (real git output).
+  const BINARY_PATCH = [
+    'diff --git a/b.bin b/b.bin',
+    'index 88768efdf77ec78c9a995f94881793be6a41752b..3e3315e1b02129d197721a8a0b56dd88862f454d 100644',
+    'GIT binary patch',
+    'literal 5',
+    'McmZQzO3KUw00MIXJOBUy',
+    '',
+    'literal 5',
+    'McmZQzOv=my00M6TI{*Lx',
+    '',
+    'diff --git a/t.txt b/t.txt',
+    'old mode 100644',
+    'new mode 100755',
+    'diff --git a/u.txt b/u.txt',
+    'index 1111111..2222222 100644',
+    '--- a/u.txt',
+    '+++ b/u.txt',
+    '@@ -1 +1 @@',
+    '-u',
+    '+U',
+    '',
+  ].join('\n');
+
+  it('a "GIT binary patch" (git diff --binary) is a binary change, like "Binary files … differ"', () => {
+    const files = parseUnifiedDiff(BINARY_PATCH);
+    expect(files.map(({ path, binary, hunks }) => ({ path, binary, hunks: hunks.length }))).toEqual([
+      { path: 'b.bin', binary: true, hunks: 0 },
+      { path: 't.txt', binary: false, hunks: 0 },
+      { path: 'u.txt', binary: false, hunks: 1 },
+    ]);
+    const differ = 'diff --git a/b.bin b/b.bin\nindex 1..2 100644\nBinary files a/b.bin and b/b.bin differ\n';
+    expect(parseUnifiedDiff(differ)).toMatchObject([{ path: 'b.bin', binary: true }]);
+  });
+
+  it('a file that matches neither side names the line where it stopped matching the patch', () => {
+    const [edit] = parseUnifiedDiff('--- a/c.txt\n+++ b/c.txt\n@@ -4,3 +4,3 @@\n 4\n-X\n+Y\n 6\n');
+    const disk = ['1', '2', '3', '4', '5', '6', '7', ''].join('\n');
+    const judged = judgeDisk(edit!, disk);
+    expect(judged).toEqual({ side: 'neither', why: 'changed', line: 5, fileLines: 7 });
+    expect(judged.side === 'neither' && neitherSideReason(judged)).toBe(
+      'changed on disk since the diff was made: line 5 does not match the patch',
+    );
+    // Shorter than the hunk: said as such.
+    const short = judgeDisk(edit!, '1\n2\n');
+    expect(short).toEqual({ side: 'neither', why: 'changed', line: 4, fileLines: 2 });
+    expect(short.side === 'neither' && neitherSideReason(short)).toBe(
+      'changed on disk since the diff was made: the file ends at line 2, before line 4 of the patch',
+    );
+    expect(neitherSideReason({ side: 'neither', why: 'missing' })).toBe('not found on disk');
   });
 });

@@ -29,6 +29,7 @@ import {
 } from '../../../shared/native-protocol';
 import {
   judgeDisk,
+  neitherSideReason,
   MalformedPatchError,
   parseUnifiedDiff,
   type PatchFile,
@@ -213,13 +214,8 @@ async function planPatchFile(
   if (!disk.ok) return disk.skipped;
   const judged = judgeDisk(file, disk.text);
   if (judged.side === 'neither') {
-    const [code, reason] =
-      judged.why === 'missing'
-        ? [ErrorCode.NOT_FOUND, 'not found on disk']
-        : judged.why === 'exists'
-          ? [ErrorCode.CONFLICT, 'already exists on disk with other content']
-          : [ErrorCode.CONFLICT, 'changed on disk since the diff was made'];
-    return skipped(file.path, 'conflict', code, reason);
+    const code = judged.why === 'missing' ? ErrorCode.NOT_FOUND : ErrorCode.CONFLICT;
+    return skipped(file.path, 'conflict', code, neitherSideReason(judged));
   }
   const proposedText = judged.newText ?? '';
   if (Buffer.byteLength(proposedText, 'utf8') > context.maxBytes)
