@@ -14,6 +14,7 @@ import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { difftrayHome } from '../core/settings/settings';
 import { readStaticFile } from '../loopback/static-files';
 import { parseLaunchArgs } from '../launch-options';
+import { checkWorkspaceArgs, LaunchArgsError } from '../workspace-args';
 import { installLastResort, raiseOpenFileLimit } from '../process-guard';
 import { startRuntime, type Runtime } from '../runtime';
 import {
@@ -141,6 +142,7 @@ const openers = { review: openReview, window: showWindow };
 
 async function start(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  checkWorkspaceArgs(options.workspaces);
   raiseOpenFileLimit(process.pid, (message) => console.error(message));
   runtime = await startRuntime({ workspaces: options.workspaces });
   installLastResort((message) => console.error(message));
@@ -270,6 +272,6 @@ if (!app.requestSingleInstanceLock()) {
     .then(start)
     .catch((error: unknown) => {
       console.error(`DiffTray failed to start: ${messageOf(error)}`);
-      app.exit(1);
+      app.exit(error instanceof LaunchArgsError ? error.exitCode : 1);
     });
 }

@@ -4,12 +4,14 @@
  */
 import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
+import { checkWorkspaceArgs, LaunchArgsError } from '../workspace-args';
 import { installLastResort, raiseOpenFileLimit } from '../process-guard';
 import { startHeadlessApp } from './headless-app';
 import { messageOf } from '../../shared/error-message';
 
 async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
+  checkWorkspaceArgs(options.workspaces);
   raiseOpenFileLimit(process.pid, (message) => console.error(message));
   const { runtime, headless, close } = await startHeadlessApp({
     runtime: { workspaces: options.workspaces },
@@ -35,5 +37,5 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   console.error(`DiffTray failed to start: ${messageOf(error)}`);
-  process.exit(1);
+  process.exit(error instanceof LaunchArgsError ? error.exitCode : 1);
 });
