@@ -18,7 +18,10 @@ export interface ApproveIo {
 }
 
 export async function approve(command: string[], reason: string | undefined, io: ApproveIo): Promise<number> {
-  if (command.length === 0) throw new CliError('approve needs the command to ask about, after --');
+  if (command.length === 0)
+    throw new CliError(
+      'approve needs the command to ask about, after --, as in: difftray approve -- make deploy',
+    );
   const client = await connectOneShot(io, { client_name: 'difftray approve', client_version: io.version });
   try {
     const result = await askApproval(client, {

@@ -45,6 +45,10 @@ export interface DiscoveryOptions {
   cwd: string;
 }
 
+/** What to do when no DiffTray is found: start one, or look where the running one writes its lock file. */
+const START_DIFFTRAY =
+  'start it (the DiffTray app, or npm start in its folder), or set DIFFTRAY_HOME to the folder the running one uses';
+
 export function lockDirectory(env: NodeJS.ProcessEnv): string {
   return difftrayHome(env);
 }
@@ -74,9 +78,9 @@ export function findDiffTray({ env, cwd }: DiscoveryOptions): Discovered {
     const paired = readPaired(env);
     if (paired) return { lock: pairedLock(paired), file: pairedFile(env) };
     throw new CliError(
-      names.length === 0
-        ? `DiffTray is not running (no lock file in ${shown})`
-        : `DiffTray is not running (no live lock file in ${shown})`,
+      `DiffTray is not running (no ${names.length === 0 ? '' : 'live '}lock file in ${shown})`,
+      2,
+      START_DIFFTRAY,
     );
   }
   // Judged as the app judges its workspace: both sides by their real paths.

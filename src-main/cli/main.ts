@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import packageJson from '../../package.json';
 import { approve } from './approve';
+import { parseApproveArgs } from './approve-args';
 import { CliError } from './errors';
 import { runHookCommand } from './hooks/hook-command';
 import * as fullHook from './hooks/hook-main';
@@ -17,6 +18,7 @@ import { setup, SETUP_TARGETS } from './setup';
 import { open, status } from './status';
 import { watch } from './watch';
 import { messageOf } from '../../shared/error-message';
+import { isClosedPipe, tolerateClosedPipe } from './output';
 
 const USAGE = `usage: difftray <command> [options]
 
@@ -118,20 +120,14 @@ async function main(argv: string[]): Promise<number> {
           stdin: process.stdin,
           version: packageJson.version,
           ...(process.stderr.isTTY && { notice: (line: string) => process.stderr.write(`${line}\n`) }),
+          warn: (line: string) => process.stderr.write(`${line}\n`),
         },
       );
     }
     case 'approve': {
-      const { values, positionals } = parse(() =>
-        parseArgs({
-          args: rest,
-          options: { message: { type: 'string', short: 'm' }, help: { type: 'boolean', short: 'h' } },
-          allowPositionals: true,
-          strict: true,
-        }),
-      );
-      if (values.help) return help();
-      return approve(positionals, values.message, {
+      const { command: words, message, help: wantsHelp } = parseApproveArgs(rest);
+      if (wantsHelp) return help();
+      return approve(words, message, {
         env: io.env,
         cwd: io.cwd,
         err: (line) => process.stderr.write(`${line}\n`),
@@ -264,12 +260,21 @@ function parse<T>(run: () => T): T {
   }
 }
 
+tolerateClosedPipe(process.stdout, 'stdout');
+tolerateClosedPipe(process.stderr, 'stderr');
+// A bug is said in one line, as every other error is; the exit code tells a script something failed.
+process.on('uncaughtException', (error) => {
+  if (isClosedPipe(error)) return;
+  process.stderr.write(`difftray: internal error: ${messageOf(error)}\n`);
+  process.exit(2);
+});
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    const message = error instanceof CliError ? error.message : `internal error: ${messageOf(error)}`;
+    const message = error instanceof CliError ? error.withFix : `internal error: ${messageOf(error)}`;
     process.stderr.write(`difftray: ${message}\n`);
     process.exitCode = error instanceof CliError ? error.exitCode : 2;
   },

@@ -14,14 +14,13 @@
  */
 import path from 'node:path';
 import type { ChangeSetResult, FileResult } from '../../shared/native-protocol';
-import { judgeDisk, parseUnifiedDiff } from '../../shared/unified-diff';
+import { judgeDisk, neitherSideReason, parseUnifiedDiff } from '../../shared/unified-diff';
 import { FileWriter } from '../core/disk/file-writer';
 import { describeTarget, settleFile, type DiskFile, type FileDecision } from '../core/disk/disk-policy';
 import { readDiskSnapshot, type DiskSnapshot } from '../core/disk/disk-snapshot';
 import { isInside, resolveRealPath } from '../core/workspace/workspace-paths';
 import { isProcessAlive } from '../core/clients/process-info';
 import { recoverLeftovers, WriteJournal } from '../core/undo/write-journal';
-import { CliError } from './errors';
 import { messageOf } from '../../shared/error-message';
 
 /** One file sent for review, and what this host's disk held when it was read. */
@@ -80,8 +79,7 @@ export async function planRemoteReview(patch: string, baseDir: string): Promise<
     }
     const judged = judgeDisk(entry, disk.exists ? disk.text : undefined);
     if (judged.side === 'neither') {
-      const why = judged.why === 'missing' ? 'not found on disk' : 'changed on disk since the diff was made';
-      leftOut.push(`${'conflict'.padEnd(8)} ${entry.path}: ${why}`);
+      leftOut.push(`${'conflict'.padEnd(8)} ${entry.path}: ${neitherSideReason(judged)}`);
       continue;
     }
     files.push({
@@ -170,10 +168,4 @@ function decisionOf(answer: FileResult, sent: RemoteFile): FileDecision | undefi
   }
   if (answer.status === 'rejected' && !answer.reason?.startsWith('cancelled')) return { kind: 'rejected' };
   return undefined;
-}
-
-export function requireFiles(plan: RemotePlan): void {
-  if (plan.files.length === 0) {
-    throw new CliError(`nothing to review: ${plan.leftOut.map((line) => line.trim()).join('; ')}`);
-  }
 }

@@ -20,6 +20,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   CloseCode,
+  ErrorCode,
   type ChangeSetResult,
   type FileResult,
   type HelloResponse,
@@ -28,13 +29,16 @@ import {
 import { isGitStylePatch, MalformedPatchError, parseUnifiedDiff } from '../../shared/unified-diff';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray } from './discovery';
-import { CliError } from './errors';
-import { applyRemoteResult, planRemoteReview, requireFiles } from './remote-review';
+import { ADD_WORKSPACE_FOLDER, CliError } from './errors';
+import { applyRemoteResult, planRemoteReview } from './remote-review';
 import { difftrayHome } from '../core/settings/settings';
 import { messageOf } from '../../shared/error-message';
 import { commentSentence } from '../../shared/review-comments';
 
 export const CLI_CLIENT_NAME = 'difftray review';
+
+/** When no file of the patch can be reviewed: the lines on stdout, one per file, say why. */
+const NOTHING_LEFT = 'nothing to review: no file of the patch can be reviewed (each is listed with why)';
 
 export interface ReviewOptions {
   patchFile?: string;
@@ -50,6 +54,8 @@ export interface CliIo {
   out: (line: string) => void;
   /** Notices for a person at a terminal (not errors); undefined when stderr is not a terminal. */
   notice?: (line: string) => void;
+  /** What is said on stderr whoever reads it (an empty patch's "nothing to review"). */
+  warn: (line: string) => void;
   version: string;
   /** How long to keep trying to get back to DiffTray when the connection drops while waiting. */
   reconnectMs?: number;
@@ -58,7 +64,7 @@ export interface CliIo {
 export async function review(options: ReviewOptions, io: CliIo): Promise<number> {
   const patch = await readPatch(options.patchFile, io);
   if (patch.trim() === '') {
-    io.notice?.('difftray: nothing to review (the patch is empty)');
+    io.warn('difftray: nothing to review (the patch is empty)');
     return 0;
   }
   let fileCount: number;
@@ -72,7 +78,11 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
   const { lock } = findDiffTray(io);
   // A DiffTray on another machine (paired) cannot read these files: send their texts, write its answer here.
   const remote = lock.via ? await planRemoteReview(patch, baseDir) : undefined;
-  if (remote) requireFiles(remote);
+  if (remote && remote.files.length === 0) {
+    // Each file's line says why; the error only says that none was left.
+    for (const line of remote.leftOut) io.out(line);
+    throw new CliError(NOTHING_LEFT);
+  }
 
   let client = await NativeClient.connect(lock);
   let sessionId: string | undefined;
@@ -120,9 +130,13 @@ export async function review(options: ReviewOptions, io: CliIo): Promise<number>
     } catch (error) {
       if (error instanceof ProtocolError) {
         const files = (error.details as { files?: ProposeResponse['files'] } | undefined)?.files ?? [];
-        for (const file of files)
-          if (file.status !== 'pending') io.out(formatFile({ ...file, hunks: [] } as FileResult));
-        throw new CliError(lowerFirst(error.message));
+        const said = files.filter((file) => file.status !== 'pending');
+        for (const file of said) io.out(formatFile({ ...file, hunks: [] } as FileResult));
+        // Said once: each file's line already tells why it was left out.
+        if (said.length > 0 && error.message.startsWith('Nothing to review'))
+          throw new CliError(NOTHING_LEFT);
+        const fix = error.code === ErrorCode.OUTSIDE_WORKSPACE ? `; ${ADD_WORKSPACE_FOLDER}` : '';
+        throw new CliError(`${lowerFirst(error.message)}${fix}`);
       }
       throw error;
     }

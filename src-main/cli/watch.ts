@@ -3,11 +3,15 @@
  * of the running app, as its switch does. The folder (default: the current one) is made absolute here;
  * DiffTray judges it by its real path, at the moment of asking.
  */
+import os from 'node:os';
+import path from 'node:path';
 import { ErrorCode, type WatchFolderResponse } from '../../shared/native-protocol';
 import { isInside, joinUnresolved, resolveRealPath } from '../core/workspace/workspace-paths';
 import { NativeClient, ProtocolError } from './client';
 import { findDiffTray, type DiscoveryOptions } from './discovery';
-import { CliError } from './errors';
+import { ADD_WORKSPACE_FOLDER, CliError, tildePath } from './errors';
+import { difftrayHome } from '../core/settings/settings';
+import { readSettingsFile } from '../core/settings/settings-read';
 
 export interface WatchRequest {
   /** As typed: relative to the current directory; default: the current directory. */
@@ -24,6 +28,9 @@ export async function watch(
   const on = !request.off;
   // The DiffTray whose workspace holds the folder, when several run.
   const { lock } = findDiffTray({ env: io.env, cwd: folder });
+  // DiffTray remembers watched folders in its settings.json (beside its lock file): while that file is
+  // broken it would watch now but forget it at the next start, so nothing is changed, and why is said.
+  if (!lock.via) requireUsableSettings(io.env);
   const client = await NativeClient.connect(lock);
   let answer: WatchFolderResponse;
   try {
@@ -32,7 +39,7 @@ export async function watch(
     if (!(error instanceof ProtocolError)) throw error;
     const workspace =
       error.code === ErrorCode.OUTSIDE_WORKSPACE
-        ? ` (DiffTray's workspace: ${lock.workspaceFolders.join(', ')})`
+        ? ` (DiffTray's workspace: ${lock.workspaceFolders.join(', ')}); ${ADD_WORKSPACE_FOLDER}`
         : '';
     throw new CliError(`${error.message}${workspace}`);
   } finally {
@@ -41,6 +48,17 @@ export async function watch(
   // Resolved as DiffTray resolved it, so that it is found among the watched folders it answers.
   io.out(describeWatched(resolveRealPath(folder), on, answer.watched_folders));
   return 0;
+}
+
+function requireUsableSettings(env: NodeJS.ProcessEnv): void {
+  const file = path.join(difftrayHome(env), 'settings.json');
+  const read = readSettingsFile(file);
+  if (read.writable) return;
+  throw new CliError(
+    `watch mode was not changed: ${tildePath(read.problem ?? file, os.homedir())}, and DiffTray remembers watched folders there`,
+    2,
+    'fix the file, or remove it to start again from the defaults',
+  );
 }
 
 /** The line that says what is watched now, for `folder` (a real path) after turning it on or off. */

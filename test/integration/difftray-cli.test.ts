@@ -436,7 +436,7 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
     expect(stdout).toBe(
       lines(
         `applied  src/a.txt  (1/1 hunk)  sha256:${sha256('src/a.txt')}`,
-        'conflict b.txt: changed on disk since the diff was made',
+        'conflict b.txt: changed on disk since the diff was made: line 3 does not match the patch',
       ),
     );
     expect(stderr).toBe('');
@@ -444,13 +444,17 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
     expect(read('b.txt')).toBe(lines('one', 'two', 'THREE by hand'));
   });
 
-  it('a conflict in every file: no review, exit 2 with one error line', async () => {
+  it("a conflict in every file: no review, exit 2; why is said once, on the file's line", async () => {
     writeThree();
     writeFileSync(ws('b.diff'), diffOf('b.txt', B_OLD, B_NEW));
     writeFileSync(ws('b.txt'), 'replaced\n');
     const { code, stdout, stderr } = await run(app!, ['review', 'b.diff'], { cwd: app!.workspace }).done;
-    expect(stdout).toBe(lines('conflict b.txt: changed on disk since the diff was made'));
-    expect(stderr).toBe('difftray: nothing to review: b.txt: changed on disk since the diff was made\n');
+    expect(stdout).toBe(
+      lines('conflict b.txt: changed on disk since the diff was made: line 1 does not match the patch'),
+    );
+    expect(stderr).toBe(
+      'difftray: nothing to review: no file of the patch can be reviewed (each is listed with why)\n',
+    );
     expect(code).toBe(2);
     expect(read('b.txt')).toBe('replaced\n');
   });
@@ -475,7 +479,8 @@ describe.each(harnesses)('difftray against the $name', ({ start }) => {
     }).done;
     expect(outside.code).toBe(2);
     expect(outside.stderr).toBe(
-      `difftray: ../x is outside DiffTray's workspace folders (${app!.workspace})\n`,
+      `difftray: ../x is outside DiffTray's workspace folders (${app!.workspace}); add the folder in ` +
+        'Settings → Workspace folders, or start DiffTray with --workspace <folder>\n',
     );
     const snapshot = await app!.api.call('getSnapshot', {});
     expect((snapshot as AppSnapshot).reviews).toEqual([]);
@@ -619,7 +624,9 @@ describe('difftray without a running app', () => {
     // No DIFFTRAY_HOME: the command looks in ~/.difftray.
     const env = { ...cliEnv(home, lockDir, path.join(home, '.claude'), home), DIFFTRAY_HOME: '' };
     writeFileSync(path.join(home, 'x.diff'), '--- a/x\n+++ b/x\n@@ -1 +1 @@\n-x\n+y\n');
-    const none = `difftray: DiffTray is not running (no lock file in ~/.difftray)\n`;
+    const start =
+      'start it (the DiffTray app, or npm start in its folder), or set DIFFTRAY_HOME to the folder the running one uses';
+    const none = `difftray: DiffTray is not running (no lock file in ~/.difftray): ${start}\n`;
     for (const args of [['review', 'x.diff'], ['status'], ['open']]) {
       expect(await run({ env }, args, { cwd: home }).done).toEqual({ code: 2, stdout: '', stderr: none });
     }
@@ -643,7 +650,7 @@ describe('difftray without a running app', () => {
     expect(await run({ env }, ['status'], { cwd: home }).done).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'difftray: DiffTray is not running (no live lock file in ~/.difftray)\n',
+      stderr: `difftray: DiffTray is not running (no live lock file in ~/.difftray): ${start}\n`,
     });
   });
 

@@ -149,7 +149,10 @@ describe('difftray watch', () => {
     const ws = rt.workspace;
     writeFileSync(path.join(ws, 'file.txt'), 'x\n');
     expect(await difftray(rt, ['watch', '..'], ws)).toEqual(
-      failed(`${path.dirname(ws)} is outside the workspace folders (DiffTray's workspace: ${ws})`),
+      failed(
+        `${path.dirname(ws)} is outside the workspace folders (DiffTray's workspace: ${ws}); add the folder in ` +
+          'Settings → Workspace folders, or start DiffTray with --workspace <folder>',
+      ),
     );
     expect(await difftray(rt, ['watch', 'missing'], ws)).toEqual(failed(`${ws}/missing is not a folder`));
     expect(await difftray(rt, ['watch', 'file.txt'], ws)).toEqual(failed(`${ws}/file.txt is not a folder`));
@@ -162,7 +165,10 @@ describe('difftray watch', () => {
     const temp = makeTempDir('watch-none');
     try {
       expect(await difftray({ home: temp.dir, tmpDir: temp.dir }, ['watch'], temp.dir)).toEqual(
-        failed('DiffTray is not running (no lock file in ~/.difftray)'),
+        failed(
+          'DiffTray is not running (no lock file in ~/.difftray): start it (the DiffTray app, or npm start in ' +
+            'its folder), or set DIFFTRAY_HOME to the folder the running one uses',
+        ),
       );
     } finally {
       temp.cleanup();
