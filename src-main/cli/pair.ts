@@ -155,12 +155,18 @@ type PairAnswer = z.infer<typeof pairAnswerSchema>;
 
 async function askCode(io: PairIo): Promise<string> {
   const lines = createInterface({ input: io.stdin, output: io.stderr, terminal: io.stdin.isTTY ?? false });
+  // Input that ends before a line (</dev/null, Ctrl-D) leaves the question unanswered for good.
+  const ended = new Promise<never>((_resolve, reject) =>
+    lines.once('close', () => reject(new Error('input ended'))),
+  );
   try {
-    const answer = await lines.question(
-      'Pairing code shown in DiffTray (Connections → Pair a remote agent): ',
-    );
-    return answer;
+    return await Promise.race([
+      lines.question('Pairing code shown in DiffTray (Connections → Pair a remote agent): '),
+      ended,
+    ]);
   } catch {
+    // The prompt's line is left open: the error goes on a line of its own.
+    io.stderr.write('\n');
     throw new CliError('no pairing code given (type it, or pass --code)');
   } finally {
     lines.close();

@@ -177,6 +177,24 @@ describe('difftray and the app on the wrong footing', () => {
     }
   });
 
+  it('pair with its input ended before a code was typed says so (exit 2), not a silent exit 0', async () => {
+    const { temp, home, tmp } = makeSandboxDirs('pair-eof');
+    try {
+      const { code, stdout, stderr } = await node([DIFFTRAY_BIN, 'pair', '--port', '5'], {
+        env: sandboxEnv(home, tmp),
+        cwd: home,
+        input: '',
+      });
+      expect({ code, stdout }).toEqual({ code: 2, stdout: '' });
+      expect(stderr).toBe(
+        'Pairing code shown in DiffTray (Connections → Pair a remote agent): \n' +
+          'difftray: no pairing code given (type it, or pass --code)\n',
+      );
+    } finally {
+      temp.cleanup();
+    }
+  });
+
   it('on a Node older than package.json engines, the command says so (exit 2)', async () => {
     const { temp, home, tmp } = makeSandboxDirs('old-node');
     try {
