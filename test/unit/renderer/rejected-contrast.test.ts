@@ -1,6 +1,6 @@
 /**
  * Rejected hunks stay readable (issue 27): a rejected proposed line's text (--rejected-text, struck
- * through) over everything painted under it — the editor's background, Monaco's inserted-line and
+ * through) over everything painted under it — the editor's background or a selection, Monaco's inserted-line and
  * inserted-text tints, the rejected line's --reject-bg — meets WCAG AA (4.5:1) in both themes. The colours
  * are the real tokens: styles.css as shipped, and the Monaco themes of review/diff-colours.ts. The tints
  * are translucent and Monaco stacks them in an order of its own, so every order and subset is tried.
@@ -45,9 +45,13 @@ function stackings<T>(layers: readonly T[]): T[][] {
   return result;
 }
 
-/** The lowest contrast of `text` over `base` under any stacking of `tints`. */
-function worstContrast(text: Rgba, base: Rgba, tints: readonly Rgba[]): number {
-  return Math.min(...stackings(tints).map((stack) => contrastRatio(text, composite(base, ...stack))));
+/** The lowest contrast of `text` over any of `bases` under any stacking of `tints`. */
+function worstContrast(text: Rgba, bases: readonly Rgba[], tints: readonly Rgba[]): number {
+  return Math.min(
+    ...bases.flatMap((base) =>
+      stackings(tints).map((stack) => contrastRatio(text, composite(base, ...stack))),
+    ),
+  );
 }
 
 describe('the contrast function', () => {
@@ -65,15 +69,23 @@ describe('the contrast function', () => {
 describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
   const token = tokens(theme);
   const monaco = DIFF_THEMES[theme].colors;
-  const editor = parseColour(monaco['editor.background']);
+  // What a line's text can sit on before the tints: the editor, or the line selected (active or not).
+  const bases = (
+    ['editor.background', 'editor.selectionBackground', 'editor.inactiveSelectionBackground'] as const
+  ).map((id) => parseColour(monaco[id]));
   const inserted = [
     parseColour(monaco['diffEditor.insertedLineBackground']),
     parseColour(monaco['diffEditor.insertedTextBackground']),
   ];
 
   it('a rejected line’s text meets 4.5:1 over the insert tints and --reject-bg', () => {
-    const ratio = worstContrast(token('--rejected-text'), editor, [...inserted, token('--reject-bg')]);
+    const ratio = worstContrast(token('--rejected-text'), bases, [...inserted, token('--reject-bg')]);
     expect(ratio).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('so does plain text on an inserted or accepted line', () => {
+    const text = parseColour(monaco['editor.foreground']);
+    expect(worstContrast(text, bases, [...inserted, token('--accept-bg')])).toBeGreaterThanOrEqual(AA);
   });
 
   it('the decision pills (accepted, rejected) meet 4.5:1 on their tint over the panel', () => {
@@ -88,9 +100,11 @@ describe.each(['light', 'dark'] as const)('in the %s theme', (theme) => {
 
   it('line numbers, the final empty line’s too, meet 4.5:1, on inserted lines as well', () => {
     for (const id of ['editorLineNumber.foreground', 'editorLineNumber.dimmedForeground'] as const) {
-      const ratio = worstContrast(parseColour(monaco[id]), parseColour(monaco['editorGutter.background']), [
-        parseColour(monaco['diffEditor.insertedLineBackground']),
-      ]);
+      const ratio = worstContrast(
+        parseColour(monaco[id]),
+        [parseColour(monaco['editorGutter.background'])],
+        [parseColour(monaco['diffEditor.insertedLineBackground'])],
+      );
       expect(ratio, id).toBeGreaterThanOrEqual(AA);
     }
   });
