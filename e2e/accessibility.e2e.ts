@@ -21,7 +21,7 @@ const SIDEBAR_PANEL = '[role="tabpanel"]';
 const queueItem = (text: string) => session.page.locator('.dt-queue-item', { hasText: text });
 
 describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
-  it('every view has no serious or critical axe violation', { timeout: 300_000 }, async () => {
+  it('every view has no serious or critical axe violation', { timeout: 600_000 }, async () => {
     const { app } = session;
     await session.open(theme);
     const { page } = session;

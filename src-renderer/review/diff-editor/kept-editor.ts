@@ -30,14 +30,14 @@ function createEditor(): KeptEditor {
 
 /**
  * The editors' accessible names. Monaco's diff editor rewrites each side's aria-label on every
- * updateOptions and empties it when the call does not name it again: use-editor-options.ts passes these
- * with each call.
+ * updateOptions and empties it when the call does not name it again (its typing leaves the labels out,
+ * its code reads them): use-editor-options.ts passes these with each call.
  */
 export const DIFF_EDITOR_LABELS = {
   ariaLabel: 'Proposed change',
   originalAriaLabel: 'Base text',
   modifiedAriaLabel: 'Proposed text',
-} as const satisfies monaco.editor.IDiffEditorOptions;
+} as const satisfies monaco.editor.IDiffEditorConstructionOptions;
 
 const spare = new Spare<KeptEditor>(createEditor, ({ editor }) => editor.dispose());
 
