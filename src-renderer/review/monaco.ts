@@ -17,6 +17,7 @@ import 'monaco-editor/features/toggleTabFocusMode/register';
 import 'monaco-editor/languages/definitions/register.all';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import { monacoThemeFor, onThemeChange } from '../state/theme';
+import { DIFF_THEMES } from './diff-colours';
 
 // The only worker we need computes diffs; Vite bundles it as a same-origin module (worker-src 'self').
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
@@ -41,6 +42,12 @@ export const REVIEW_DIFF_OPTIONS: monaco.editor.IStandaloneDiffEditorConstructio
   matchBrackets: 'never',
   guides: { bracketPairs: false, highlightActiveBracketPair: false },
 };
+
+// The diff's colours, named so their contrast can be checked (diff-colours.ts).
+for (const theme of ['light', 'dark'] as const) {
+  const { base, colors } = DIFF_THEMES[theme];
+  monaco.editor.defineTheme(monacoThemeFor(theme), { base, inherit: true, rules: [], colors });
+}
 
 // Follow the app's theme (System / Light / Dark, see theme.ts); setTheme applies to every editor.
 onThemeChange((theme) => monaco.editor.setTheme(monacoThemeFor(theme)));

@@ -24,8 +24,9 @@ export function resolveTheme(pref: ThemePref, systemDark: boolean): ResolvedThem
   return pref;
 }
 
-export function monacoThemeFor(theme: ResolvedTheme): 'vs' | 'vs-dark' {
-  return theme === 'dark' ? 'vs-dark' : 'vs';
+/** Monaco's theme for each: 'vs' or 'vs-dark' with the diff's own colours (review/diff-colours.ts). */
+export function monacoThemeFor(theme: ResolvedTheme): `difftray-${ResolvedTheme}` {
+  return `difftray-${theme}`;
 }
 
 type Listener = (theme: ResolvedTheme) => void;

@@ -23,12 +23,21 @@ function createEditor(): KeptEditor {
     // Monaco's own revert arrows would compete with the hunk controls once the proposal is editable.
     renderGutterMenu: false,
     renderIndicators: true,
-    ariaLabel: 'Proposed change',
-    originalAriaLabel: 'Base text',
-    modifiedAriaLabel: 'Proposed text',
+    ...DIFF_EDITOR_LABELS,
   });
   return { editor, root };
 }
+
+/**
+ * The editors' accessible names. Monaco's diff editor rewrites each side's aria-label on every
+ * updateOptions and empties it when the call does not name it again (its typing leaves the labels out,
+ * its code reads them): use-editor-options.ts passes these with each call.
+ */
+export const DIFF_EDITOR_LABELS = {
+  ariaLabel: 'Proposed change',
+  originalAriaLabel: 'Base text',
+  modifiedAriaLabel: 'Proposed text',
+} as const satisfies monaco.editor.IDiffEditorConstructionOptions;
 
 const spare = new Spare<KeptEditor>(createEditor, ({ editor }) => editor.dispose());
 

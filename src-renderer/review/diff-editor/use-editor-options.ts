@@ -1,6 +1,7 @@
 /** Editor options that follow the view preferences and whether the proposal takes typing. */
 import { useEffect, type RefObject } from 'react';
 import type { ViewPrefs } from '../../state/prefs';
+import { DIFF_EDITOR_LABELS } from './kept-editor';
 import type { DiffSession } from './use-diff-session';
 
 export function useViewPrefs(session: RefObject<DiffSession | null>, prefs: ViewPrefs): void {
@@ -9,6 +10,7 @@ export function useViewPrefs(session: RefObject<DiffSession | null>, prefs: View
     const editor = session.current?.editor;
     if (!editor) return;
     editor.updateOptions({
+      ...DIFF_EDITOR_LABELS,
       renderSideBySide: sideBySide,
       ignoreTrimWhitespace: ignoreWhitespace,
       hideUnchangedRegions: {
@@ -27,7 +29,7 @@ export function useEditable(session: RefObject<DiffSession | null>, canEdit: boo
     const editor = session.current?.editor;
     if (!editor) return;
     // On the diff editor, readOnly governs the modified side; originalEditable keeps the base read-only.
-    editor.updateOptions({ readOnly: !canEdit });
+    editor.updateOptions({ ...DIFF_EDITOR_LABELS, readOnly: !canEdit });
     // keyboard.ts leaves keys to an editable editor (typing "j" must not jump to the next hunk).
     const container = editor.getModifiedEditor().getContainerDomNode();
     if (canEdit) container.dataset.editable = 'true';

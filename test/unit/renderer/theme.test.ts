@@ -19,8 +19,8 @@ describe('theme resolution', () => {
   });
 
   it('Monaco gets its own theme names', () => {
-    expect(monacoThemeFor('light')).toBe('vs');
-    expect(monacoThemeFor('dark')).toBe('vs-dark');
+    expect(monacoThemeFor('light')).toBe('difftray-light');
+    expect(monacoThemeFor('dark')).toBe('difftray-dark');
   });
 
   it('only the three choices are accepted from storage', () => {
