@@ -71,7 +71,8 @@ it('a 60 MB frame before authentication is refused without being held in memory'
   const before = app.rssKb()!;
   const socket = await openUnauthenticated(app.endpoints.clio.port);
   socket.on('error', () => undefined);
-  const closing = closedWithin(socket, 5000);
+  // Generous: sending 60 MB takes seconds on two busy cores.
+  const closing = closedWithin(socket, 20_000);
   socket.send(JSON.stringify({ type: 'connect', clientVersion: 'x'.repeat(60 * 1024 * 1024) }));
   const code = await closing;
   const grownKb = app.rssKb()! - before;
@@ -82,7 +83,7 @@ it('a 60 MB frame before authentication is refused without being held in memory'
   // The server closes the socket (1009, message too big) once the frame passes the pre-auth limit.
   expect(MAX_PREAUTH_FRAME_BYTES).toBeLessThan(60 * 1024 * 1024);
   expect(code).toBe(1009);
-}, 30_000);
+}, 60_000);
 
 it('500 Clio sockets sending connect without a token: a few prompts wait, the rest are told and closed; a client with the token still gets in', async () => {
   const port = app.endpoints.clio.port;
