@@ -80,11 +80,12 @@ it('a 60 MB frame before authentication is refused without being held in memory'
   expect(app.alive()).toBe(true);
   // Some growth is the server's own reading buffers; a 60 MB frame taken in would be far more.
   expect(grownKb).toBeLessThan(16 * 1024);
-  // The server closes the socket (1009, message too big) once the frame passes the pre-auth limit; on two
-  // busy cores the sending can outlast the auth deadline, which closes it first (1008). Either way the
-  // frame was not taken in: the memory check above is what would catch a frame held whole.
+  // The server closes the socket (1009, message too big) once the frame passes the pre-auth limit, and
+  // ends it right after (socket-guard.ts): a client still busy sending may see only that end (1006). On
+  // two busy cores the sending can outlast the auth deadline, which closes it first (1008). Either way
+  // the frame was not taken in: the memory check above is what would catch a frame held whole.
   expect(MAX_PREAUTH_FRAME_BYTES).toBeLessThan(60 * 1024 * 1024);
-  expect([1008, 1009]).toContain(code);
+  expect([1006, 1008, 1009]).toContain(code);
 }, 60_000);
 
 it('500 Clio sockets sending connect without a token: a few prompts wait, the rest are told and closed; a client with the token still gets in', async () => {
