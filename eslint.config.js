@@ -5,6 +5,7 @@ import globals from 'globals';
 import { boundaries } from './eslint/boundaries.js';
 import { errorMessages } from './eslint/error-messages.js';
 import { fileReads } from './eslint/file-reads.js';
+import { lazyEditor } from './eslint/lazy-editor.js';
 
 export default tseslint.config(
   // .lint-probe-*: what test/unit/lint-room-probes.test.ts writes (and lints with ignores off), should a
@@ -31,6 +32,8 @@ export default tseslint.config(
   ...fileReads,
   // Caught values read with messageOf/stackOf: eslint/error-messages.js.
   ...errorMessages,
+  // Monaco only in the modules loaded after the first screen: eslint/lazy-editor.js.
+  ...lazyEditor,
   {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },

@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { editorSteps } from './scripts/editor-steps.mjs';
 import { RENDERER_CSP } from './shared/csp';
 
 /**
@@ -31,11 +33,16 @@ function cspMetaTag(): Plugin {
 export default defineConfig({
   root: 'src-renderer',
   base: './',
-  plugins: [react(), cspMetaTag()],
+  // Monaco is loaded after the first screen, its code evaluated in steps (scripts/editor-steps.mjs).
+  plugins: [
+    react(),
+    cspMetaTag(),
+    editorSteps(fileURLToPath(new URL('src-renderer/review/editor-views.ts', import.meta.url))),
+  ],
   build: {
     outDir: '../dist/renderer',
     emptyOutDir: true,
-    // Monaco is large by nature; the warning would only be noise.
+    // Monaco is large by nature (loaded lazily, editor-loader.ts); the warning would only be noise.
     chunkSizeWarningLimit: 4096,
   },
   worker: { format: 'es' },

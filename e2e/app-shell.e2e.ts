@@ -74,6 +74,8 @@ describe('app shell', () => {
     await open();
     const { app, page } = session;
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
+    // Monaco loads after the first screen: the diff must be able to be drawn within the key pause.
+    await page.locator('html[data-editor="ready"]').waitFor({ state: 'attached' });
     const nexus = await connectClaudeClient(
       app.runtime.bridge.port,
       app.runtime.bridge.tokenFor('nexus3-ide'),

@@ -115,7 +115,8 @@ export const ROOMS = [
     room: 'renderer',
     paths: ['src-renderer/'],
     rooms: ['renderer', 'shared'],
-    modules: ['react', 'react-dom', 'zustand', 'monaco-editor'],
+    // virtual:editor-steps: Monaco's code in steps, made at build time by scripts/editor-steps.mjs.
+    modules: ['react', 'react-dom', 'zustand', 'monaco-editor', 'virtual:editor-steps'],
     why: 'The renderer sees main only through the AppApi contract in shared/, and runs in a browser: no Node.',
   },
   {

@@ -25,7 +25,8 @@ const TYPES: Record<string, string> = {
   '.json': 'application/json',
 };
 
-export async function startPageServer(root: string): Promise<PageServer> {
+/** `greeting`, when given, is sent as JSON to each page as it connects. */
+export async function startPageServer(root: string, greeting?: unknown): Promise<PageServer> {
   const server = http.createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     const file = path.join(root, pathname.endsWith('/') ? `${pathname}index.html` : pathname);
@@ -42,6 +43,7 @@ export async function startPageServer(root: string): Promise<PageServer> {
   const wss = new WebSocketServer({ server, maxPayload: 256 * 1024 * 1024 });
   wss.on('connection', (socket) => {
     sockets.add(socket);
+    if (greeting !== undefined) socket.send(JSON.stringify(greeting));
     socket.on('close', () => sockets.delete(socket));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,7 +11,7 @@ import { useSettingsView } from '../settings/settings-view';
 import { useAppStore } from '../state/store';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionPrompts } from './ConnectionPrompts';
-import { prepareDiffEditor } from '../review/diff-editor/kept-editor';
+import { preloadEditor } from '../review/editor-loader';
 import { AgentHooksDialog } from '../settings/AgentHooksDialog';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
@@ -74,8 +74,9 @@ export function App() {
   useThemeSync();
   useClientStatusAnnouncements(snapshot);
 
-  // The diff editor is made once the first screen is up, so the first review does not wait for it.
-  useEffect(() => prepareDiffEditor(), []);
+  // Monaco loads once the first screen (the queue) is painted, so a click on a review rarely waits.
+  const shownFirstScreen = snapshot !== null;
+  useEffect(() => (shownFirstScreen ? preloadEditor() : undefined), [shownFirstScreen]);
 
   // A draft note lives as long as its review waits.
   useEffect(() => {

@@ -1,0 +1,128 @@
+/**
+ * Opening the window does not wait for Monaco: the page's first script holds none of it, and with
+ * Monaco's code held back on the wire the queue, History and Connections work while the review pane
+ * says the editor is loading; once it arrives the diff is drawn. A load that fails says so, and the
+ * reload it offers draws the diff.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page, Route } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connectClaudeClient, type ClaudeTestClient } from '../test/support/claude-client';
+import { launchChromium } from '../test/support/chromium';
+import { BASE, PROPOSED } from '../test/support/fixtures';
+import { RENDERER_DIR, startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+
+/** Every script but the page's first (index-*.js): Monaco's steps, the editor's views, languages. */
+const LAZY_SCRIPT = /\/assets\/(?!index-)[^/]+\.js$/;
+const DIFF_READY = '[data-testid="diff-editor"][data-diff-ready="true"]';
+
+let browser: Browser;
+let app: HeadlessApp;
+let claude: ClaudeTestClient;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser.close();
+});
+beforeEach(async () => {
+  app = await startHeadlessApp();
+  claude = await connectClaudeClient(app.runtime.bridge.port, app.runtime.bridge.tokenFor('claude-ide'));
+  errors = [];
+});
+afterEach(async () => {
+  await claude.close();
+  await app.close();
+});
+
+/** A page whose lazily loaded scripts go through `route` (not yet opened on the app). */
+async function pageWithHeldScripts(route: (route: Route) => Promise<void>): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.route(LAZY_SCRIPT, route);
+  const page = await context.newPage();
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return page;
+}
+
+function proposeEdit(name: string): void {
+  const file = path.join(app.workspace, name);
+  writeFileSync(file, BASE);
+  void claude
+    .callTool('openDiff', {
+      old_file_path: file,
+      new_file_path: file,
+      new_file_contents: PROPOSED,
+      tab_name: name,
+    })
+    .catch(() => {});
+}
+
+describe('opening the window', () => {
+  it("the page's first script holds no Monaco", () => {
+    const html = readFileSync(path.join(RENDERER_DIR, 'index.html'), 'utf8');
+    const entries = [...html.matchAll(/<script[^>]*src="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(entries).toHaveLength(1);
+    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\.\/(assets\/[^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    for (const script of [...entries, ...preloads]) {
+      expect(readFileSync(path.join(RENDERER_DIR, script), 'utf8')).not.toContain('createDiffEditor');
+    }
+  });
+
+  it('the queue, History and Connections work while Monaco is held back; the diff follows it', async () => {
+    proposeEdit('held.txt');
+    const held: Route[] = [];
+    let release = false;
+    const page = await pageWithHeldScripts(async (route) => {
+      if (release) await route.continue();
+      else held.push(route);
+    });
+    try {
+      await page.goto(app.url);
+      const queue = page.getByRole('navigation', { name: 'Review queue' });
+      await queue.getByRole('button', { name: /held\.txt/ }).waitFor();
+      await page.getByTestId('editor-loading').getByText('Loading the editor…').waitFor();
+      await expect.poll(() => held.length).toBeGreaterThan(0);
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('navigation', { name: 'Review history' }).waitFor();
+      await page.getByRole('tab', { name: 'Connections' }).click();
+      await page.getByTestId('connections').waitFor();
+      expect(await page.locator(DIFF_READY).count()).toBe(0);
+
+      release = true;
+      for (const route of held.splice(0)) await route.continue();
+      await page.locator(DIFF_READY).waitFor();
+      expect(await page.getByTestId('editor-loading').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('a failed load says so, and a reload draws the diff', async () => {
+    proposeEdit('flaky.txt');
+    let fail = true;
+    const page = await pageWithHeldScripts(async (route) => {
+      if (fail) await route.abort();
+      else await route.continue();
+    });
+    try {
+      await page.goto(app.url);
+      const alert = page.getByTestId('editor-loading').getByRole('alert');
+      await alert.getByText(/The editor could not be loaded/).waitFor();
+      fail = false;
+      await alert.getByRole('button', { name: 'Reload the window' }).click();
+      await page.locator(DIFF_READY).waitFor();
+    } finally {
+      await page.context().close();
+    }
+  });
+});

@@ -1,0 +1,134 @@
+/**
+ * Loads the views that draw with Monaco (editor-views.ts) after the page's first screen: the first
+ * script then holds no Monaco, so the queue, History and Connections are on screen without waiting for
+ * it. The load starts when the first screen has been painted and the page is idle (preloadEditor), or
+ * at once when a review needs the editor first (useEditorViews). eslint/lazy-editor.js keeps static
+ * imports of Monaco and of these views out of every other module.
+ */
+import { useEffect, useSyncExternalStore } from 'react';
+import editorSteps from 'virtual:editor-steps';
+import { messageOf } from '../../shared/error-message';
+import type * as EditorViewsModule from './editor-views';
+
+export type EditorViews = typeof EditorViewsModule;
+
+/** The views once loaded; the reason the last load failed, until a view asks again. */
+export type EditorLoad = { views: EditorViews; error: null } | { views: null; error: string | null };
+
+let load: EditorLoad = { views: null, error: null };
+let loading: Promise<EditorViews> | null = null;
+/** A view asked for the editor before the idle preload did: it has one, and no spare is made. */
+let demanded = false;
+const listeners = new Set<() => void>();
+
+function settle(next: EditorLoad): void {
+  load = next;
+  for (const listener of listeners) listener();
+}
+
+const nextTask = (): Promise<void> => new Promise((resolve) => window.setTimeout(resolve, 0));
+
+/**
+ * Monaco's code a step at a time, each in a task of its own (scripts/editor-steps.mjs), so the page
+ * keeps answering while it loads; then the views, whose own code is small.
+ */
+async function importInSteps(): Promise<EditorViews> {
+  for (const step of editorSteps) {
+    await step();
+    await nextTask();
+  }
+  const views = await import('./editor-views');
+  // The views are drawn in a task of their own, not in the one that evaluated their code.
+  await nextTask();
+  return views;
+}
+
+/**
+ * The views, fetched and evaluated once. After a failed load (a chunk not served) the next call tries
+ * again, though the browser may answer from its memory of the failure until the page is reloaded.
+ */
+export function loadEditorViews(): Promise<EditorViews> {
+  loading ??= importInSteps().then(
+    (views) => {
+      settle({ views, error: null });
+      return views;
+    },
+    (error: unknown) => {
+      loading = null;
+      settle({ views: null, error: messageOf(error) });
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/**
+ * `data-editor="ready"` on <html>: the editor has loaded and, when it was loaded ahead of need, its
+ * diff editor is made. Tests and the bench wait for it before timing what comes after.
+ */
+function markReady(): void {
+  document.documentElement.dataset.editor = 'ready';
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The views for a component that needs them now: loaded at once if the preload has not done it yet. */
+export function useEditorViews(): EditorLoad {
+  const current = useSyncExternalStore(subscribe, () => load);
+  const missing = current.views === null;
+  useEffect(() => {
+    if (!missing) return;
+    demanded = true;
+    loadEditorViews().then(markReady, () => {
+      // Said on screen through `error`.
+    });
+  }, [missing]);
+  return current;
+}
+
+type IdleScheduler = (callback: () => void, options: { timeout: number }) => number;
+
+/** Longest wait for an idle moment before loading anyway (a busy page would otherwise never load it). */
+const IDLE_TIMEOUT_MS = 2000;
+
+/**
+ * Starts loading the editor once the screen shown now has been painted and the page is idle, then
+ * makes the diff editor ahead of need (kept-editor.ts), unless a review took the editor first. Returns
+ * the function that cancels what has not started yet.
+ */
+export function preloadEditor(): () => void {
+  let cancelled = false;
+  const idle: IdleScheduler =
+    typeof window.requestIdleCallback === 'function'
+      ? (callback, options) => window.requestIdleCallback(callback, options)
+      : (callback) => window.setTimeout(callback, 0);
+  // A frame, then a task: the callback of requestAnimationFrame runs before that frame is painted.
+  const frame = window.requestAnimationFrame(() => {
+    window.setTimeout(() => {
+      if (cancelled) return;
+      idle(
+        () => {
+          if (cancelled) return;
+          loadEditorViews().then(
+            (views) => {
+              if (!cancelled && !demanded) views.prepareDiffEditor();
+              // After the task prepareDiffEditor makes the editor in.
+              window.setTimeout(markReady, 0);
+            },
+            () => {
+              // A view that needs the editor says why it is missing.
+            },
+          );
+        },
+        { timeout: IDLE_TIMEOUT_MS },
+      );
+    }, 0);
+  });
+  return () => {
+    cancelled = true;
+    window.cancelAnimationFrame(frame);
+  };
+}
