@@ -97,6 +97,11 @@ export interface ProtocolDescriptor<P extends ClientProtocol = ClientProtocol> {
    */
   setup: { agent: SetupAgent; command: string; hookCommand: string; codec: string } | null;
   guide: ProtocolGuide;
+  /**
+   * True when DiffTray itself puts its reviews up (no agent is behind its client): such a client is
+   * not listed among the connected agents.
+   */
+  difftrayItself?: true;
 }
 
 /** Every protocol's descriptor, by id: a protocol missing here, or named twice, does not compile. */
