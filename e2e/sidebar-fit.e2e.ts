@@ -63,12 +63,14 @@ describe('the sidebar and the empty state at 1024×700', () => {
     await page.mouse.wheel(0, 2000);
     expect(await scrollers(page)).toEqual([]);
     expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
+    await screenshot(page, 'empty-state-1024x700');
     // The rarely used agents are folded, and open on demand.
     const more = empty.locator('details.dt-more-agents');
     expect(await more.getAttribute('open')).toBeNull();
+    expect(await empty.getByRole('heading', { name: 'NEXUS3' }).isVisible()).toBe(false);
     await more.locator('summary').click();
     await empty.getByRole('heading', { name: 'NEXUS3' }).waitFor();
-    await screenshot(page, 'empty-state-1024x700');
+    await screenshot(page, 'empty-state-more-agents');
   });
 
   it('the view tabs stay on one row with counts past 99, at 1024×700 and at the narrowest sidebar', async () => {
