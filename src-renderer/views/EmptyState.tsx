@@ -1,9 +1,10 @@
 import type { AppSnapshot } from '../../shared/app-api';
-import { CLI_GUIDES, codeSpans, type CliGuide } from '../settings/cli-guides';
+import { CLI_GUIDES, type CliGuide } from '../settings/cli-guides';
 import { FIRST_RUN_TEXT } from '../settings/settings-model';
 import { useSettingsView } from '../settings/settings-view';
 import { AddWorkspaceFolder } from './AddWorkspaceFolder';
 import { clientLabel, connectedClients } from '../state/sidebar-model';
+import { CodeText } from './CodeText';
 import { CopyCommand } from './CopyCommand';
 import { HookGuides } from './HookGuides';
 import { WatchGuide } from './WatchGuide';
@@ -26,17 +27,6 @@ function FirstRun() {
   );
 }
 
-/** A guide's text, with what it writes in `backticks` shown as code. */
-function GuideText({ text }: { text: string }) {
-  return (
-    <>
-      {codeSpans(text).map((span, i) =>
-        span.code ? <code key={i}>{span.text}</code> : <span key={i}>{span.text}</span>,
-      )}
-    </>
-  );
-}
-
 /** One CLI's card: its name, and each step with its command to copy. */
 function CliCard({ guide }: { guide: CliGuide }) {
   return (
@@ -45,7 +35,7 @@ function CliCard({ guide }: { guide: CliGuide }) {
       <ul className="dt-cli-steps">
         {guide.steps.map((step) => (
           <li key={step.command ?? step.text}>
-            <GuideText text={step.text} />
+            <CodeText text={step.text} />
             {step.command && (
               <>
                 {' '}
