@@ -11,6 +11,7 @@ import { codexHookKey, codexTrustHash } from '../src-main/core/setup/codex-trust
 import { screenshot } from '../test/support/chromium';
 import { makeTempDir } from '../test/support/temp';
 import { appPageSession } from './support/app-page-session';
+import { renderedLines } from './support/line-breaks';
 
 const session = appPageSession();
 
@@ -57,6 +58,17 @@ describe("agents' hooks from the app", () => {
       .getByTestId('hooks-pending-step')
       .getByText(/type \/hooks and press t/)
       .waitFor();
+    // Written for the terminal too: its `codex` is shown as code, without backticks.
+    const pending = dialog.getByTestId('hooks-pending-step');
+    expect(await pending.locator('code', { hasText: 'codex' }).count()).toBe(1);
+    expect(await pending.textContent()).not.toContain('`');
+    // Paths and commands wrap only after a path separator or at a space, never inside a name.
+    for (const code of await plan.locator('code').all()) {
+      const lines = await renderedLines(code);
+      for (const line of lines.slice(0, -1)) expect(line).toMatch(/[/\\ ]$/);
+    }
+    // The hook command is long enough to wrap in the dialog: the check above did look at a break.
+    expect((await renderedLines(plan.locator('code.dt-hooks-command').first())).length).toBeGreaterThan(1);
     // Shown, not done: nothing is written before Apply.
     expect(existsSync(hooksFile)).toBe(false);
     await screenshot(page, 'agent-hooks-plan');

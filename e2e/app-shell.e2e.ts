@@ -1,6 +1,7 @@
 /**
  * The app shell in Chromium against the real headless app: queue groups, the key pause, History,
- * Connections (status, Disconnect), the empty state's Copy buttons (watch mode's too), and the theme.
+ * Connections (status, Disconnect), the empty state's Copy buttons (watch mode's too) and folded
+ * agents, and the theme (one control, in Settings).
  */
 import { describe, expect, it } from 'vitest';
 import { connectClaudeClient, texts } from '../test/support/claude-client';
@@ -13,6 +14,14 @@ import { useReviewSession } from './support/review-session';
 const session = useReviewSession({ openPage: false });
 const { open, writeWorkspaceFile, openDiff, diffReady, hunk } = session;
 
+/** Settings → Theme, opened from the sidebar's Settings button (once open, it stays so). */
+async function openTheme() {
+  const { page } = session;
+  const view = page.getByTestId('settings');
+  if ((await view.count()) === 0) await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  return page.getByRole('radiogroup', { name: 'Theme' });
+}
+
 const keysPaused = () => session.page.locator('.dt-app[data-keys-paused="true"]');
 const claudeId = () =>
   session.app.runtime.core.snapshot().clients.find((c) => c.protocol === 'claude-ide')!.id;
@@ -24,19 +33,27 @@ describe('app shell', () => {
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
     const empty = page.getByTestId('empty-state');
     expect(await empty.getByRole('heading', { name: 'Claude Code' }).isVisible()).toBe(true);
-    const clis = [
-      'OpenClaude',
-      'NEXUS3',
-      'Gemini CLI',
-      'Qwen Code',
-      'GitHub Copilot CLI',
-      'Clio',
-      'Any script',
-      'Agents that write files themselves',
-    ];
+    const clis = ['Gemini CLI', 'Qwen Code', 'GitHub Copilot CLI', 'Agents that write files themselves'];
     for (const cli of clis) {
       expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(true);
     }
+    // The rarely used ones are folded under "More agents", and all there once it is opened.
+    const folded = ['OpenClaude', 'NEXUS3', 'Clio', 'Any script'];
+    for (const cli of folded) {
+      expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(false);
+    }
+    await empty.getByText(/^More agents: OpenClaude, NEXUS3, Clio, Any script$/).click();
+    for (const cli of folded) {
+      expect(await empty.getByRole('heading', { name: cli }).isVisible()).toBe(true);
+    }
+    // Text written as `code` in a guide is shown as code, without its backticks.
+    const clio = empty.locator('[data-cli="clio"]');
+    expect(await clio.locator('code', { hasText: 'difftray status' }).isVisible()).toBe(true);
+    expect(await clio.textContent()).not.toContain('`');
+    // Qwen Code finds DiffTray by itself: nothing to export.
+    const qwen = empty.locator('[data-cli="qwen-code"]');
+    expect(await qwen.textContent()).toContain('Finds DiffTray by itself');
+    expect(await qwen.textContent()).not.toMatch(/export/i);
     // Equal commands for different CLIs still have distinct names.
     await empty.getByRole('button', { name: 'Copy Gemini CLI command: /ide enable' }).waitFor();
     await empty.getByRole('button', { name: 'Copy Qwen Code command: /ide enable' }).waitFor();
@@ -209,14 +226,19 @@ describe('app shell', () => {
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.locator('html[data-theme="dark"]').waitFor();
 
-    const theme = page.getByRole('combobox', { name: 'Theme' });
-    await theme.selectOption('light');
+    // One Theme control, in Settings: none in the sidebar.
+    expect(await page.getByRole('combobox', { name: 'Theme' }).count()).toBe(0);
+    const theme = await openTheme();
+    expect(await page.getByRole('radiogroup', { name: 'Theme' }).count()).toBe(1);
+    await theme.getByRole('radio', { name: 'Light' }).check();
     await page.locator('html[data-theme="light"]').waitFor();
     await page.reload();
     await page.locator('html[data-theme="light"]').waitFor();
-    expect(await page.getByRole('combobox', { name: 'Theme' }).inputValue()).toBe('light');
-    await page.getByRole('combobox', { name: 'Theme' }).selectOption('system');
+    expect(await (await openTheme()).getByRole('radio', { name: 'Light' }).isChecked()).toBe(true);
+    await (await openTheme()).getByRole('radio', { name: 'System' }).check();
     await page.locator('html[data-theme="dark"]').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('settings').waitFor({ state: 'detached' });
 
     const file = writeWorkspaceFile('dark.txt', BASE);
     void openDiff(file, PROPOSED, 'dark.txt (edit)');
@@ -230,7 +252,8 @@ describe('app shell', () => {
     );
     expect(outline).not.toBe('none');
     await screenshot(page, 'review-dark');
-    await page.getByRole('combobox', { name: 'Theme' }).selectOption('light');
+    await (await openTheme()).getByRole('radio', { name: 'Light' }).check();
+    await page.keyboard.press('Escape');
     await page.locator('.monaco-editor.vs').first().waitFor();
   });
 });

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { describe, expect, it } from 'vitest';
 import { screenshot } from '../test/support/chromium';
+import { renderedLines } from './support/line-breaks';
 import { makeTempDir } from '../test/support/temp';
 import { appPageSession } from './support/app-page-session';
 import { diffReady } from './support/review-page';
@@ -59,6 +60,18 @@ describe('pairing a remote agent from the app', () => {
     expect(code).toMatch(/^\d{6}$/);
     const port = app.runtime.native.port;
     expect(await section.textContent()).toContain(`ssh -R ${port}:127.0.0.1:${port}`);
+    // Each command is a block of its own with its Copy button, wrapped (if at all) only between words.
+    const tunnel = `ssh -R ${port}:127.0.0.1:${port} you@remote-host`;
+    const pair = `difftray pair --port ${port}`;
+    for (const command of [tunnel, pair]) {
+      const block = section.locator('.dt-command-block', { has: page.locator('code', { hasText: command }) });
+      await block.getByRole('button', { name: new RegExp(`^Copy .* command: ${command}$`) }).waitFor();
+      const lines = await renderedLines(block.locator('code'));
+      expect(lines.join('')).toBe(command);
+      expect(lines.map((line) => command.split(' ').some((word) => line.trim().endsWith(word)))).toEqual(
+        lines.map(() => true),
+      );
+    }
     const fingerprint = (await section.getByTestId('pairing-fingerprint').textContent())?.trim() ?? '';
     expect(fingerprint).toMatch(/^SHA256:[A-Za-z0-9+/]{43}$/);
     await screenshot(page, 'pairing-code');

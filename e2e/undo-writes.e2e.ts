@@ -107,6 +107,17 @@ describe('Undo changes on disk', () => {
     // The merge: DiffTray's change taken back, the edit kept; accepted like any review.
     await page.getByRole('tab', { name: 'Queue' }).click();
     await diffReady(page, 'Undo of "Louder deploy", onto changes made since');
+    // The queue names who put it up; Connections lists agents only, not DiffTray itself.
+    await page
+      .getByRole('navigation', { name: 'Review queue' })
+      .getByRole('heading', { name: /^DiffTray/ })
+      .waitFor();
+    await page.getByRole('tab', { name: 'Connections' }).click();
+    const connections = page.getByTestId('connections');
+    await connections.getByRole('heading', { name: /^Connected/ }).waitFor();
+    expect(await connections.locator('.dt-client-name', { hasText: /^DiffTray/ }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Disconnect DiffTray/ }).count()).toBe(0);
+    await page.getByRole('tab', { name: 'Queue' }).click();
     await page.getByRole('button', { name: 'Submit', exact: true }).click();
     const merged = BEFORE.replace('echo four', 'echo four, by hand');
     await until(() => (readFileSync(file, 'utf8') === merged ? true : undefined), 'the merge written');

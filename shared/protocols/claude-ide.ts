@@ -34,6 +34,7 @@ export const claudeIdeProtocol = {
       {
         id: 'openclaude',
         name: 'OpenClaude',
+        folded: true,
         steps: [{ text: 'From a workspace folder, start openclaude and type', command: '/ide' }],
       },
     ],

@@ -24,6 +24,7 @@ export const clioProtocol = {
       {
         id: 'clio',
         name: 'Clio',
+        folded: true,
         steps: [
           {
             text: 'Finds DiffTray through ~/.clio/ide/bridge.json (or CLIO_IDE_PORT, which `difftray status` prints).',

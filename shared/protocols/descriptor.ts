@@ -26,6 +26,7 @@ export type ClientProtocol =
 
 /** One thing to do in a CLI's guide, shown before its command: "From a workspace folder, run". */
 export interface CliStep {
+  /** Text in `backticks` is shown as code. */
   text: string;
   /** A command to type, shown as code with a Copy button. */
   command?: string;
@@ -36,6 +37,8 @@ export interface CliGuide {
   id: string;
   name: string;
   steps: CliStep[];
+  /** Few people use it: the empty state lists it under "More agents", folded. */
+  folded?: true;
 }
 
 /** What the empty state says about a protocol. */
@@ -97,6 +100,11 @@ export interface ProtocolDescriptor<P extends ClientProtocol = ClientProtocol> {
    */
   setup: { agent: SetupAgent; command: string; hookCommand: string; codec: string } | null;
   guide: ProtocolGuide;
+  /**
+   * True when DiffTray itself puts its reviews up (no agent is behind its client): such a client is
+   * not listed among the connected agents.
+   */
+  difftrayItself?: true;
 }
 
 /** Every protocol's descriptor, by id: a protocol missing here, or named twice, does not compile. */

@@ -21,4 +21,5 @@ export const difftrayProtocol = {
   notesVia: null,
   setup: null,
   guide: { kind: 'none' },
+  difftrayItself: true,
 } satisfies ProtocolDescriptor<'difftray'>;

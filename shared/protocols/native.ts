@@ -28,6 +28,7 @@ export const nativeProtocol = {
       {
         id: 'difftray',
         name: 'Any script',
+        folded: true,
         steps: [
           {
             text: 'Review a patch, or changes an agent already wrote, with',

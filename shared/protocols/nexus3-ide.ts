@@ -19,6 +19,7 @@ export const nexus3IdeProtocol = {
       {
         id: 'nexus3',
         name: 'NEXUS3',
+        folded: true,
         steps: [
           {
             text: 'Connects on its own: it finds DiffTray through its lock file in ~/.nexus3/ide when started from a workspace folder.',

@@ -9,8 +9,9 @@ export const qwenIdeProtocol = {
   spokenName: "Qwen Code's IDE protocol",
   adapter: 'bridge/gemini-ide',
   discovery:
-    'A lock file <port>.lock in ${QWEN_HOME:-~/.qwen}/ide names the bridge port and the token; Qwen ' +
-    'Code reads the port from its environment.',
+    'A lock file <port>.lock in ${QWEN_HOME:-~/.qwen}/ide names the bridge port, the token and the ' +
+    'workspace; Qwen Code reads the lock files there and takes the one whose workspace holds its folder ' +
+    '(QWEN_CODE_IDE_SERVER_PORT picks one where several do).',
   // The same adapter as Gemini CLI's IDE protocol, so the same capabilities.
   capabilities: geminiIdeProtocol.capabilities,
   notesVia: null,
@@ -23,7 +24,7 @@ export const qwenIdeProtocol = {
         name: 'Qwen Code',
         steps: [
           {
-            text: 'Export the port named by the lock file in ~/.qwen/ide, then in qwen type',
+            text: 'Finds DiffTray by itself: from a workspace folder, start qwen and turn IDE mode on once with',
             command: '/ide enable',
           },
         ],

@@ -7,6 +7,7 @@ import { activeCode, lockoutText, PAIR_BUTTON_LABEL, pairingCommands, timeLeft }
 import { errorMessage } from '../review/review-model';
 import { useAppStore } from '../state/store';
 import { formatAge } from '../state/time';
+import { CopyCommand } from '../views/CopyCommand';
 
 const NO_CLIENTS: PairedClientInfo[] = [];
 
@@ -24,6 +25,7 @@ export function PairRemoteAgent() {
   const now = useNow(1000);
   const code = activeCode(shown, state, now);
   const lockout = lockoutText(state, now);
+  const commands = code && pairingCommands(code.port);
 
   const fail = (what: string, error: unknown) =>
     announce(
@@ -84,16 +86,19 @@ export function PairRemoteAgent() {
           {lockout}
         </p>
       )}
-      {code ? (
+      {code && commands ? (
         <div className="dt-pairing-code" data-testid="pairing-active">
           <p>
             Code <strong data-testid="pairing-code">{code.code}</strong>, valid for{' '}
             <span data-testid="pairing-expires">{timeLeft(code.expiresAt, now)}</span>, once.
           </p>
-          <p className="dt-client-note">On the remote host, forward DiffTray&apos;s port and pair:</p>
-          <pre className="dt-pairing-commands">
-            {`${pairingCommands(code.port).tunnel}\n${pairingCommands(code.port).pair}`}
-          </pre>
+          <p className="dt-client-note">
+            From here, open an SSH session to the remote host that forwards DiffTray&apos;s port (or use the
+            container&apos;s or VM&apos;s port forwarding):
+          </p>
+          <CopyCommand block command={commands.tunnel} cliName="SSH" />
+          <p className="dt-client-note">Then, on the remote host, pair:</p>
+          <CopyCommand block command={commands.pair} cliName="difftray pair" />
           <p className="dt-client-note">
             <code>difftray pair</code> then prints DiffTray&apos;s key; it must be{' '}
             <code data-testid="pairing-fingerprint">{code.hostKeyFingerprint}</code>.

@@ -11,6 +11,26 @@ export const CLI_GUIDES: readonly CliGuide[] = ALL_PROTOCOLS.flatMap((protocol) 
   protocol.guide.kind === 'clis' ? protocol.guide.clis : [],
 );
 
+/** One piece of a guide's text: plain, or code (written in `backticks`). */
+export interface TextSpan {
+  text: string;
+  code: boolean;
+}
+
+/** A guide's text in pieces: what is in `backticks` is code. A lone backtick is kept as text. */
+export function codeSpans(text: string): TextSpan[] {
+  const spans: TextSpan[] = [];
+  const pattern = /`([^`]+)`/g;
+  let at = 0;
+  for (const match of text.matchAll(pattern)) {
+    if (match.index > at) spans.push({ text: text.slice(at, match.index), code: false });
+    spans.push({ text: match[1]!, code: true });
+    at = match.index + match[0].length;
+  }
+  if (at < text.length) spans.push({ text: text.slice(at), code: false });
+  return spans;
+}
+
 /**
  * Agents that write files themselves have no way for DiffTray to stand in before the write: watch mode
  * reviews what they wrote, after the fact (the empty state's WatchGuide).

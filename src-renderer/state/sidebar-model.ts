@@ -3,7 +3,8 @@
  * the connected clients. Nothing here reads the store or the DOM, so all of it is unit-tested.
  */
 import type { AppSnapshot, ClientInfo, ReviewItem } from '../../shared/app-api';
-import { pendingReviews } from '../review/review-model';
+import { describeProtocol, isClientProtocol } from '../../shared/protocols';
+import { pendingReviews, reviewStateLabel } from '../review/review-model';
 
 /** The pending reviews of one session (one client connection, ClientInfo.id), oldest first. */
 export interface QueueGroup {
@@ -68,10 +69,41 @@ export function historyEntries(snapshot: AppSnapshot | null): ReviewItem[] {
     .sort((a, b) => endedAt(b) - endedAt(a) || b.createdAt - a.createdAt);
 }
 
-/** Connected clients, longest connected first. */
+/**
+ * True for a review the person accepted only in part: some file, hunk or line of it was rejected (an
+ * undecided one went in as accepted).
+ */
+export function partlyAccepted(review: ReviewItem): boolean {
+  return (
+    review.state === 'accepted' &&
+    review.files.some((file) => file.fileDecision === 'rejected' || file.fileDecision === 'mixed')
+  );
+}
+
+/** History's word for how a review ended: "Partially accepted" when part of it was rejected. */
+export function historyStateLabel(review: ReviewItem): string {
+  return partlyAccepted(review) ? 'Partially accepted' : reviewStateLabel[review.state];
+}
+
+/** A tab's count as it fits on the tab row: "99+" past 99 (each panel's heading has the exact number). */
+export function tabCount(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+/**
+ * An agent connected to DiffTray, as Connections lists it; not DiffTray's own client (the merge review
+ * an undo puts up), which no agent is behind and nobody could disconnect.
+ */
+function isAgent(client: ClientInfo): boolean {
+  return !isClientProtocol(client.protocol) || !describeProtocol(client.protocol).difftrayItself;
+}
+
+/** Connected agents, longest connected first. */
 export function connectedClients(snapshot: AppSnapshot | null): ClientInfo[] {
   if (!snapshot) return [];
-  return snapshot.clients.filter((client) => client.connected).sort((a, b) => a.connectedAt - b.connectedAt);
+  return snapshot.clients
+    .filter((client) => client.connected && isAgent(client))
+    .sort((a, b) => a.connectedAt - b.connectedAt);
 }
 
 /**

@@ -20,6 +20,8 @@ import {
   endedByAgentNotice,
   pauseNoticeDropped,
   pauseNoticeStarted,
+  reviewOpened,
+  staleCleared,
   type StatusLine,
 } from './status-line';
 
@@ -72,6 +74,8 @@ export interface AppState extends StatusLine {
   setContent(key: string, entry: ContentEntry): void;
   setPrefs(prefs: Partial<ViewPrefs>): void;
   announce(text: string): void;
+  /** At `now`: the status line's message goes if it is stale (status-line.ts). */
+  clearStaleStatus(now: number): void;
   /** The pause ended: the status line stops saying that keys are paused. */
   endKeyPause(pause: KeyPause): void;
 }
@@ -212,6 +216,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   contents: {},
   prefs: loadPrefs(),
   announcement: null,
+  said: null,
   keyPause: null,
   beforePause: null,
 
@@ -242,7 +247,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
   selectReview(reviewId) {
     // The person chose it: no pause, and it is shown, in place of Settings.
     useSettingsView.getState().hide();
-    set({ selectedReviewId: reviewId, ...pauseNoticeDropped(get()) });
+    set({ ...reviewOpened(get(), reviewId), selectedReviewId: reviewId });
   },
 
   selectAdjacentReview(delta) {
@@ -254,7 +259,7 @@ export const useAppStore = create<AppState>()((set, get) => ({
     const target = position < 0 ? 0 : Math.min(Math.max(0, position + delta), queue.length - 1);
     const review = queue[target];
     useSettingsView.getState().hide();
-    if (review) set({ selectedReviewId: review.id, ...pauseNoticeDropped(get()) });
+    if (review) set({ ...reviewOpened(get(), review.id), selectedReviewId: review.id });
   },
 
   setCursor(reviewId, ref) {
@@ -282,7 +287,11 @@ export const useAppStore = create<AppState>()((set, get) => ({
   },
 
   announce(text) {
-    set(announced(get(), text, Date.now()));
+    set(announced(get(), text, Date.now(), get().selectedReviewId));
+  },
+
+  clearStaleStatus(now) {
+    set(staleCleared(get(), now));
   },
 
   endKeyPause(pause) {
@@ -330,7 +339,7 @@ function adopt(snapshot: AppSnapshot): void {
   // A review the person did not choose came up: hold decision keys a moment, and say so.
   const now = Date.now();
   const pause = pauseForAutoSelection(state.selectedReviewId, selected, now);
-  if (pause) set(pauseNoticeStarted(get(), pause, now));
+  if (pause) set(pauseNoticeStarted(get(), pause, now, selectedReviewId));
   // A file of the review on screen changed on disk: said once, as it happens (the banner stays).
   const diskChange = diskChangeNotice(state.snapshot, snapshot, selected);
   if (diskChange !== null) get().announce(diskChange);

@@ -17,8 +17,17 @@ function selectText(element: HTMLElement): void {
 /**
  * A command as code with a Copy button. Where the clipboard is not available (an insecure context, a
  * denied permission) the command is selected instead, so one keystroke copies it. Focus stays put.
+ * `block`: the command on a line of its own, wrapped only between its words, the button beside it.
  */
-export function CopyCommand({ command, cliName }: { command: string; cliName: string }) {
+export function CopyCommand({
+  command,
+  cliName,
+  block = false,
+}: {
+  command: string;
+  cliName: string;
+  block?: boolean;
+}) {
   const code = useRef<HTMLElement>(null);
   const announce = useAppStore((s) => s.announce);
 
@@ -34,7 +43,7 @@ export function CopyCommand({ command, cliName }: { command: string; cliName: st
   };
 
   return (
-    <span className="dt-command">
+    <span className={block ? 'dt-command dt-command-block' : 'dt-command'}>
       <code ref={code}>{command}</code>
       <button
         type="button"

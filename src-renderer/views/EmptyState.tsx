@@ -1,9 +1,10 @@
 import type { AppSnapshot } from '../../shared/app-api';
-import { CLI_GUIDES } from '../settings/cli-guides';
+import { CLI_GUIDES, type CliGuide } from '../settings/cli-guides';
 import { FIRST_RUN_TEXT } from '../settings/settings-model';
 import { useSettingsView } from '../settings/settings-view';
 import { AddWorkspaceFolder } from './AddWorkspaceFolder';
 import { clientLabel, connectedClients } from '../state/sidebar-model';
+import { CodeText } from './CodeText';
 import { CopyCommand } from './CopyCommand';
 import { HookGuides } from './HookGuides';
 import { WatchGuide } from './WatchGuide';
@@ -26,7 +27,35 @@ function FirstRun() {
   );
 }
 
-/** No reviews waiting: tell the person how to get each supported CLI to connect, and where. */
+/** One CLI's card: its name, and each step with its command to copy. */
+function CliCard({ guide }: { guide: CliGuide }) {
+  return (
+    <li className="dt-cli" data-cli={guide.id}>
+      <h3>{guide.name}</h3>
+      <ul className="dt-cli-steps">
+        {guide.steps.map((step) => (
+          <li key={step.command ?? step.text}>
+            <CodeText text={step.text} />
+            {step.command && (
+              <>
+                {' '}
+                <CopyCommand command={step.command} cliName={guide.name} />
+              </>
+            )}
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+const SHOWN_GUIDES = CLI_GUIDES.filter((guide) => !guide.folded);
+const FOLDED_GUIDES = CLI_GUIDES.filter((guide) => guide.folded);
+
+/**
+ * No reviews waiting: how to get each supported CLI to connect, and where. It fits the window (1024×700)
+ * without scrolling: the CLIs most people use as cards in a grid, the rest folded under "More agents".
+ */
 export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
   const clients = connectedClients(snapshot);
   const folders = snapshot?.workspaceFolders ?? [];
@@ -37,44 +66,44 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
       <h1 id="dt-empty-title">No reviews waiting</h1>
       <p>
         Edits a coding agent proposes appear here for you to accept or reject, hunk by hunk. Nothing is
-        written before you decide.
+        written before you decide.{' '}
+        {snapshot && (
+          <span className="dt-empty-connected">
+            {clients.length === 0
+              ? 'No agent is connected.'
+              : `Connected: ${clients.map((client) => clientLabel(client)).join(', ')}.`}
+          </span>
+        )}
       </p>
-      {snapshot && (
-        <p className="dt-empty-connected">
-          {clients.length === 0
-            ? 'No agent is connected.'
-            : `Connected: ${clients.map((client) => clientLabel(client)).join(', ')}.`}
-        </p>
-      )}
 
       <h2 id="dt-connect-title">Connect an agent</h2>
       <ul className="dt-cli-list" aria-labelledby="dt-connect-title">
-        {CLI_GUIDES.map((guide) => (
-          <li key={guide.id} className="dt-cli" data-cli={guide.id}>
-            <h3>{guide.name}</h3>
-            <ul className="dt-cli-steps">
-              {guide.steps.map((step) => (
-                <li key={step.command ?? step.text}>
-                  {step.text}
-                  {step.command && (
-                    <>
-                      {' '}
-                      <CopyCommand command={step.command} cliName={guide.name} />
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </li>
+        {SHOWN_GUIDES.map((guide) => (
+          <CliCard key={guide.id} guide={guide} />
         ))}
         <WatchGuide workspaceFolders={folders} watchedFolders={snapshot?.watchedFolders ?? []} />
       </ul>
       <HookGuides />
+      {FOLDED_GUIDES.length > 0 && (
+        <details className="dt-more-agents">
+          <summary>More agents: {FOLDED_GUIDES.map((guide) => guide.name).join(', ')}</summary>
+          <ul className="dt-cli-list" aria-label="More agents">
+            {FOLDED_GUIDES.map((guide) => (
+              <CliCard key={guide.id} guide={guide} />
+            ))}
+          </ul>
+        </details>
+      )}
 
-      <h2 id="dt-folders-title">Workspace folders</h2>
       {folders.length > 0 && (
-        <>
-          <p>Run the agent from one of these folders (or a folder inside one):</p>
+        <section className="dt-empty-folders" aria-labelledby="dt-folders-title">
+          <h2 id="dt-folders-title">Workspace folders</h2>
+          <p>
+            Run the agent from one of these folders (or a folder inside one):{' '}
+            <button type="button" onClick={showSettings}>
+              Change workspace folders…
+            </button>
+          </p>
           <ul className="dt-folders" aria-labelledby="dt-folders-title">
             {folders.map((folder) => (
               <li key={folder}>
@@ -82,12 +111,7 @@ export function EmptyState({ snapshot }: { snapshot: AppSnapshot | null }) {
               </li>
             ))}
           </ul>
-          <p>
-            <button type="button" onClick={showSettings}>
-              Change workspace folders…
-            </button>
-          </p>
-        </>
+        </section>
       )}
     </section>
   );

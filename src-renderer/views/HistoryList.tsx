@@ -3,8 +3,7 @@ import { commentCount } from '../../shared/review-comments';
 import { sentNoteText } from '../review/agent-note';
 import { approvalIcon, approvalLabel, approvalStateLabel } from '../review/approval-model';
 import { useNow } from '../state/hooks';
-import { reviewStateLabel } from '../review/review-model';
-import { clientLabel, endedAt } from '../state/sidebar-model';
+import { clientLabel, endedAt, historyStateLabel, partlyAccepted } from '../state/sidebar-model';
 import { useAppStore } from '../state/store';
 import { formatAge } from '../state/time';
 import { earlierUndoable, undoableOf } from './undo-writes-model';
@@ -55,8 +54,12 @@ export function HistoryList({ reviews, selectedId }: { reviews: ReviewItem[]; se
                     )}
                     {approval ? <Revealed text={approvalLabel(approval)} /> : review.title}
                   </span>
-                  <span className="dt-ended-label" data-state={review.state}>
-                    {approval ? approvalStateLabel(review) : reviewStateLabel[review.state]}
+                  <span
+                    className="dt-ended-label"
+                    data-state={review.state}
+                    data-partly={partlyAccepted(review) ? 'true' : undefined}
+                  >
+                    {approval ? approvalStateLabel(review) : historyStateLabel(review)}
                   </span>
                   {reason && <span className="dt-queue-item-desc dt-history-reason">{reason}</span>}
                   {note && (

@@ -18,9 +18,10 @@ export function HookGuides() {
       </p>
       <ul className="dt-hook-guides" aria-labelledby="dt-hook-guides-title">
         {HOOK_GUIDES.map((guide) => (
-          // Not a heading: the agent's own guide above is headed by the same name.
+          // Not a heading: the agent's own card above is headed by the same name.
           <li key={guide.agent} className="dt-hook-guide" data-hook-agent={guide.agent}>
-            <strong>{guide.name}</strong> <CopyCommand command={guide.command} cliName={guide.name} />{' '}
+            <strong>{guide.name}</strong>
+            <CopyCommand command={guide.command} cliName={guide.name} />
             <button
               type="button"
               aria-label={`Set up ${guide.name} hooks…`}

@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import type { AppSnapshot } from '../../shared/app-api';
-import { connectedClients, groupQueue, historyEntries } from '../state/sidebar-model';
+import { connectedClients, groupQueue, historyEntries, tabCount } from '../state/sidebar-model';
 import { useSidebarTab, type SidebarTab as Tab } from '../state/sidebar-tab';
 // Before the panels: their stylesheets refine the lists styled here, and must come later in the cascade.
 import './Sidebar.css';
@@ -10,7 +10,6 @@ import { QueueList } from './QueueList';
 import { ShortcutLegend } from './ShortcutLegend';
 import { SettingsButton } from '../settings/SettingsButton';
 import { SidebarSettingsNotice } from '../settings/sections/SettingsFileBanner';
-import { ThemeSwitch } from './ThemeSwitch';
 import { SidebarWatchNotice } from './WatchIssue';
 const TABS: Array<{ id: Tab; label: string }> = [
   { id: 'queue', label: 'Queue' },
@@ -20,9 +19,8 @@ const TABS: Array<{ id: Tab; label: string }> = [
 
 /**
  * The sidebar: three views behind tabs (WAI-ARIA tabs: arrow keys move between them, Tab goes into
- * the panel), then any problem with the settings file, the way into Settings, the theme and the
- * shortcut legend. Only the person switches tabs; nothing that
- * arrives does.
+ * the panel), then any problem with the settings file, the way into Settings (the theme is chosen
+ * there) and the shortcut legend. Only the person switches tabs; nothing that arrives does.
  */
 export function Sidebar({
   snapshot,
@@ -82,9 +80,9 @@ export function Sidebar({
             onKeyDown={onTabKeyDown}
           >
             {t.label}
-            {/* The count is shown, not part of the tab's name; each panel's heading says it too. */}
+            {/* The count is shown, not part of the tab's name; each panel's heading says it exactly. */}
             <span className="dt-tab-count" aria-hidden="true">
-              {counts[t.id]}
+              {tabCount(counts[t.id])}
             </span>
           </button>
         ))}
@@ -118,7 +116,6 @@ export function Sidebar({
         <SidebarSettingsNotice file={snapshot?.settingsFile} />
         <div className="dt-sidebar-settings">
           <SettingsButton />
-          <ThemeSwitch />
         </div>
         <ShortcutLegend />
       </div>

@@ -5,15 +5,11 @@ import { themeChoice } from '../settings/settings-model';
 import { useAppStore } from '../state/store';
 import {
   applyTheme,
-  isThemePref,
   onSystemThemeChange,
   resolveTheme,
   systemPrefersDark,
-  THEME_PREFS,
-  themePrefLabels,
   type ThemePref,
 } from '../state/theme';
-import './ThemeSwitch.css';
 
 /**
  * Keeps <html data-theme> and Monaco in step with the Theme choice and, for System, with the OS. The
@@ -41,7 +37,10 @@ export interface ThemeChoiceControl {
   refusal: string | undefined;
 }
 
-/** The theme chosen and a way to change it: in the settings, or in this window while main sends none. */
+/**
+ * The theme chosen and a way to change it (Settings → Theme, the one control for it): in the settings,
+ * or in this window while main sends none.
+ */
 export function useThemeChoice(): ThemeChoiceControl {
   const api = useApi();
   const settings = useAppStore((s) => s.snapshot?.settings);
@@ -68,31 +67,4 @@ export function useThemeChoice(): ThemeChoiceControl {
   };
   const choice = asked !== undefined && asked.from === confirmed ? asked.value : confirmed;
   return { choice, choose, refusal };
-}
-
-/** System / Light / Dark: the sidebar's quick switch for the Theme setting. */
-export function ThemeSwitch() {
-  const { choice, choose } = useThemeChoice();
-  const announce = useAppStore((s) => s.announce);
-  return (
-    <label className="dt-theme">
-      Theme
-      <select
-        value={choice}
-        onChange={(event) => {
-          const value = event.target.value;
-          if (!isThemePref(value)) return;
-          void choose(value).then((refused) => {
-            if (refused !== undefined) announce(`Could not change the theme: ${refused}`);
-          });
-        }}
-      >
-        {THEME_PREFS.map((value) => (
-          <option key={value} value={value}>
-            {themePrefLabels[value]}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
 }

@@ -79,7 +79,7 @@ export function LaunchAtLoginSection({ settings }: { settings: AppSettings }) {
   );
 }
 
-/** Settings → Theme: System, Light or Dark, the same choice as the sidebar's quick switch. */
+/** Settings → Theme: System, Light or Dark; the one place the theme is chosen. */
 export function ThemeSection() {
   const { choice, choose, refusal } = useThemeChoice();
   return (

@@ -6,10 +6,13 @@ import {
   groupHeading,
   groupQueue,
   historyEntries,
+  historyStateLabel,
   newStatusLines,
   queueOrder,
   statusLine,
+  tabCount,
 } from '../../../src-renderer/state/sidebar-model';
+import type { HunkState } from '../../../shared/line-decisions';
 import { client, review, snapshot } from './fixtures-app-shell';
 
 const a = client('a');
@@ -167,5 +170,55 @@ describe('newStatusLines', () => {
     const gone = client('a', { connected: false, status: { text: 'bye', at: 2 } });
     expect(newStatusLines(snapshot([], [a]), snapshot([], [gone]))).toEqual([]);
     expect(newStatusLines(snapshot([], [a]), snapshot([], [withStatus('   ', 2)]))).toEqual([]);
+  });
+});
+
+describe('historyStateLabel: the words History shows for how a review ended', () => {
+  /** An ended review of `decisions.length` files, each file decided as given. */
+  const ended = (state: Parameters<typeof review>[3], decisions: HunkState[]) => {
+    const base = review('r', 1, a, state);
+    const file = base.files[0]!;
+    return {
+      ...base,
+      files: decisions.map((fileDecision, i) => ({ ...file, path: `/w/${i}.ts`, fileDecision })),
+    };
+  };
+
+  it('says "Accepted" only when nothing of it was rejected (undecided went in as accepted)', () => {
+    expect(historyStateLabel(ended('accepted', ['accepted', 'accepted']))).toBe('Accepted');
+    expect(historyStateLabel(ended('accepted', ['accepted', 'pending']))).toBe('Accepted');
+  });
+
+  it('says "Partially accepted" when a file, a hunk or a line of it was rejected', () => {
+    // 2 of 4 hunks rejected in one file: the file is mixed.
+    expect(historyStateLabel(ended('accepted', ['mixed']))).toBe('Partially accepted');
+    expect(historyStateLabel(ended('accepted', ['accepted', 'rejected']))).toBe('Partially accepted');
+    // A turn review kept in part (the rest reverted on disk) reads the same.
+    expect(historyStateLabel(ended('accepted', ['pending', 'rejected', 'accepted']))).toBe(
+      'Partially accepted',
+    );
+  });
+
+  it('names every other outcome by its state', () => {
+    expect(historyStateLabel(ended('rejected', ['rejected']))).toBe('Rejected');
+    // An explicit reject of a review with accepted hunks is still a reject: nothing was applied.
+    expect(historyStateLabel(ended('rejected', ['accepted', 'mixed']))).toBe('Rejected');
+    expect(historyStateLabel(ended('cancelled', ['mixed']))).toBe('Cancelled');
+    expect(historyStateLabel(ended('superseded', ['pending']))).toBe('Superseded');
+  });
+});
+
+describe('tabCount: counts that keep the tabs on one row', () => {
+  it('shows up to 99, then "99+"', () => {
+    expect([0, 7, 99, 100, 12345].map(tabCount)).toEqual(['0', '7', '99', '99+', '99+']);
+  });
+});
+
+describe('connectedClients leaves out DiffTray itself', () => {
+  it('lists agents, not the client of the merge reviews an undo puts up', () => {
+    const own = client('d', { name: 'DiffTray', protocol: 'difftray', connectedAt: 1 });
+    const watch = client('w', { name: 'Changes on disk', protocol: 'watch', connectedAt: 2 });
+    const clients = connectedClients(snapshot([], [own, a, watch]));
+    expect(clients.map((c) => c.id)).toEqual(['a', 'w']);
   });
 });

@@ -7,6 +7,7 @@ import type { DiskSnapshot } from '../../../core/disk/disk-snapshot';
 import { readProposalBase } from '../../../core/review/proposal-base';
 import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
+import { tabLabel } from '../../tab-label';
 import { textResult, toolError } from '../../mcp-tools';
 import { defineClaudeTool } from './context';
 import { messageOf } from '../../../../shared/error-message';
@@ -41,7 +42,7 @@ export const openDiff = defineClaudeTool({
     }
     const { outcome } = session.propose({
       title: displayPath(filePath, session.workspaceFolders),
-      description: args.tab_name,
+      description: tabLabel(args.tab_name),
       tabName: args.tab_name,
       files: [{ path: filePath, base, proposedText: args.new_file_contents }],
     });

@@ -18,6 +18,7 @@ import { readProposalBase } from '../../../core/review/proposal-base';
 import type { ReviewOutcome } from '../../../core/review/review-record';
 import { resolveInsideWorkspace } from '../../../core/workspace/workspace-paths';
 import { displayPath } from '../../display-path';
+import { tabLabel } from '../../tab-label';
 import { copilotJson, defineCopilotTool } from './context';
 import { messageOf } from '../../../../shared/error-message';
 
@@ -65,7 +66,7 @@ export const openDiff = defineCopilotTool({
     try {
       added = agent.propose({
         title: displayPath(filePath, agent.workspaceFolders),
-        description: args.tab_name,
+        description: tabLabel(args.tab_name),
         // A new open_diff with the same tab name replaces the old one (answered closed_via_tool).
         tabName: args.tab_name,
         files: [{ path: filePath, base, proposedText: args.new_file_contents }],
