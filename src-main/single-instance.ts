@@ -1,0 +1,172 @@
+/**
+ * One DiffTray per DiffTray home, desktop or headless alike: a start claims the instance record
+ * (instance-file.ts) before it writes any lock file. When another DiffTray holds it, this start hands
+ * over to it (prints its address, exit 0), or, with `--new-instance`, is refused. A record is trusted
+ * only while its process is the one that wrote it (pid and start time) and its port answers on
+ * loopback, so the record of a crashed DiffTray never blocks a start: it is removed and the start goes on.
+ */
+import { isSameOwnProcess } from './core/clients/process-info';
+import { portAnswers } from './bridge/lock-files';
+import {
+  createRecord,
+  instanceFile,
+  ownRecord,
+  readRecord,
+  removeOwnRecord,
+  removeRecordIfUnchanged,
+  updateRecord,
+  type InstanceRecord,
+  type InstanceShell,
+} from './instance-file';
+
+/** How long a start waits for another DiffTray that is still starting to serve. */
+export const START_WAIT_MS = 30_000;
+const POLL_MS = 100;
+
+/** The record this process holds: filled in once serving, removed when leaving (or at exit, whatever ends it). */
+export class OwnInstance {
+  private released = false;
+  private readonly releaseAtExit = () => this.release();
+
+  constructor(
+    readonly file: string,
+    private record: InstanceRecord,
+  ) {
+    process.once('exit', this.releaseAtExit);
+  }
+
+  /** Says where this DiffTray answers: its native port, and the headless UI's address. */
+  serving(where: { port: number; url?: string }): void {
+    if (this.released) return;
+    this.record = { ...this.record, port: where.port, ...(where.url !== undefined && { url: where.url }) };
+    updateRecord(this.file, this.record);
+  }
+
+  /** Removes the record, synchronously; idempotent. */
+  release(): void {
+    if (this.released) return;
+    this.released = true;
+    process.removeListener('exit', this.releaseAtExit);
+    removeOwnRecord(this.file, this.record.pid);
+  }
+}
+
+export type InstanceClaim =
+  | { kind: 'claimed'; instance: OwnInstance }
+  /** Another DiffTray serves for this home. */
+  | { kind: 'running'; record: InstanceRecord }
+  /** Another DiffTray is alive but has not served within the wait. */
+  | { kind: 'starting'; record: InstanceRecord };
+
+export interface ClaimOptions {
+  /** The DiffTray home (difftrayHome(env)). */
+  home: string;
+  shell: InstanceShell;
+  /** How long to wait for a DiffTray that is still starting; START_WAIT_MS by default. */
+  waitMs?: number;
+}
+
+/** What a record says of its DiffTray now. */
+export type RecordState = 'live' | 'starting' | 'stale';
+
+/**
+ * Live: its process is the one that wrote it and answers on its port. Starting: that process, not
+ * serving yet. Stale: anything else (gone, its pid reused, its servers closed, not a record at all).
+ */
+export async function recordState(record: InstanceRecord | undefined): Promise<RecordState> {
+  if (!record || !isSameOwnProcess(record.pid, record.processStart)) return 'stale';
+  if (record.port === undefined) return 'starting';
+  return (await portAnswers(record.port)) ? 'live' : 'stale';
+}
+
+/** Claims the home for this process, or says who holds it. Throws only when the home cannot be written. */
+export async function claimInstance(options: ClaimOptions): Promise<InstanceClaim> {
+  const file = instanceFile(options.home);
+  const deadline = Date.now() + (options.waitMs ?? START_WAIT_MS);
+  for (;;) {
+    // Past the wait, only records changing under us all along are left: said, not looped on.
+    if (Date.now() > deadline + START_WAIT_MS)
+      throw new Error(`${file} keeps changing; is another DiffTray starting and stopping?`);
+    const own = ownRecord(options.shell);
+    if (createRecord(file, own)) return { kind: 'claimed', instance: new OwnInstance(file, own) };
+    const found = readRecord(file);
+    // Removed between the two looks (its DiffTray left): claim again.
+    if (found === undefined) continue;
+    const state = await recordState(found.record);
+    if (state === 'live' && found.record) return { kind: 'running', record: found.record };
+    if (state === 'stale') {
+      removeRecordIfUnchanged(file, found.text);
+    } else if (found.record) {
+      if (Date.now() >= deadline) return { kind: 'starting', record: found.record };
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  }
+}
+
+/** What a start that did not claim the home prints, and its exit code. */
+export interface SecondStart {
+  /** Lines for stdout (a hand-over) or stderr (a refusal). */
+  lines: string[];
+  exitCode: number;
+  /** The headless UI's address, to open in the person's browser (a desktop start handing over). */
+  openUrl?: string;
+}
+
+export interface SecondStartOptions {
+  /** `--new-instance`: a new DiffTray or none, never a hand-over. */
+  newInstance: boolean;
+  /** Whether this start shows the running DiffTray's window itself (the desktop app does). */
+  showsWindow: boolean;
+}
+
+/** The words and exit code of a start that found another DiffTray. */
+export function secondStart(
+  claim: Exclude<InstanceClaim, { kind: 'claimed' }>,
+  options: SecondStartOptions,
+): SecondStart {
+  const { record } = claim;
+  const who = describeInstance(record);
+  if (claim.kind === 'starting') {
+    return {
+      lines: [
+        `${who} is still starting and does not answer yet.`,
+        'Try again once it has started, or stop it first.',
+      ],
+      exitCode: 1,
+    };
+  }
+  if (options.newInstance) {
+    return {
+      lines: [
+        `--new-instance refused: ${who} is running and holds its lock files.`,
+        'Stop it first, or start without --new-instance to use it.',
+      ],
+      exitCode: 1,
+    };
+  }
+  if (record.url !== undefined) {
+    return {
+      lines: [`${who} is already running; this start hands over to it.`, `Open the UI: ${record.url}`],
+      exitCode: 0,
+      ...(options.showsWindow && { openUrl: record.url }),
+    };
+  }
+  return {
+    lines: [
+      options.showsWindow
+        ? `${who} is already running; its window is shown.`
+        : `${who} is already running: open its window from the tray icon, or with \`difftray open\`.`,
+    ],
+    exitCode: 0,
+  };
+}
+
+/** "DiffTray (headless, pid 1234, started 2026-11-28 08:30:12 UTC)". */
+export function describeInstance(record: InstanceRecord): string {
+  const shell = record.shell === 'desktop' ? 'the desktop app' : 'headless';
+  const started = new Date(record.startedAt);
+  const since = Number.isNaN(started.getTime())
+    ? ''
+    : `, started ${started.toISOString().slice(0, 19).replace('T', ' ')} UTC`;
+  return `DiffTray (${shell}, pid ${record.pid}${since})`;
+}
