@@ -18,6 +18,7 @@ import {
   type InstanceRecord,
   type InstanceShell,
 } from './instance-file';
+import { isRecord } from '../shared/is-record';
 
 /** How long a start waits for another DiffTray that is still starting to serve. */
 export const START_WAIT_MS = 30_000;
@@ -159,6 +160,37 @@ export function secondStart(
     ],
     exitCode: 0,
   };
+}
+
+/**
+ * A desktop start that found Electron's own single-instance lock taken: another desktop app runs (its
+ * record, if it has written it yet, says which). That app shows its window unless this start asked for
+ * a new instance (electronHandOver says which, as the lock's additional data).
+ */
+export function secondDesktopStart(record: InstanceRecord | undefined, newInstance: boolean): SecondStart {
+  if (record) {
+    const said = secondStart({ kind: 'running', record }, { newInstance, showsWindow: true });
+    return { lines: said.lines, exitCode: said.exitCode };
+  }
+  return newInstance
+    ? {
+        lines: [
+          '--new-instance refused: the DiffTray desktop app is running and holds its lock files.',
+          'Stop it first, or start without --new-instance to use it.',
+        ],
+        exitCode: 1,
+      }
+    : { lines: ['The DiffTray desktop app is already running; its window is shown.'], exitCode: 0 };
+}
+
+/** What a desktop start passes to the running app with Electron's single-instance lock. */
+export function electronHandOver(newInstance: boolean): Record<string, unknown> {
+  return { difftrayNewInstance: newInstance };
+}
+
+/** Whether the running app should show its window for a start that passed `data` (electronHandOver). */
+export function handOverWanted(data: unknown): boolean {
+  return !(isRecord(data) && data.difftrayNewInstance === true);
 }
 
 /** "DiffTray (headless, pid 1234, started 2026-11-28 08:30:12 UTC)". */

@@ -4,7 +4,7 @@
  * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts, security.ts,
  * folder-picker.ts, desktop-settings.ts and updates.ts, which are tested without Electron.
  */
-import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, protocol, session, shell, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,8 +13,17 @@ import type { StateEvent } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { difftrayHome } from '../core/settings/settings';
 import { readStaticFile } from '../loopback/static-files';
-import { parseLaunchArgs } from '../launch-options';
-import { installLastResort, raiseOpenFileLimit } from '../process-guard';
+import { parseLaunchArgs, type LaunchOptions } from '../launch-options';
+import { instanceFile, readRecord } from '../instance-file';
+import { ignoreClosedOutput, installLastResort, raiseOpenFileLimit } from '../process-guard';
+import {
+  claimInstance,
+  electronHandOver,
+  handOverWanted,
+  secondDesktopStart,
+  secondStart,
+  type OwnInstance,
+} from '../single-instance';
 import { startRuntime, type Runtime } from '../runtime';
 import {
   APP_SCHEME,
@@ -52,6 +61,8 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let runtime: Runtime | undefined;
+/** This app's instance record (single-instance.ts): another start finds it and hands over. */
+let instance: OwnInstance | undefined;
 let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
@@ -139,10 +150,20 @@ function onTrayAction(action: TrayAction): void {
 
 const openers = { review: openReview, window: showWindow };
 
-async function start(): Promise<void> {
-  const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+async function start(options: LaunchOptions): Promise<void> {
+  // Electron's lock keeps out a second desktop app; the record, a headless DiffTray for the same home.
+  const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'desktop' });
+  if (claim.kind !== 'claimed') {
+    const said = secondStart(claim, { newInstance: options.newInstance, showsWindow: true });
+    for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+    if (said.openUrl) await shell.openExternal(said.openUrl).catch(() => {});
+    app.exit(said.exitCode);
+    return;
+  }
+  instance = claim.instance;
   raiseOpenFileLimit(process.pid, (message) => console.error(message));
   runtime = await startRuntime({ workspaces: options.workspaces });
+  instance.serving({ port: runtime.native.port });
   installLastResort((message) => console.error(message));
   const { core, handler } = runtime;
 
@@ -248,10 +269,45 @@ function onBeforeQuit(event: Electron.Event): void {
   confirmLeaving(() => app.quit());
 }
 
-if (!app.requestSingleInstanceLock()) {
+/**
+ * Ctrl-C, `kill`, a closed terminal: the signal is the answer, nothing is asked. Lock files and the
+ * instance record go at once; pending reviews end as cancelled when the servers close (will-quit).
+ */
+function quitOnSignal(): void {
+  runtime?.stopServing();
+  instance?.release();
+  quitting = true;
   app.quit();
+}
+
+/** The command line, or the reason it is refused (said, and the app exits). */
+function launchOptions(): LaunchOptions | undefined {
+  try {
+    return parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  } catch (error) {
+    console.error(`DiffTray failed to start: ${messageOf(error)}`);
+    app.exit(1);
+    return undefined;
+  }
+}
+
+ignoreClosedOutput();
+const launch = launchOptions();
+if (!launch) {
+  // Refused above.
+} else if (!app.requestSingleInstanceLock(electronHandOver(launch.newInstance))) {
+  // Another desktop app runs: it shows its window (second-instance), unless this start asked not to.
+  const said = secondDesktopStart(
+    readRecord(instanceFile(difftrayHome(process.env)))?.record,
+    launch.newInstance,
+  );
+  for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+  app.exit(said.exitCode);
 } else {
-  app.on('second-instance', showWindow);
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
+    if (handOverWanted(additionalData)) showWindow();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, quitOnSignal);
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
@@ -263,13 +319,17 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', onBeforeQuit);
   app.on('will-quit', () => {
     tray?.destroy();
+    instance?.release();
+    // Its lock files are removed at once, before anything is awaited.
     void runtime?.close();
   });
   app
     .whenReady()
-    .then(start)
+    .then(() => start(launch))
     .catch((error: unknown) => {
       console.error(`DiffTray failed to start: ${messageOf(error)}`);
+      runtime?.stopServing();
+      instance?.release();
       app.exit(1);
     });
 }
