@@ -5,8 +5,9 @@
  * is already there, so two starts racing cannot both win and a reader never sees half a file. The
  * owner fills in its address once it serves, and removes the record when it leaves.
  *
- * It holds the headless UI's address with its token: readable by this user only, as the terminal that
- * started DiffTray is.
+ * It never holds the headless UI's token: every program running as this user (the agent under review
+ * among them) can read it, and whoever has the token decides reviews. The token stays on the terminal
+ * that started DiffTray.
  */
 import { chmodSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -29,8 +30,8 @@ export interface InstanceRecord {
   shell: InstanceShell;
   /** The native endpoint's port, once serving: the loopback check that the instance still answers. */
   port?: number;
-  /** The headless UI's address with its token, once serving (headless only). */
-  url?: string;
+  /** The headless UI's port, once serving (headless only): its address without the token. */
+  uiPort?: number;
 }
 
 /** The largest record read: it is a few hundred bytes. */
@@ -131,19 +132,19 @@ export function removeOwnRecord(file: string, pid: number = process.pid): void {
 
 function parseRecord(value: unknown): InstanceRecord | undefined {
   if (!isRecord(value)) return undefined;
-  const { pid, processStart, startedAt, shell, port, url } = value;
+  const { pid, processStart, startedAt, shell, port, uiPort } = value;
   if (typeof pid !== 'number' || !Number.isInteger(pid) || pid <= 0) return undefined;
   if (typeof startedAt !== 'string' || (shell !== 'desktop' && shell !== 'headless')) return undefined;
   if (processStart !== undefined && typeof processStart !== 'string') return undefined;
   if (port !== undefined && !isPort(port)) return undefined;
-  if (url !== undefined && typeof url !== 'string') return undefined;
+  if (uiPort !== undefined && !isPort(uiPort)) return undefined;
   return {
     pid,
     ...(processStart !== undefined && { processStart }),
     startedAt,
     shell,
     ...(port !== undefined && { port }),
-    ...(url !== undefined && { url }),
+    ...(uiPort !== undefined && { uiPort }),
   };
 }
 

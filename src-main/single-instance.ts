@@ -1,9 +1,14 @@
 /**
  * One DiffTray per DiffTray home, desktop or headless alike: a start claims the instance record
  * (instance-file.ts) before it writes any lock file. When another DiffTray holds it, this start hands
- * over to it (prints its address, exit 0), or, with `--new-instance`, is refused. A record is trusted
- * only while its process is the one that wrote it (pid and start time) and its port answers on
- * loopback, so the record of a crashed DiffTray never blocks a start: it is removed and the start goes on.
+ * over to it: asks it to show itself (SHOW_SIGNAL: the desktop app shows its window, a headless one
+ * opens its UI in the person's browser, as `difftray open` has them do), prints who and where it is,
+ * and exits 0; with `--new-instance` it is refused instead. A record is trusted only while its process
+ * is the one that wrote it (pid and start time) and its port answers on loopback, so the record of a
+ * crashed DiffTray never blocks a start: it is removed and the start goes on.
+ *
+ * The headless UI's token is never handed over: any program running as this user, the agent under
+ * review too, could start DiffTray a second time to learn it.
  */
 import { isSameOwnProcess } from './core/clients/process-info';
 import { portAnswers } from './bridge/lock-files';
@@ -24,6 +29,9 @@ import { isRecord } from '../shared/is-record';
 export const START_WAIT_MS = 30_000;
 const POLL_MS = 100;
 
+/** Sent by a second start to the running DiffTray: "show yourself" (SIGUSR1 is Node's debugger's). */
+export const SHOW_SIGNAL = 'SIGUSR2';
+
 /** The record this process holds: filled in once serving, removed when leaving (or at exit, whatever ends it). */
 export class OwnInstance {
   private released = false;
@@ -36,10 +44,15 @@ export class OwnInstance {
     process.once('exit', this.releaseAtExit);
   }
 
-  /** Says where this DiffTray answers: its native port, and the headless UI's address. */
-  serving(where: { port: number; url?: string }): void {
+  /**
+   * Says where this DiffTray answers (its native port, the headless UI's port), and from now on shows
+   * itself when a second start asks (SHOW_SIGNAL).
+   */
+  serving(where: { port: number; uiPort?: number }, show: () => void): void {
     if (this.released) return;
-    this.record = { ...this.record, port: where.port, ...(where.url !== undefined && { url: where.url }) };
+    // Listening first: the signal's default action ends the process, and the port invites it.
+    process.on(SHOW_SIGNAL, show);
+    this.record = { ...this.record, ...where };
     updateRecord(this.file, this.record);
   }
 
@@ -48,6 +61,7 @@ export class OwnInstance {
     if (this.released) return;
     this.released = true;
     process.removeListener('exit', this.releaseAtExit);
+    // The SHOW_SIGNAL listener stays: a late signal must not end the process mid-close.
     removeOwnRecord(this.file, this.record.pid);
   }
 }
@@ -109,18 +123,16 @@ export interface SecondStart {
   /** Lines for stdout (a hand-over) or stderr (a refusal). */
   lines: string[];
   exitCode: number;
-  /** The headless UI's address, to open in the person's browser (a desktop start handing over). */
-  openUrl?: string;
 }
 
 export interface SecondStartOptions {
   /** `--new-instance`: a new DiffTray or none, never a hand-over. */
   newInstance: boolean;
-  /** Whether this start shows the running DiffTray's window itself (the desktop app does). */
-  showsWindow: boolean;
+  /** Asks the running DiffTray to show itself; false where it could not be asked (no signals: Windows). */
+  show: (record: InstanceRecord) => boolean;
 }
 
-/** The words and exit code of a start that found another DiffTray. */
+/** Hands over to the DiffTray found (or refuses to): what to print, and the exit code. */
 export function secondStart(
   claim: Exclude<InstanceClaim, { kind: 'claimed' }>,
   options: SecondStartOptions,
@@ -145,33 +157,46 @@ export function secondStart(
       exitCode: 1,
     };
   }
-  if (record.url !== undefined) {
+  const shown = options.show(record);
+  const handOver = `${who} is already running; this start hands over to it.`;
+  if (record.shell === 'desktop') {
     return {
-      lines: [`${who} is already running; this start hands over to it.`, `Open the UI: ${record.url}`],
+      lines: [
+        handOver,
+        shown ? 'Its window is shown.' : 'Open its window from the tray icon, or with `difftray open`.',
+      ],
       exitCode: 0,
-      ...(options.showsWindow && { openUrl: record.url }),
     };
   }
+  const where = record.uiPort === undefined ? 'Its UI' : `Its UI, http://127.0.0.1:${record.uiPort}/,`;
   return {
     lines: [
-      options.showsWindow
-        ? `${who} is already running; its window is shown.`
-        : `${who} is already running: open its window from the tray icon, or with \`difftray open\`.`,
+      handOver,
+      `${where} ${shown ? 'is opened in your browser' : 'opens with `difftray open`'}; the address with its token is on the terminal that started it.`,
     ],
     exitCode: 0,
   };
 }
 
+/** Asks the DiffTray of `record` to show itself, if its process is still the one that wrote it. */
+export function askToShow(record: InstanceRecord): boolean {
+  if (!isSameOwnProcess(record.pid, record.processStart)) return false;
+  try {
+    process.kill(record.pid, SHOW_SIGNAL);
+    return true;
+  } catch {
+    // No such signal here (Windows), or the process just left.
+    return false;
+  }
+}
+
 /**
  * A desktop start that found Electron's own single-instance lock taken: another desktop app runs (its
- * record, if it has written it yet, says which). That app shows its window unless this start asked for
- * a new instance (electronHandOver says which, as the lock's additional data).
+ * record, if it has written it yet, says which). That app shows its window itself (Electron tells it),
+ * unless this start asked for a new instance (electronHandOver says which, as the lock's data).
  */
 export function secondDesktopStart(record: InstanceRecord | undefined, newInstance: boolean): SecondStart {
-  if (record) {
-    const said = secondStart({ kind: 'running', record }, { newInstance, showsWindow: true });
-    return { lines: said.lines, exitCode: said.exitCode };
-  }
+  if (record) return secondStart({ kind: 'running', record }, { newInstance, show: () => true });
   return newInstance
     ? {
         lines: [

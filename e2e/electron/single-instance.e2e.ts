@@ -1,9 +1,9 @@
 /**
  * One DiffTray per home, with the real Electron app (launched with Playwright's _electron) and real
  * second starts beside it: a second desktop start shows the first one's window and exits 0, a headless
- * start hands over to the desktop app, `--new-instance` is refused, and a desktop start while a headless
- * DiffTray runs opens that one's address (in a stand-in for the person's browser). Skipped, saying so,
- * where no Electron binary exists.
+ * start hands over to the desktop app (its window shown too), `--new-instance` is refused, and a desktop
+ * start while a headless DiffTray runs has that one open its UI (in a stand-in for the person's
+ * browser). Skipped, saying so, where no Electron binary exists.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, realpathSync, writeFileSync } from 'node:fs';
@@ -26,7 +26,7 @@ interface Sandbox {
   workspace: string;
   home: string;
   env: Record<string, string>;
-  /** The addresses Electron asked the desktop to open (a stand-in xdg-open first on PATH). */
+  /** The addresses opened in "the person's browser" (a stand-in xdg-open first on PATH). */
   opened: () => string[];
 }
 
@@ -56,6 +56,7 @@ function makeSandbox(): Sandbox {
     env: {
       ...definedEnv(),
       PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+      BROWSER: path.join(bin, 'xdg-open'),
       HOME: home,
       USERPROFILE: home,
       TMPDIR: home,
@@ -153,9 +154,10 @@ describe.skipIf(!binary)('one DiffTray per home, with the desktop app', () => {
     expect(filesIn(sandbox.home)).toEqual(before);
   });
 
-  it('a headless start hands over to the desktop app and writes nothing of its own', async () => {
+  it('a headless start hands over to the desktop app: its window is shown, nothing of its own written', async () => {
     const sandbox = makeSandbox();
     const desktop = await launchDesktop(sandbox);
+    await desktop.evaluate(({ BrowserWindow }) => BrowserWindow.getAllWindows().forEach((w) => w.hide()));
     const before = filesIn(sandbox.home);
     const pid = await desktop.evaluate(() => process.pid);
     const headless = await run(sandbox, process.execPath, [
@@ -166,11 +168,13 @@ describe.skipIf(!binary)('one DiffTray per home, with the desktop app', () => {
     ]);
     expect(headless.code, headless.output).toBe(0);
     expect(headless.output).toContain(`DiffTray (the desktop app, pid ${pid}`);
+    expect(headless.output).toContain('Its window is shown.');
     expect(headless.output).not.toContain('Open the UI');
+    await expect.poll(() => windowVisible(desktop)).toBe(true);
     expect(filesIn(sandbox.home)).toEqual(before);
   });
 
-  it('a desktop start while a headless DiffTray runs opens that one’s address and exits 0', async () => {
+  it('a desktop start while a headless DiffTray runs has it open its UI, and exits 0', async () => {
     const sandbox = makeSandbox();
     const first = spawn(process.execPath, [...APP_V8_FLAGS, HEADLESS, '--workspace', sandbox.workspace], {
       cwd: ROOT,
@@ -189,7 +193,10 @@ describe.skipIf(!binary)('one DiffTray per home, with the desktop app', () => {
     });
     const second = await desktopStart(sandbox);
     expect(second.code, second.output).toBe(0);
-    expect(second.output).toContain(`Open the UI: ${url}`);
+    expect(second.output).toContain(
+      `Its UI, http://127.0.0.1:${new URL(url).port}/, is opened in your browser`,
+    );
+    expect(second.output).not.toContain(url);
     await expect.poll(sandbox.opened).toEqual([url]);
   });
 });

@@ -4,7 +4,7 @@
  * tray-model.ts, quit-prompt.ts, window-bounds.ts, login-items.ts, cli-install.ts, security.ts,
  * folder-picker.ts, desktop-settings.ts and updates.ts, which are tested without Electron.
  */
-import { app, dialog, ipcMain, protocol, session, shell, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, protocol, session, type BrowserWindow } from 'electron';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +17,7 @@ import { parseLaunchArgs, type LaunchOptions } from '../launch-options';
 import { instanceFile, readRecord } from '../instance-file';
 import { ignoreClosedOutput, installLastResort, raiseOpenFileLimit } from '../process-guard';
 import {
+  askToShow,
   claimInstance,
   electronHandOver,
   handOverWanted,
@@ -154,16 +155,14 @@ async function start(options: LaunchOptions): Promise<void> {
   // Electron's lock keeps out a second desktop app; the record, a headless DiffTray for the same home.
   const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'desktop' });
   if (claim.kind !== 'claimed') {
-    const said = secondStart(claim, { newInstance: options.newInstance, showsWindow: true });
+    const said = secondStart(claim, { newInstance: options.newInstance, show: askToShow });
     for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
-    if (said.openUrl) await shell.openExternal(said.openUrl).catch(() => {});
     app.exit(said.exitCode);
     return;
   }
   instance = claim.instance;
   raiseOpenFileLimit(process.pid, (message) => console.error(message));
   runtime = await startRuntime({ workspaces: options.workspaces });
-  instance.serving({ port: runtime.native.port });
   installLastResort((message) => console.error(message));
   const { core, handler } = runtime;
 
@@ -204,6 +203,8 @@ async function start(options: LaunchOptions): Promise<void> {
   });
   // `difftray open` shows this window.
   runtime.native.setAppHooks({ showWindow });
+  // Serving, with a window to show: a headless start for the same home finds it and asks for it.
+  instance.serving({ port: runtime.native.port }, showWindow);
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {

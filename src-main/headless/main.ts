@@ -1,12 +1,12 @@
 /**
  * `npm start -- --headless`: the whole app without Electron. The UI is served on 127.0.0.1 and its
- * address (with its token) is printed here, on the terminal that started DiffTray, and nowhere else but
- * the instance record only this user can read (a second start prints it on its own terminal).
+ * address (with its token) is printed here, on the terminal that started DiffTray, and nowhere else (a
+ * second start gets the address without it, and has this one open the UI in the person's browser).
  */
 import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
 import { ignoreClosedOutput, installLastResort, raiseOpenFileLimit } from '../process-guard';
-import { claimInstance, secondStart, type OwnInstance } from '../single-instance';
+import { askToShow, claimInstance, secondStart, type OwnInstance } from '../single-instance';
 import { difftrayHome } from '../core/settings/settings';
 import { startHeadlessApp, type HeadlessApp } from './headless-app';
 import { messageOf } from '../../shared/error-message';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
   const options = parseLaunchArgs(process.argv.slice(2));
   const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'headless' });
   if (claim.kind !== 'claimed') {
-    const said = secondStart(claim, { newInstance: options.newInstance, showsWindow: false });
+    const said = secondStart(claim, { newInstance: options.newInstance, show: askToShow });
     for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
     process.exitCode = said.exitCode;
     return;
@@ -49,7 +49,8 @@ async function main(): Promise<void> {
     throw error;
   });
   const { runtime, headless } = app;
-  instance.serving({ port: runtime.native.port, url: headless.url });
+  // A second start asks this one to show itself: the UI opens in the person's browser.
+  instance.serving({ port: runtime.native.port, uiPort: headless.port }, () => void app?.show());
   console.log(`DiffTray is running headless. Workspace: ${runtime.core.workspaceFolders.join(', ')}`);
   const discovery = [...runtime.bridge.lockFilePaths(), ...runtime.bridge.discoveryFilePaths()];
   console.log(`Bridge listening on 127.0.0.1:${runtime.bridge.port} (discovery: ${discovery.join(', ')})`);

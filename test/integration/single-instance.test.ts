@@ -15,7 +15,7 @@ import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APP_V8_FLAGS, withAppMallocTunables } from '../../scripts/node-flags.mjs';
 import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
-import { HEADLESS_ENTRY, makeSandboxDirs, sandboxEnv } from '../support/headless-process';
+import { browserRecorder, HEADLESS_ENTRY, makeSandboxDirs, sandboxEnv } from '../support/headless-process';
 
 beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
@@ -27,6 +27,8 @@ interface Sandbox {
   root: string;
   workspace: string;
   env: NodeJS.ProcessEnv;
+  /** The addresses DiffTray opened in "the person's browser" ($BROWSER, a recorder outside HOME and TMPDIR). */
+  opened: () => string[];
   cleanup: () => void;
 }
 
@@ -58,7 +60,15 @@ afterEach(() => {
 
 function makeSandbox(): Sandbox {
   const { temp, workspace, home, tmp } = makeSandboxDirs('single-instance');
-  const sandbox = { root: path.dirname(home), workspace, env: sandboxEnv(home, tmp), cleanup: temp.cleanup };
+  const root = path.dirname(home);
+  const browser = browserRecorder(path.join(root, 'browser'));
+  const sandbox = {
+    root,
+    workspace,
+    env: { ...sandboxEnv(home, tmp), BROWSER: browser.program },
+    opened: browser.opened,
+    cleanup: temp.cleanup,
+  };
   sandboxes.push(sandbox);
   return sandbox;
 }
@@ -147,12 +157,20 @@ async function startFirst(sandbox: Sandbox): Promise<Started & { url: string }> 
 
 // Each test starts the real app two or three times: slow under load, never waiting on a clock.
 describe('one DiffTray per DiffTray home', { timeout: 90_000 }, () => {
-  it('a second start prints the first one’s address, exits 0 and writes no file of its own', async () => {
+  it('a second start has the first open its UI, prints its address, exits 0 and writes no file of its own', async () => {
     const sandbox = makeSandbox();
     const first = await startFirst(sandbox);
-    const record = instanceRecord(sandbox);
-    expect(record).toMatchObject({ pid: first.child.pid, shell: 'headless', url: first.url });
-    expect(statSync(path.join(sandbox.env.DIFFTRAY_HOME!, 'instance.json')).mode & 0o777).toBe(0o600);
+    const { port: uiPort, searchParams } = new URL(first.url);
+    const token = searchParams.get('token')!;
+    const recordFile = path.join(sandbox.env.DIFFTRAY_HOME!, 'instance.json');
+    expect(instanceRecord(sandbox)).toMatchObject({
+      pid: first.child.pid,
+      shell: 'headless',
+      uiPort: Number(uiPort),
+    });
+    expect(statSync(recordFile).mode & 0o777).toBe(0o600);
+    // Whoever can read the record (every program of this user) learns no key to the reviews.
+    expect(readFileSync(recordFile, 'utf8')).not.toContain(token);
     const before = snapshot(sandbox);
 
     for (const command of [headlessCommand(sandbox), launcherCommand(sandbox)]) {
@@ -160,9 +178,13 @@ describe('one DiffTray per DiffTray home', { timeout: 90_000 }, () => {
       expect(code, output).toBe(0);
       expect(output).toContain(`pid ${first.child.pid}`);
       expect(output).toContain('this start hands over to it');
-      expect(UI_LINE.exec(output)?.[1]).toBe(first.url);
+      expect(output).toContain(`Its UI, http://127.0.0.1:${uiPort}/, is opened in your browser`);
+      // The token stays on the first one's terminal: an agent could start DiffTray too.
+      expect(output).not.toContain(token);
       expect(output).not.toContain('Bridge listening');
       expect(snapshot(sandbox)).toEqual(before);
+      // The first one opened the person's browser on its address, token and all.
+      await expect.poll(sandbox.opened).toContain(first.url);
     }
     // The first still serves.
     expect((await fetch(first.url)).status).toBeLessThan(500);
@@ -191,7 +213,10 @@ describe('one DiffTray per DiffTray home', { timeout: 90_000 }, () => {
     const second = start(sandbox, headlessCommand(sandbox, ['--new-instance']));
     const url = await uiAddress(second);
     expect(url).not.toBe(first.url);
-    expect(instanceRecord(sandbox)).toMatchObject({ pid: second.child.pid, url });
+    expect(instanceRecord(sandbox)).toMatchObject({
+      pid: second.child.pid,
+      uiPort: Number(new URL(url).port),
+    });
     // The first one's native lock file is judged stale and removed; the second's is the only one.
     await expect
       .poll(() => readdirSync(sandbox.env.DIFFTRAY_HOME!).filter((name) => name.endsWith('.lock')))

@@ -20,8 +20,12 @@ import {
   type InstanceRecord,
 } from '../../src-main/instance-file';
 import {
+  askToShow,
   claimInstance,
   describeInstance,
+  electronHandOver,
+  handOverWanted,
+  secondDesktopStart,
   recordState,
   secondStart,
   type OwnInstance,
@@ -73,10 +77,10 @@ function claimed(instance: OwnInstance): OwnInstance {
 }
 
 /** This process's record, serving on `port`: what a live DiffTray's record says. */
-const liveRecord = (port: number | undefined, url?: string): InstanceRecord => ({
+const liveRecord = (port: number | undefined, uiPort?: number): InstanceRecord => ({
   ...ownRecord('headless'),
   ...(port !== undefined && { port }),
-  ...(url !== undefined && { url }),
+  ...(uiPort !== undefined && { uiPort }),
 });
 
 describe('the instance record', () => {
@@ -148,19 +152,22 @@ describe('claimInstance', () => {
     const record = readRecord(instanceFile(home))?.record;
     expect(record).toMatchObject({ pid: process.pid, shell: 'headless' });
     expect(record?.port).toBeUndefined();
-    instance.serving({ port: 4242, url: 'http://127.0.0.1:4243/?token=ab' });
-    expect(readRecord(instanceFile(home))?.record).toMatchObject({
-      pid: process.pid,
-      port: 4242,
-      url: 'http://127.0.0.1:4243/?token=ab',
-    });
+    let shown = 0;
+    instance.serving({ port: 4242, uiPort: 4243 }, () => shown++);
+    const serving = readRecord(instanceFile(home))?.record;
+    expect(serving).toMatchObject({ pid: process.pid, port: 4242, uiPort: 4243 });
+    // A second start asks it to show itself, with a real signal.
+    expect(askToShow(serving!)).toBe(true);
+    await expect.poll(() => shown).toBe(1);
+    // Not a process that merely has its pid.
+    expect(askToShow({ ...serving!, ...(await deadProcess()) })).toBe(false);
     instance.release();
     expect(existsSync(instanceFile(home))).toBe(false);
   });
 
   it('hands over to a live DiffTray: its record is left as it was', async () => {
     const home = tempHome();
-    const record = liveRecord(await listeningPort(), 'http://127.0.0.1:1/?token=cd');
+    const record = liveRecord(await listeningPort(), 1234);
     createRecord(instanceFile(home), record);
     const before = readFileSync(instanceFile(home), 'utf8');
     expect(await claimInstance({ home, shell: 'desktop' })).toEqual({ kind: 'running', record });
@@ -193,8 +200,8 @@ describe('claimInstance', () => {
 
     const port = await listeningPort();
     const claiming = claimInstance({ home, shell: 'headless', waitMs: 10_000 });
-    setTimeout(() => updateRecord(file, liveRecord(port, 'http://x/')), 200);
-    expect(await claiming).toMatchObject({ kind: 'running', record: { port, url: 'http://x/' } });
+    setTimeout(() => updateRecord(file, liveRecord(port, 4321)), 200);
+    expect(await claiming).toMatchObject({ kind: 'running', record: { port, uiPort: 4321 } });
   });
 
   it('of two starts at once, one claims the home and the other waits for it', async () => {
@@ -214,7 +221,7 @@ describe('secondStart', () => {
     startedAt: '2026-11-28T08:30:12.345Z',
     shell: 'headless',
     port: 5000,
-    url: 'http://127.0.0.1:5001/?token=ef',
+    uiPort: 5001,
   };
   const desktop: InstanceRecord = {
     pid: 99,
@@ -222,52 +229,73 @@ describe('secondStart', () => {
     shell: 'desktop',
     port: 7,
   };
+  const running = (found: InstanceRecord, shown: boolean, newInstance = false) => {
+    const asked: InstanceRecord[] = [];
+    const said = secondStart(
+      { kind: 'running', record: found },
+      { newInstance, show: (r) => (asked.push(r), shown) },
+    );
+    return { said, asked };
+  };
 
   it('names the running DiffTray', () => {
     expect(describeInstance(record)).toBe('DiffTray (headless, pid 4321, started 2026-11-28 08:30:12 UTC)');
     expect(describeInstance({ ...desktop, startedAt: 'garbled' })).toBe('DiffTray (the desktop app, pid 99)');
   });
 
-  it('hands over to a headless DiffTray: its address, exit 0; the desktop app opens it', () => {
-    const said = secondStart({ kind: 'running', record }, { newInstance: false, showsWindow: false });
+  it('hands over to a headless DiffTray: it opens its UI, the address is printed without its token', () => {
+    const { said, asked } = running(record, true);
+    expect(asked).toEqual([record]);
     expect(said).toEqual({
       lines: [
         'DiffTray (headless, pid 4321, started 2026-11-28 08:30:12 UTC) is already running; this start hands over to it.',
-        'Open the UI: http://127.0.0.1:5001/?token=ef',
+        'Its UI, http://127.0.0.1:5001/, is opened in your browser; the address with its token is on the terminal that started it.',
       ],
       exitCode: 0,
     });
-    expect(secondStart({ kind: 'running', record }, { newInstance: false, showsWindow: true }).openUrl).toBe(
-      record.url,
+    expect(running(record, false).said.lines[1]).toBe(
+      'Its UI, http://127.0.0.1:5001/, opens with `difftray open`; the address with its token is on the terminal that started it.',
     );
   });
 
   it('hands over to the desktop app: its window', () => {
-    const shown = secondStart(
-      { kind: 'running', record: desktop },
-      { newInstance: false, showsWindow: true },
-    );
-    expect(shown.exitCode).toBe(0);
-    expect(shown.lines).toEqual([
-      'DiffTray (the desktop app, pid 99, started 2026-11-28 09:00:00 UTC) is already running; its window is shown.',
+    const { said } = running(desktop, true);
+    expect(said.exitCode).toBe(0);
+    expect(said.lines).toEqual([
+      'DiffTray (the desktop app, pid 99, started 2026-11-28 09:00:00 UTC) is already running; this start hands over to it.',
+      'Its window is shown.',
     ]);
-    const told = secondStart(
-      { kind: 'running', record: desktop },
-      { newInstance: false, showsWindow: false },
+    expect(running(desktop, false).said.lines[1]).toBe(
+      'Open its window from the tray icon, or with `difftray open`.',
     );
-    expect(told.lines[0]).toMatch(/from the tray icon, or with `difftray open`\.$/);
+    expect(secondDesktopStart(desktop, false)).toEqual(said);
+    expect(secondDesktopStart(undefined, false)).toEqual({
+      lines: ['The DiffTray desktop app is already running; its window is shown.'],
+      exitCode: 0,
+    });
   });
 
-  it('refuses --new-instance, and a DiffTray that is still starting, with exit 1', () => {
-    const refused = secondStart({ kind: 'running', record }, { newInstance: true, showsWindow: true });
-    expect(refused.exitCode).toBe(1);
-    expect(refused.openUrl).toBeUndefined();
-    expect(refused.lines.join('\n')).toBe(
+  it('refuses --new-instance, and a DiffTray that is still starting, with exit 1 and without asking it', () => {
+    const { said, asked } = running(record, true, true);
+    expect(said.exitCode).toBe(1);
+    expect(asked).toEqual([]);
+    expect(said.lines.join('\n')).toBe(
       '--new-instance refused: DiffTray (headless, pid 4321, started 2026-11-28 08:30:12 UTC) is running and holds its lock files.\n' +
         'Stop it first, or start without --new-instance to use it.',
     );
-    const starting = secondStart({ kind: 'starting', record }, { newInstance: false, showsWindow: false });
+    expect(secondDesktopStart(undefined, true).exitCode).toBe(1);
+    const starting = secondStart(
+      { kind: 'starting', record },
+      { newInstance: false, show: () => expect.fail('a starting DiffTray is not asked') },
+    );
     expect(starting.exitCode).toBe(1);
     expect(starting.lines[0]).toContain('is still starting');
+  });
+
+  it('the Electron lock carries whether the running app should show its window', () => {
+    expect(handOverWanted(electronHandOver(false))).toBe(true);
+    expect(handOverWanted(electronHandOver(true))).toBe(false);
+    // An older app's start passes nothing: it wants the window.
+    expect(handOverWanted(undefined)).toBe(true);
   });
 });
