@@ -34,5 +34,10 @@ const child = electron
       env: withAppMallocTunables(process.env),
     });
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// Output nobody reads any more (`npm start | tee log` after Ctrl-C, a closed terminal) is dropped: an
+// EPIPE here must not end the launcher while DiffTray is still removing its lock files.
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
+// Passed on, so that DiffTray ends the way it was asked to (it removes its lock files on each); a signal
+// the child already had from the terminal is taken once.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

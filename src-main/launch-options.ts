@@ -1,6 +1,7 @@
 /**
  * The command line of `npm start` / the packaged app: `--workspace <dir>` (repeatable), `--headless`, `--port`,
- * and `--hidden` (started at login: stay in the tray).
+ * `--hidden` (started at login: stay in the tray) and `--new-instance` (start a DiffTray of its own or fail,
+ * never hand over to the one running: single-instance.ts).
  */
 import { parseArgs } from 'node:util';
 
@@ -11,6 +12,8 @@ export interface LaunchOptions {
   port: number;
   /** Start in the tray without showing the window. */
   hidden: boolean;
+  /** Refuse to start while another DiffTray runs for this home, rather than hand over to it. */
+  newInstance: boolean;
 }
 
 export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
@@ -21,6 +24,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
       headless: { type: 'boolean', default: false },
       port: { type: 'string' },
       hidden: { type: 'boolean', default: false },
+      'new-instance': { type: 'boolean', default: false },
     },
     // Electron and Chromium add switches of their own; they are not ours to reject.
     strict: false,
@@ -36,6 +40,7 @@ export function parseLaunchArgs(argv: readonly string[]): LaunchOptions {
     headless: values.headless === true,
     port,
     hidden: values.hidden === true,
+    newInstance: values['new-instance'] === true,
   };
 }
 

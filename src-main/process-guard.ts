@@ -9,6 +9,9 @@
  *   the limit stays and is logged, with the shell's `ulimit -n` as the fix.
  * - A last-resort handler: an exception or rejection nobody caught is logged and the app keeps serving
  *   (the alternative, ending the process, would drop every pending review at once).
+ * - Output nobody reads any more is dropped: `npm start | tee log` after Ctrl-C (tee is gone: EPIPE), a
+ *   closed terminal (EIO). A write there must not end the process before it removes its lock files.
+ *   SIGPIPE itself is ignored by Node and by Electron; the EPIPE error is what is left to catch.
  */
 import { execFileSync } from 'node:child_process';
 import { readRegularFile } from './core/disk/regular-file';
@@ -59,6 +62,14 @@ export function raiseOpenFileLimit(
     return before;
   }
   return openFileLimit(pid) ?? before;
+}
+
+/**
+ * Drops the errors of writing to stdout and stderr (EPIPE, EIO): there is nobody left to tell. Installed
+ * first, by the app's entry point.
+ */
+export function ignoreClosedOutput(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => {});
 }
 
 /** Logs what nobody caught, and keeps the process serving. Installed once, by the app's entry point. */

@@ -71,6 +71,11 @@ export interface Runtime {
   watch: WatchMode;
   /** Pairing agents on other hosts (paired clients in <DIFFTRAY_HOME>/paired-clients.json). */
   pairing: Pairing;
+  /**
+   * Removes every lock and discovery file now and starts closing the servers: agents no longer find
+   * or reach this DiffTray. Idempotent; close() does it first and finishes the job.
+   */
+  stopServing(): void;
   close(): Promise<void>;
 }
 
@@ -172,11 +177,15 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     log,
     ...(options.mcpStreamGraceMs !== undefined && { streamGraceMs: options.mcpStreamGraceMs }),
   });
-  // Every server, closed in this order. Lock files must not outlive us, even on an unplanned exit:
-  // each server removes its own synchronously first.
+  // Lock files must not outlive us, even on an unplanned exit: each server's close removes its own
+  // synchronously first, so starting the closes removes every lock and discovery file at once.
   const servers = [bridge, clio, native, copilot];
+  let serversClosed: Promise<void[]> | undefined;
+  const stopServing = () => {
+    serversClosed ??= Promise.all(servers.map((server) => server.close()));
+  };
   const removeOnExit = () => {
-    for (const server of servers) void server.close();
+    stopServing();
     stopMirroringPauses();
     stopMirroringTurns();
   };
@@ -191,10 +200,14 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
     copilot,
     watch,
     pairing,
+    stopServing,
     close: async () => {
+      // First and at once: whatever comes next (a second signal, an app quitting without waiting), no
+      // agent finds a DiffTray that is leaving.
+      stopServing();
       process.removeListener('exit', removeOnExit);
       await watch.close();
-      for (const server of servers) await server.close();
+      await serversClosed;
       stopMirroringPauses();
       stopMirroringTurns();
       await core.close();

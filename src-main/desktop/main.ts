@@ -13,9 +13,19 @@ import type { StateEvent } from '../../shared/app-api';
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
 import { difftrayHome } from '../core/settings/settings';
 import { readStaticFile } from '../loopback/static-files';
-import { parseLaunchArgs } from '../launch-options';
+import { parseLaunchArgs, type LaunchOptions } from '../launch-options';
 import { checkWorkspaceArgs, LaunchArgsError } from '../workspace-args';
-import { installLastResort, raiseOpenFileLimit } from '../process-guard';
+import { instanceFile, readRecord } from '../instance-file';
+import { ignoreClosedOutput, installLastResort, raiseOpenFileLimit } from '../process-guard';
+import {
+  askToShow,
+  claimInstance,
+  electronHandOver,
+  handOverWanted,
+  secondDesktopStart,
+  secondStart,
+  type OwnInstance,
+} from '../single-instance';
 import { startRuntime, type Runtime } from '../runtime';
 import {
   APP_SCHEME,
@@ -53,6 +63,8 @@ protocol.registerSchemesAsPrivileged([
 ]);
 
 let runtime: Runtime | undefined;
+/** This app's instance record (single-instance.ts): another start finds it and hands over. */
+let instance: OwnInstance | undefined;
 let mainWindow: BrowserWindow | undefined;
 let tray: AppTray | undefined;
 /** Set once quitting is decided (asked and confirmed, or nothing pending): closing then really closes. */
@@ -140,9 +152,17 @@ function onTrayAction(action: TrayAction): void {
 
 const openers = { review: openReview, window: showWindow };
 
-async function start(): Promise<void> {
-  const options = parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+async function start(options: LaunchOptions): Promise<void> {
   checkWorkspaceArgs(options.workspaces);
+  // Electron's lock keeps out a second desktop app; the record, a headless DiffTray for the same home.
+  const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'desktop' });
+  if (claim.kind !== 'claimed') {
+    const said = secondStart(claim, { newInstance: options.newInstance, show: askToShow });
+    for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+    app.exit(said.exitCode);
+    return;
+  }
+  instance = claim.instance;
   raiseOpenFileLimit(process.pid, (message) => console.error(message));
   runtime = await startRuntime({ workspaces: options.workspaces });
   installLastResort((message) => console.error(message));
@@ -185,6 +205,8 @@ async function start(): Promise<void> {
   });
   // `difftray open` shows this window.
   runtime.native.setAppHooks({ showWindow });
+  // Serving, with a window to show: a headless start for the same home finds it and asks for it.
+  instance.serving({ port: runtime.native.port }, showWindow);
   // The tray and notifications follow the stream whether or not the window is shown.
   const toldConnections = new Set<string>();
   core.subscribe((change) => {
@@ -250,10 +272,45 @@ function onBeforeQuit(event: Electron.Event): void {
   confirmLeaving(() => app.quit());
 }
 
-if (!app.requestSingleInstanceLock()) {
+/**
+ * Ctrl-C, `kill`, a closed terminal: the signal is the answer, nothing is asked. Lock files and the
+ * instance record go at once; pending reviews end as cancelled when the servers close (will-quit).
+ */
+function quitOnSignal(): void {
+  runtime?.stopServing();
+  instance?.release();
+  quitting = true;
   app.quit();
+}
+
+/** The command line, or the reason it is refused (said, and the app exits). */
+function launchOptions(): LaunchOptions | undefined {
+  try {
+    return parseLaunchArgs(process.argv.slice(app.isPackaged ? 1 : 2));
+  } catch (error) {
+    console.error(`DiffTray failed to start: ${messageOf(error)}`);
+    app.exit(1);
+    return undefined;
+  }
+}
+
+ignoreClosedOutput();
+const launch = launchOptions();
+if (!launch) {
+  // Refused above.
+} else if (!app.requestSingleInstanceLock(electronHandOver(launch.newInstance))) {
+  // Another desktop app runs: it shows its window (second-instance), unless this start asked not to.
+  const said = secondDesktopStart(
+    readRecord(instanceFile(difftrayHome(process.env)))?.record,
+    launch.newInstance,
+  );
+  for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+  app.exit(said.exitCode);
 } else {
-  app.on('second-instance', showWindow);
+  app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {
+    if (handOverWanted(additionalData)) showWindow();
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, quitOnSignal);
   app.on('web-contents-created', (_event, contents) => {
     contents.setWindowOpenHandler(() => ({ action: 'deny' }));
     contents.on('will-navigate', (event, url) => {
@@ -265,13 +322,17 @@ if (!app.requestSingleInstanceLock()) {
   app.on('before-quit', onBeforeQuit);
   app.on('will-quit', () => {
     tray?.destroy();
+    instance?.release();
+    // Its lock files are removed at once, before anything is awaited.
     void runtime?.close();
   });
   app
     .whenReady()
-    .then(start)
+    .then(() => start(launch))
     .catch((error: unknown) => {
       console.error(`DiffTray failed to start: ${messageOf(error)}`);
+      runtime?.stopServing();
+      instance?.release();
       app.exit(error instanceof LaunchArgsError ? error.exitCode : 1);
     });
 }

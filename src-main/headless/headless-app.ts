@@ -21,6 +21,8 @@ export interface HeadlessAppOptions {
 export interface HeadlessApp {
   runtime: Runtime;
   headless: HeadlessServer;
+  /** Opens the UI in the person's browser, as `show_window` does (throttled alike). */
+  show(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -40,10 +42,12 @@ export async function startHeadlessApp(options: HeadlessAppOptions): Promise<Hea
     throw error;
   }
   const openBrowser = throttledOpener(options.openBrowser ?? systemBrowserOpener());
-  runtime.native.setAppHooks({ openInBrowser: () => openBrowser(headless.url) });
+  const show = () => openBrowser(headless.url);
+  runtime.native.setAppHooks({ openInBrowser: show });
   return {
     runtime,
     headless,
+    show,
     close: async () => {
       await headless.close();
       await runtime.close();

@@ -3,11 +3,26 @@ import { parseLaunchArgs } from '../../src-main/launch-options';
 
 describe('parseLaunchArgs', () => {
   it('has defaults: no workspaces, not headless, port 0', () => {
-    expect(parseLaunchArgs([])).toEqual({ workspaces: [], headless: false, port: 0, hidden: false });
+    expect(parseLaunchArgs([])).toEqual({
+      workspaces: [],
+      headless: false,
+      port: 0,
+      hidden: false,
+      newInstance: false,
+    });
   });
 
   it('--hidden starts in the tray (as the login item does)', () => {
     expect(parseLaunchArgs(['--hidden']).hidden).toBe(true);
+  });
+
+  it('--new-instance asks for a DiffTray of its own, never a hand-over', () => {
+    expect(parseLaunchArgs(['--new-instance']).newInstance).toBe(true);
+    expect(parseLaunchArgs(['--headless', '--new-instance', '-w', '/a'])).toMatchObject({
+      headless: true,
+      newInstance: true,
+      workspaces: ['/a'],
+    });
   });
 
   it('collects repeated --workspace, -w and --workspace= in order', () => {
@@ -26,6 +41,7 @@ describe('parseLaunchArgs', () => {
       headless: true,
       port: 0,
       hidden: false,
+      newInstance: false,
     });
     expect(parseLaunchArgs(['--workspace', '/a', '--headless']).headless).toBe(true);
   });
@@ -74,7 +90,13 @@ describe('parseLaunchArgs', () => {
       '--disable-gpu',
       'positional',
     ]);
-    expect(options).toEqual({ workspaces: ['/ws'], headless: false, port: 0, hidden: false });
+    expect(options).toEqual({
+      workspaces: ['/ws'],
+      headless: false,
+      port: 0,
+      hidden: false,
+      newInstance: false,
+    });
   });
 
   it('refuses a --workspace without a folder', () => {
