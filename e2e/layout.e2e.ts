@@ -105,6 +105,16 @@ describe('the window is the app', () => {
         '[data-testid="toolbar"]',
         '[data-testid="diff-editor"]',
       ]);
+      await screenshot(page, `layout-queue-${size.width}x${size.height}`);
+      // The toolbar fits its row: Submit and Reject… are in view, nothing hides behind a scroll.
+      const toolbar = await page
+        .getByTestId('toolbar')
+        .evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+      expect(toolbar.scrollWidth).toBeLessThanOrEqual(toolbar.clientWidth);
+      for (const name of ['Submit', 'Reject…']) {
+        const box = await button(page, name).boundingBox();
+        expect(box && box.x + box.width).toBeLessThanOrEqual(size.width);
+      }
       // The tabs and the status line are still where they were.
       expect(await page.getByRole('tab', { name: /^History/ }).isVisible()).toBe(true);
       const status = await page.getByRole('status').first().boundingBox();

@@ -16,7 +16,15 @@ function HunkCounter({ review, total }: { review: ReviewSummary; total: number }
   const hunkIndex = useAppStore((s) => resolveCursor(review, s.cursors[review.id]).hunkIndex);
   return (
     <span className="dt-counter" data-testid="hunk-counter" aria-live="polite" aria-atomic="true">
-      {hunkIndex === null ? 'No hunks' : `Hunk ${hunkIndex + 1} of ${total}`}
+      {hunkIndex === null ? (
+        'No hunks'
+      ) : (
+        <>
+          {/* Left out of a narrow toolbar (Toolbar.css), so the row keeps Submit in view. */}
+          <span className="dt-counter-word">Hunk </span>
+          {`${hunkIndex + 1} of ${total}`}
+        </>
+      )}
     </span>
   );
 }

@@ -57,7 +57,12 @@ function useClientStatusAnnouncements(snapshot: AppSnapshot | null): void {
 const SETTINGS_COMMANDS: ReadonlySet<Command> = new Set<Command>(['nextReview', 'prevReview']);
 
 /** The keys that mean something on an approval card. */
-const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>(['submit', 'nextReview', 'prevReview', 'focusNote']);
+const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>([
+  'submit',
+  'nextReview',
+  'prevReview',
+  'focusNote',
+]);
 
 export function App() {
   const actions = useActions();
