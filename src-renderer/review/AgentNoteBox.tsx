@@ -15,7 +15,8 @@ import { useAppStore } from '../state/store';
  * text (CSS). It never takes focus by itself (the note key gives it focus), and while the person types in
  * it the review keys (j, k, u…) stay out of the way (keyboard.ts: a textarea is a typing target); only
  * Ctrl/Cmd+Enter acts, as everywhere: it submits (allows, on an approval card). Where the note cannot
- * reach the agent, that is said while the person writes one.
+ * reach the agent, the empty box says so, the open box says why (with the way to fix it), and a written
+ * note is marked "Not sent".
  */
 export function AgentNoteBox({
   review,
@@ -52,43 +53,54 @@ export function AgentNoteBox({
   };
 
   return (
-    <div className="dt-agent-note" data-testid="agent-note" data-draft={draft ? 'true' : undefined}>
+    <div className="dt-agent-note" data-testid="agent-note">
       <div className="dt-agent-note-row">
         <label htmlFor={id}>Note to the agent</label>
-        <textarea
-          ref={box}
-          id={id}
-          rows={1}
-          maxLength={MAX_NOTE_CHARS}
-          value={draft}
-          placeholder={
-            unheard
-              ? `${unheard} Kept in History only.`
-              : review.approval
-                ? 'Sent with Allow or Deny (a deny gives it as the reason)'
-                : `Sent with Submit or Reject${focusKeys ? ` (${focusKeys} to write)` : ''}`
-          }
-          aria-describedby={unheard ? hintId : undefined}
-          onChange={(e) => setDraft(review.id, e.target.value)}
-          onKeyDown={onKeyDown}
-        />
+        {/* One line in the row; focused, it opens over what is below, so nothing moves when it closes
+            (a click that closes it lands where the person aimed). */}
+        <div className="dt-agent-note-field">
+          <div className="dt-agent-note-pop">
+            <textarea
+              ref={box}
+              id={id}
+              rows={1}
+              maxLength={MAX_NOTE_CHARS}
+              value={draft}
+              placeholder={
+                unheard
+                  ? `${unheard} Kept in History only.`
+                  : review.approval
+                    ? 'Sent with Allow or Deny (a deny gives it as the reason)'
+                    : `Sent with Submit or Reject${focusKeys ? ` (${focusKeys} to write)` : ''}`
+              }
+              aria-describedby={unheard ? hintId : undefined}
+              onChange={(e) => setDraft(review.id, e.target.value)}
+              onKeyDown={onKeyDown}
+            />
+            {unheard && (
+              <p id={hintId} className="dt-agent-note-unheard" data-testid="note-unheard">
+                {unheard}{' '}
+                {offersHooksSetup(review.client.protocol) ? (
+                  <>
+                    Claude Code's hooks can.{' '}
+                    <button type="button" onClick={() => showHooksSetup('claude-code')}>
+                      {HOOKS_SETUP_LABEL}
+                    </button>
+                  </>
+                ) : (
+                  'It is kept in History only.'
+                )}
+              </p>
+            )}
+          </div>
+        </div>
+        {unheard && draft && (
+          <span className="dt-agent-note-unsent" title={unheard}>
+            Not sent
+          </span>
+        )}
         {aside}
       </div>
-      {unheard && (
-        <p id={hintId} className="dt-agent-note-unheard" data-testid="note-unheard">
-          {unheard}{' '}
-          {offersHooksSetup(review.client.protocol) ? (
-            <>
-              Claude Code's hooks can.{' '}
-              <button type="button" onClick={() => showHooksSetup('claude-code')}>
-                {HOOKS_SETUP_LABEL}
-              </button>
-            </>
-          ) : (
-            'It is kept in History only.'
-          )}
-        </p>
-      )}
     </div>
   );
 }

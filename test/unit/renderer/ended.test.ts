@@ -80,6 +80,7 @@ describe('endedBannerText', () => {
 /** A hunk at position `i` with a decision (and, for a mixed one, its lines' decisions). */
 function hunk(i: number, decision: HunkView['decision'], lines?: HunkView['lines']): HunkView {
   return {
+    index: i,
     baseStart: i * 10,
     baseEnd: i * 10 + 1,
     proposedStart: i * 10,
