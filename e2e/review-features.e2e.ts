@@ -221,8 +221,10 @@ describe('review features in the browser', () => {
     await diffReady('lines.txt');
     expect(await page.locator('[data-hunk]').count()).toBe(1);
     const lineStatus = page.getByTestId('line-selection');
-    expect(await button('Accept selected lines').isDisabled()).toBe(true);
-    expect(await lineStatus.textContent()).toBe('Select lines of one hunk in the diff first');
+    // Nothing selected: no line actions at all (they come with a selection, over the diff).
+    expect(await button('Accept selected lines').count()).toBe(0);
+    expect(await button('Reject selected lines').count()).toBe(0);
+    expect(await lineStatus.count()).toBe(0);
 
     // Mouse: click added line 4, shift+click added line 5 (right editor).
     await clickLine('modified', 4);
@@ -692,9 +694,8 @@ describe('review features in the browser', () => {
     expect(await page.getByRole('button', { name: 'Reject hunk 1', exact: true }).count()).toBe(0);
     expect(await submitButton().count()).toBe(0);
     expect(await page.getByRole('button', { name: '✎ Edit proposal' }).count()).toBe(0);
-    expect(await page.getByTestId('decision-tally').textContent()).toBe(
-      '0 accepted, 1 rejected, 2 undecided',
-    );
+    // Rejected as a whole: none of the hunks was kept, whatever they were marked.
+    expect(await page.getByTestId('decision-tally').textContent()).toBe('Rejected: none of its 3 hunks kept');
     // Decision keys do nothing to an ended review.
     await page.keyboard.press('ControlOrMeta+y');
     await page.keyboard.press('ControlOrMeta+Alt+y');

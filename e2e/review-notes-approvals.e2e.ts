@@ -126,6 +126,11 @@ describe('the note to the agent', () => {
     const file = writeWorkspaceFile('ide.txt', BASE);
     session.openDiff(file, PROPOSED, 'ide.txt (edit)');
     await diffReady('ide.txt');
+    // The box says so before anything is typed; in full, with the way to fix it, once it has focus.
+    expect(await noteBox().getAttribute('placeholder')).toContain(
+      "Claude Code's IDE protocol can't carry a note to the agent.",
+    );
+    await noteBox().focus();
     const unheard = page.getByTestId('note-unheard');
     await unheard.getByText("Claude Code's IDE protocol can't carry a note to the agent.").waitFor();
     await unheard.getByRole('button', { name: 'Set up Claude Code hooks…' }).click();

@@ -24,6 +24,7 @@ export const REVIEW_COMMANDS = [
   'nextReview',
   'prevReview',
   'comment',
+  'focusNote',
 ] as const;
 
 export const KEY_COMMANDS = [...REVIEW_COMMANDS, 'acceptLines', 'rejectLines', 'sendToAgent'] as const;
@@ -45,6 +46,7 @@ export const DEFAULT_KEY_MAP: Readonly<KeyMap> = {
   nextReview: [']'],
   prevReview: ['['],
   comment: ['C'],
+  focusNote: ['N'],
   acceptLines: ['Mod+Shift+Y'],
   rejectLines: ['Mod+Shift+N'],
   sendToAgent: ['Mod+Shift+S'],
@@ -63,6 +65,7 @@ export const KEY_COMMAND_NAMES: Readonly<Record<KeyCommand, string>> = {
   nextReview: 'Next review',
   prevReview: 'Previous review',
   comment: 'Comment on the current line',
+  focusNote: 'Write the note to the agent',
   acceptLines: 'Accept the selected lines',
   rejectLines: 'Reject the selected lines',
   sendToAgent: 'Send the selected lines to the agent',

@@ -48,6 +48,11 @@ export interface ReviewFileInfo {
   conflicts: number;
   /** There is a second text to compare the proposal with (ReviewFileContent.otherBaseText), and which. */
   otherBase?: OtherBaseKind;
+  /**
+   * The change is already on disk, reviewed after the fact (the agent wrote it, `difftray review` of a
+   * working tree, watch mode, a turn review): rejected, it is reverted. Absent: not written yet.
+   */
+  written?: true;
 }
 
 /**

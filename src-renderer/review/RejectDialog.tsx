@@ -1,33 +1,34 @@
 import type { FormEvent, KeyboardEvent } from 'react';
-import type { ClientProtocol } from '../../shared/app-api';
+import type { ReviewSummary } from '../../shared/app-api';
 import { MAX_NOTE_CHARS } from '../../shared/limits';
-import { noteUnheardText, useNoteDrafts } from './agent-note';
+import { useNoteDrafts } from './agent-note';
+import { rejectDiskText, rejectNoteText } from './reject-words';
 import { useActions } from '../state/context';
 import { useModalDialog } from '../state/hooks';
 import { MOD } from '../keys/keyboard';
 import '../views/dialog.css';
 
 /**
- * Rejecting the whole review, with a reason that reaches the agent. The reason is the review's note to
- * the agent: what the person wrote in the note box is already here, and what they change here stays in
- * the box if they cancel, so it is typed once. A modal <dialog> traps focus for us.
+ * Rejecting the whole review, with a reason for the agent. It says first what rejecting does for this
+ * review (reject-words.ts): a change already on disk is reverted, one not written yet never is; the
+ * agent is told why, or the reason is only kept. The reason is the review's note to the agent: what the
+ * person wrote in the note box is already here, and what they change here stays in the box if they
+ * cancel, so it is typed once. A modal <dialog> traps focus for us.
  */
 export function RejectDialog({
   open,
   onClose,
-  reviewId,
-  protocol,
+  review,
 }: {
   open: boolean;
   onClose: () => void;
-  reviewId: string;
-  protocol: ClientProtocol;
+  review: ReviewSummary;
 }) {
   const actions = useActions();
   const dialogRef = useModalDialog(open);
+  const reviewId = review.id;
   const reason = useNoteDrafts((s) => s.drafts[reviewId] ?? '');
   const setReason = useNoteDrafts((s) => s.setDraft);
-  const unheard = noteUnheardText(protocol);
 
   const submit = (e: FormEvent): void => {
     e.preventDefault();
@@ -46,9 +47,8 @@ export function RejectDialog({
     <dialog ref={dialogRef} className="dt-dialog" aria-labelledby="dt-reject-title" onClose={onClose}>
       <form onSubmit={submit}>
         <h2 id="dt-reject-title">Reject review</h2>
-        <p>
-          Nothing is written.{' '}
-          {unheard ? `${unheard} The reason is kept in History.` : 'The reason is sent back to the agent.'}
+        <p data-testid="reject-consequence">
+          {rejectDiskText(review)} {rejectNoteText(review)}
         </p>
         <label htmlFor="dt-reject-reason">Reason</label>
         <textarea

@@ -1,5 +1,12 @@
 /** Pure read-only views over the snapshot main sends. Hunks are shown exactly as main computed them. */
-import type { AppSnapshot, HunkView, ReviewItem, ReviewState, ReviewSummary } from '../../shared/app-api';
+import type {
+  AppSnapshot,
+  HunkView,
+  ReviewFileSummary,
+  ReviewItem,
+  ReviewState,
+  ReviewSummary,
+} from '../../shared/app-api';
 import type { HunkDecision, HunkStats } from '../../shared/hunks';
 import type { HunkState } from '../../shared/line-decisions';
 import { messageOf } from '../../shared/error-message';
@@ -49,8 +56,11 @@ export function endedLabel(review: ReviewItem): string {
   return withReason && reason ? `${label} — ${reason}` : label;
 }
 
-/** The sentence shown above the diff of an ended review: what happened, and whether anything went out. */
-export function endedBannerText(review: ReviewItem): string {
+/**
+ * The sentence shown above the diff of an ended review: what happened, and whether anything went out.
+ * `inPart`: an accepted review of which something was rejected (acceptedInPart).
+ */
+export function endedBannerText(review: ReviewItem, inPart = false): string {
   const reason = review.reason?.trim();
   switch (review.state) {
     case 'cancelled': {
@@ -64,12 +74,32 @@ export function endedBannerText(review: ReviewItem): string {
     case 'superseded':
       return 'Superseded by a newer proposal.';
     case 'accepted':
-      return 'Accepted.';
+      return inPart ? 'Partially accepted: what was rejected was left out.' : 'Accepted.';
     case 'rejected':
       return reason ? `Rejected: ${reason}` : 'Rejected.';
     case 'pending':
       return '';
   }
+}
+
+/** Whether any line of the file was rejected (a file without hunks: the file itself). */
+function somethingRejected(file: ReviewFileSummary): boolean {
+  if (file.hunks.length === 0) return file.fileDecision === 'rejected';
+  return file.hunks.some(
+    (hunk) =>
+      hunk.decision === 'rejected' ||
+      (hunk.lines !== undefined && [...hunk.lines.removed, ...hunk.lines.added].includes('rejected')),
+  );
+}
+
+/**
+ * An accepted review of which something was rejected (a file, a hunk or some lines): what was applied is
+ * only part of the proposal. Undecided hunks went in as accepted, so they do not make it partial, and
+ * neither does a hunk 'mixed' of accepted and undecided lines: the hunks are looked at, not the files'
+ * combined state.
+ */
+export function acceptedInPart(review: Pick<ReviewSummary, 'state' | 'files'>): boolean {
+  return review.state === 'accepted' && review.files.some(somethingRejected);
 }
 
 /** Shown instead of the diff of an ended review whose texts main let go (ReviewSummary.textsDropped). */
@@ -153,6 +183,30 @@ export function submitSummary(counts: DecisionCounts): string {
     parts.push(`${counts.pending} ${noun} will be accepted`);
   }
   return parts.join(', ');
+}
+
+const hunks = (n: number): string => `${n} ${n === 1 ? 'hunk' : 'hunks'}`;
+
+/**
+ * What came of an ended review's hunks, in the toolbar's place of the submit summary. Accepted:
+ * undecided hunks went in as accepted. Rejected as a whole: nothing was kept, whatever the hunks were
+ * marked. Cancelled or superseded: nothing the person decided was applied.
+ */
+export function endedTally(review: Pick<ReviewItem, 'state'>, counts: DecisionCounts): string {
+  const total = counts.accepted + counts.rejected + counts.pending + (counts.mixed ?? 0);
+  switch (review.state) {
+    case 'accepted':
+      return submittedSummary(counts);
+    case 'rejected':
+      return total === 1 ? 'Rejected: its hunk was not kept' : `Rejected: none of its ${hunks(total)} kept`;
+    case 'cancelled':
+    case 'superseded':
+    case 'pending': {
+      const mixed = counts.mixed ? `, ${counts.mixed} mixed` : '';
+      const marks = `${counts.accepted} accepted, ${counts.rejected} rejected${mixed}, ${counts.pending} undecided`;
+      return review.state === 'pending' ? marks : `Nothing applied (marked: ${marks})`;
+    }
+  }
 }
 
 /** The one word for each decision state, for hunks and files alike. */

@@ -116,3 +116,17 @@ export function registerCommentOpener(open: () => void): () => void {
 export function openCommentAtCursor(): void {
   commentOpener?.();
 }
+
+/** What gives the note to the agent focus (the note key); the note box on screen sets it. */
+let noteFocuser: (() => void) | null = null;
+
+export function registerNoteFocuser(focus: () => void): () => void {
+  noteFocuser = focus;
+  return () => {
+    if (noteFocuser === focus) noteFocuser = null;
+  };
+}
+
+export function focusAgentNote(): void {
+  noteFocuser?.();
+}

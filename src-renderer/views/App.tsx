@@ -5,7 +5,7 @@ import { useActions } from '../state/context';
 import { ignoredDuringPause, type KeyPause } from '../keys/key-pause';
 import { installKeyboard, type Command } from '../keys/keyboard';
 import { findReview, pendingReviews } from '../review/review-model';
-import { openCommentAtCursor } from '../review/review-ui';
+import { focusAgentNote, openCommentAtCursor } from '../review/review-ui';
 import { newStatusLines } from '../state/sidebar-model';
 import { useSettingsView } from '../settings/settings-view';
 import { useAppStore } from '../state/store';
@@ -57,7 +57,12 @@ function useClientStatusAnnouncements(snapshot: AppSnapshot | null): void {
 const SETTINGS_COMMANDS: ReadonlySet<Command> = new Set<Command>(['nextReview', 'prevReview']);
 
 /** The keys that mean something on an approval card. */
-const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>(['submit', 'nextReview', 'prevReview']);
+const CARD_COMMANDS: ReadonlySet<Command> = new Set<Command>([
+  'submit',
+  'nextReview',
+  'prevReview',
+  'focusNote',
+]);
 
 export function App() {
   const actions = useActions();
@@ -139,6 +144,9 @@ export function App() {
           return;
         case 'comment':
           if (decidable) openCommentAtCursor();
+          return;
+        case 'focusNote':
+          if (decidable) focusAgentNote();
           return;
       }
     };

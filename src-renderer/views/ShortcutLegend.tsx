@@ -30,9 +30,10 @@ export function ShortcutLegend() {
         <LegendRows commands={SELECTION_COMMANDS} keyMap={keyMap} />
       </dl>
       <p className="dt-legend-note">
-        In the note to the agent, letter keys type; {MOD}+Enter submits from there too. On an approval card (a
-        command to run), {submitKeys ? `${submitKeys} allows` : 'Allow is its button'}; Deny is only its
-        button, and the hunk keys do nothing. Keys can be changed in Settings, under Keyboard.
+        In the note to the agent, letter keys type; {MOD}+Enter submits from there too, and Esc leaves it. On
+        an approval card (a command to run), {submitKeys ? `${submitKeys} allows` : 'Allow is its button'};
+        Deny is only its button, and the hunk keys do nothing. Keys can be changed in Settings, under
+        Keyboard.
       </p>
       <p className="dt-legend-note">
         When the next review comes up by itself, decision keys wait {KEY_PAUSE_MS / 1000} s, so a key meant

@@ -961,6 +961,13 @@ describe('a change already written by the agent (onDisk)', () => {
     });
   });
 
+  it('is marked written in every list, so the window can say a reject reverts it', () => {
+    const queue = new ReviewQueue();
+    const { id } = add(queue, onDiskFile(), proposed('/ws/later.txt', text(OLD), NEW));
+    expect(queue.summary(id).files.map((file) => file.written)).toEqual([true, undefined]);
+    expect(queue.items()[0]!.files.map((file) => file.written)).toEqual([true, undefined]);
+  });
+
   it('refuses a rebase: the agent must propose again', () => {
     const queue = new ReviewQueue();
     const { id } = add(queue, onDiskFile());

@@ -309,6 +309,8 @@ export function fileInfo(file: FileState): ReviewFileInfo {
         : { state: file.disk.state, detectedAt: file.disk.detectedAt },
     conflicts: file.conflicts,
     ...(file.otherBase && { otherBase: file.otherBase.kind }),
+    // What a decision must find on disk is not the base: the change was written before it was reviewed.
+    ...(file.expectedOnDisk !== file.base && { written: true }),
   };
 }
 

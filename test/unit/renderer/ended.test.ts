@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { AppSnapshot, ReviewSummary } from '../../../shared/app-api';
+import type { HunkView, ReviewFileSummary } from '../../../shared/app-api';
 import {
+  acceptedInPart,
+  countDecisions,
   endedBannerText,
   endedByAgent,
   endedLabel,
   endedReviews,
+  endedTally,
   newerProposal,
 } from '../../../src-renderer/review/review-model';
 
@@ -67,6 +71,67 @@ describe('endedBannerText', () => {
       'Rejected: every hunk rejected',
     );
     expect(endedBannerText(review('a', 'rejected'))).toBe('Rejected.');
+    expect(endedBannerText(review('a', 'accepted'), true)).toBe(
+      'Partially accepted: what was rejected was left out.',
+    );
+  });
+});
+
+/** A hunk at position `i` with a decision (and, for a mixed one, its lines' decisions). */
+function hunk(i: number, decision: HunkView['decision'], lines?: HunkView['lines']): HunkView {
+  return {
+    index: i,
+    baseStart: i * 10,
+    baseEnd: i * 10 + 1,
+    proposedStart: i * 10,
+    proposedEnd: i * 10 + 1,
+    decision,
+    ...(lines && { lines }),
+  };
+}
+
+function fileOf(hunks: HunkView[]): ReviewFileSummary {
+  return {
+    path: '/ws/a.ts',
+    isNewFile: false,
+    binary: false,
+    fileDecision: 'pending',
+    contentRevision: 1,
+    hunkCount: hunks.length,
+    disk: { state: 'unchanged' },
+    conflicts: 0,
+    hunks,
+  };
+}
+
+describe('what an ended review came to', () => {
+  it('an accepted review is partial only when something was rejected', () => {
+    const withHunks = (...hunks: HunkView[]) => review('a', 'accepted', { files: [fileOf(hunks)] });
+    // Undecided hunks went in as accepted.
+    expect(acceptedInPart(withHunks(hunk(0, 'accepted'), hunk(1, 'pending')))).toBe(false);
+    expect(acceptedInPart(withHunks(hunk(0, 'accepted'), hunk(1, 'rejected')))).toBe(true);
+    // A hunk mixed of accepted and undecided lines kept everything; one with a rejected line did not.
+    const keptAll = hunk(0, 'mixed', { removed: ['accepted'], added: ['pending'] });
+    const lostOne = hunk(0, 'mixed', { removed: ['accepted'], added: ['rejected'] });
+    expect(acceptedInPart(withHunks(keptAll))).toBe(false);
+    expect(acceptedInPart(withHunks(lostOne))).toBe(true);
+    // Only an accepted review can be accepted in part.
+    expect(acceptedInPart(review('a', 'rejected', { files: [fileOf([hunk(0, 'rejected')])] }))).toBe(false);
+  });
+
+  it('the tally says what was applied, not only how the hunks were marked', () => {
+    const marked = [hunk(0, 'accepted'), hunk(1, 'rejected'), hunk(2, 'pending'), hunk(3, 'pending')];
+    const ended = (state: ReviewSummary['state']) => {
+      const summary = review('a', state, { files: [fileOf(marked)] });
+      return endedTally(summary, countDecisions(summary));
+    };
+    expect(ended('accepted')).toBe('3 accepted, 1 rejected');
+    // Rejected as a whole (Reject…): nothing was kept, whatever was marked accepted before.
+    expect(ended('rejected')).toBe('Rejected: none of its 4 hunks kept');
+    expect(ended('cancelled')).toBe('Nothing applied (marked: 1 accepted, 1 rejected, 2 undecided)');
+    expect(ended('superseded')).toBe('Nothing applied (marked: 1 accepted, 1 rejected, 2 undecided)');
+    const one = review('a', 'rejected', { files: [fileOf([hunk(0, 'accepted')])] });
+    expect(endedTally(one, countDecisions(one))).toBe('Rejected: its hunk was not kept');
   });
 });
 
