@@ -6,6 +6,7 @@ import { approvalEndedText, approvalIcon, approvalLabel } from './approval-model
 import { useActions } from '../state/context';
 import { highRiskBadge } from './file-status';
 import { useNow } from '../state/hooks';
+import { useHomePath } from '../state/home-path';
 import { isPaused } from '../keys/key-pause';
 import { installLineKeys } from '../keys/line-keys';
 import { contentKey, droppedTextsText, endedBannerText, newerProposal } from './review-model';
@@ -58,6 +59,7 @@ function CurrentHunkDiff(props: Omit<DiffEditorProps, 'currentHunk'> & { review:
  */
 export const ReviewView = memo(function ReviewView({ review }: { review: ReviewSummary }) {
   const actions = useActions();
+  const homePath = useHomePath();
   const key = contentKey(review);
   const entry = useAppStore((s) => s.contents[key]);
   // While a newer content revision loads (after an edit, a rebase), the last one stays on screen.
@@ -205,7 +207,7 @@ export const ReviewView = memo(function ReviewView({ review }: { review: ReviewS
           )}
           {file && (
             <div className="dt-file-bar">
-              <code className="dt-file-path" title={file.path}>
+              <code className="dt-file-path" title={homePath(file.path)}>
                 {fileName}
               </code>
               {highRisk && (
