@@ -2,14 +2,14 @@
  * The Settings view in Chromium against the headless app: opened from the sidebar by keyboard and left
  * with Escape; a workspace folder main refuses says why beside the field; a theme or notifications
  * change applies at once and lands in settings.json; a settings.json that is not JSON is named in a
- * banner and left byte for byte as it was. Also takes the README's screenshot of Settings.
+ * banner and left byte for byte as it was. (The README's picture of Settings: readme-screenshots.e2e.ts.)
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { NATIVE_AUTH_HEADER, NATIVE_PROTOCOL_VERSION } from '../shared/native-protocol';
-import { docsScreenshot, screenshot } from '../test/support/chromium';
+import { screenshot } from '../test/support/chromium';
 import type { HeadlessApp } from '../test/support/headless-app';
 import { JsonSocket } from '../test/support/json-socket';
 import { until } from '../test/support/wait';
@@ -225,7 +225,8 @@ describe('Settings', () => {
     expect(app.runtime.core.snapshot().workspaceFolders).toEqual([app.workspace]);
   });
 
-  it('the README screenshot: Settings with a client connected', async () => {
+  // The README's picture of Settings is taken in readme-screenshots.e2e.ts, in a project-like scene.
+  it('the screenshot: Settings with a client connected', async () => {
     const { app, page } = await session.start();
     await connectScript(app, 'release-script');
     const view = await openSettings(page);
@@ -234,8 +235,8 @@ describe('Settings', () => {
       .getByRole('group', { name: 'release-script' })
       .getByRole('switch', { name: 'Pause reviews' })
       .waitFor();
-    await docsScreenshot(page, 'settings');
-    // And dark, to look at (not for the README).
+    await screenshot(page, 'settings');
+    // And dark, to look at.
     await page.emulateMedia({ colorScheme: 'dark' });
     await page.locator('html[data-theme="dark"]').waitFor();
     await screenshot(page, 'settings-dark');

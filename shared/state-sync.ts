@@ -82,6 +82,7 @@ export function applyChange(snapshot: AppSnapshot, change: AppChange): AppSnapsh
     clients: change.clients ?? snapshot.clients,
     pausedClients: change.pausedClients ?? snapshot.pausedClients,
     workspaceFolders: change.workspaceFolders ?? snapshot.workspaceFolders,
+    ...(snapshot.homeFolder !== undefined && { homeFolder: snapshot.homeFolder }),
     watchedFolders: change.watchedFolders ?? snapshot.watchedFolders,
     connectionRequests: change.connectionRequests ?? snapshot.connectionRequests,
     trustedPrograms: change.trustedPrograms ?? snapshot.trustedPrograms,

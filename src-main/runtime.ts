@@ -97,6 +97,7 @@ export async function startRuntime(options: RuntimeOptions): Promise<Runtime> {
   const writeJournalDir = path.join(difftrayHome(env), 'writes');
   await recoverLeftovers(writeJournalDir, isProcessAlive, log);
   const core = new AppCore(folders, {
+    homeFolder: home,
     writeJournalDir,
     undoJournalDir: path.join(difftrayHome(env), 'undo'),
     log,

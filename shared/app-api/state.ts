@@ -20,6 +20,8 @@ export interface AppSnapshot {
   /** Clients whose reviews the person paused, connected or not (a hook connects only while it asks). */
   pausedClients: PausedClient[];
   workspaceFolders: string[];
+  /** The person's home folder, so paths under it are shown as `~/…` (never changes while DiffTray runs). */
+  homeFolder?: string;
   /** Folders whose changes on disk are reviewed (watch mode's "Review changes on disk"), sorted. */
   watchedFolders: string[];
   /** Watched folders whose changes are not all reviewed now (paused, or parts the system will not watch). */

@@ -36,6 +36,8 @@ export interface AppCoreOptions {
    * in it, and its `autoApply` accepts reviews as they arrive. None in unit tests: no settings at all.
    */
   settings?: SettingsStore;
+  /** The person's home folder, which the windows shorten to `~` in the paths they show. */
+  homeFolder?: string;
 }
 
 export class AppCore {
@@ -71,6 +73,7 @@ export class AppCore {
       agentHooks,
       connectionRequests,
       settings,
+      homeFolder,
     }: AppCoreOptions = {},
   ) {
     this.workspace = new WorkspaceFolders(workspaceFolders);
@@ -83,7 +86,13 @@ export class AppCore {
     this.queue = new ReviewQueue(now);
     this.clients = new ClientRegistry(now);
     this.turns = new AgentTurns(now);
-    this.feed = new StateFeed(this.queue, this.clients, workspaceFolders, this.connectionRequests);
+    this.feed = new StateFeed(
+      this.queue,
+      this.clients,
+      workspaceFolders,
+      this.connectionRequests,
+      homeFolder,
+    );
     this.writeUndo = new WriteUndo(this.undoJournal, this.writer, this.queue, this.clients, folders);
     this.workspace.onChange((now) => this.feed.setWorkspaceFolders(now));
     const showUndoable = () => this.feed.setUndoableWrites(this.undoJournal.sets().map(asUndoable));

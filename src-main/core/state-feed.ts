@@ -98,6 +98,7 @@ export class StateFeed {
     private readonly clients: ClientRegistry,
     private workspaceFolders: readonly string[],
     private readonly connectionRequests?: ConnectionRequests,
+    private readonly homeFolder?: string,
   ) {
     for (const item of queue.items()) this.sent.set(item.id, item);
     queue.onChange((change) => {
@@ -121,6 +122,7 @@ export class StateFeed {
       version: this.version,
       reviews: [...this.sent.values()],
       ...this.parts.workspace(),
+      ...(this.homeFolder !== undefined && { homeFolder: this.homeFolder }),
       ...this.parts.clients(),
       ...this.parts.paused(),
       ...this.parts.watched(),

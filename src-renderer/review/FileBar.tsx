@@ -1,4 +1,5 @@
 import type { ReviewFileSummary } from '../../shared/app-api';
+import { useHomePath } from '../state/home-path';
 import { highRiskBadge } from './file-status';
 import { useReviewUi } from './review-ui';
 import { CompareToggle } from './CompareToggle';
@@ -17,6 +18,7 @@ export function FileBar({
   /** The proposed side is editable now (asked for, or conflicts left to edit out). */
   editable: boolean;
 }) {
+  const homePath = useHomePath();
   const editing = useReviewUi((s) => s.editing);
   const setEditing = useReviewUi((s) => s.setEditing);
   const highRisk = highRiskBadge(file.path);
@@ -24,7 +26,7 @@ export function FileBar({
   const otherBase = file.binary ? undefined : file.otherBase;
   return (
     <div className="dt-file-bar">
-      <code className="dt-file-path" title={file.path}>
+      <code className="dt-file-path" title={homePath(file.path)}>
         {fileName}
       </code>
       {highRisk && (

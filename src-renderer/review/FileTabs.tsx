@@ -1,5 +1,6 @@
 import type { ReviewFileSummary } from '../../shared/app-api';
 import { useActions } from '../state/context';
+import { useHomePath } from '../state/home-path';
 import { fileBadges, fileCounts, stateLabel } from './file-status';
 import './FileTabs.css';
 
@@ -23,6 +24,7 @@ export function FileTabs({
   onSelect: (fileIndex: number) => void;
 }) {
   const actions = useActions();
+  const homePath = useHomePath();
   return (
     <div className="dt-files" role="group" aria-label={`Files (${selected + 1} of ${files.length})`}>
       <ul className="dt-file-list">
@@ -42,7 +44,7 @@ export function FileTabs({
                 className="dt-file-tab"
                 aria-current={index === selected ? 'true' : undefined}
                 aria-describedby={statusId}
-                title={file.path}
+                title={homePath(file.path)}
                 onClick={() => onSelect(index)}
               >
                 {name}

@@ -1,5 +1,6 @@
 import type { WatchFolderIssue } from '../../shared/app-api';
 import { useApi } from '../state/api-context';
+import { useHomePath } from '../state/home-path';
 import { issueOf } from './watch-issues';
 import {
   shownSubfolder,
@@ -34,6 +35,7 @@ function WatchSwitch({
   issue: WatchFolderIssue | undefined;
 }) {
   const api = useApi();
+  const homePath = useHomePath();
   const busy = useWatchBusy((s) => s.busy.has(row.folder));
   const { state } = row;
   const on = state.kind !== 'off';
@@ -48,7 +50,7 @@ function WatchSwitch({
       data-state={state.kind}
       {...(watching && { 'data-watching': watching })}
     >
-      <code className="dt-watch-folder" title={row.folder}>
+      <code className="dt-watch-folder" title={homePath(row.folder)}>
         {shown}
       </code>
       {watching && (
@@ -95,6 +97,7 @@ export function WatchedFolders({
   watchIssues?: readonly WatchFolderIssue[];
 }) {
   const groups = watchFolderGroups(workspaceFolders, watchedFolders);
+  const homePath = useHomePath();
   return (
     <section className="dt-watch" aria-labelledby="dt-watch-title" data-testid="watched-folders">
       <h2 id="dt-watch-title" className="dt-queue-title">
@@ -108,7 +111,7 @@ export function WatchedFolders({
             <li key={group.workspace.folder} className="dt-watch-group">
               <WatchSwitch
                 row={group.workspace}
-                shown={group.workspace.folder}
+                shown={homePath(group.workspace.folder)}
                 index={`${g}`}
                 issue={issueOf(group.workspace.folder, watchIssues)}
               />

@@ -46,13 +46,17 @@ export interface TestRuntimeOptions {
   noWorkspaceGiven?: boolean;
   /** More environment for the runtime (CODEX_HOME...), beside the temp CLAUDE_CONFIG_DIR and DIFFTRAY_HOME. */
   env?: Record<string, string>;
+  /** The workspace as `<home>/<name>` (shown as `~/<name>`), for a scene like a person's; else a temp folder. */
+  workspaceInHome?: string;
 }
 
 export async function startTestRuntime(options: TestRuntimeOptions = {}): Promise<TestRuntime> {
   const temp = makeTempDir('rt');
   const root = realpathSync(temp.dir);
-  const workspace = path.join(root, 'workspace');
   const home = path.join(root, 'home');
+  const workspace = options.workspaceInHome
+    ? path.join(home, options.workspaceInHome)
+    : path.join(root, 'workspace');
   const tmpDir = path.join(root, 'tmp');
   mkdirSync(workspace, { recursive: true });
   mkdirSync(home, { recursive: true });

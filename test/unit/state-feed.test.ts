@@ -147,7 +147,7 @@ function window(core: AppCore) {
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function run(ops: readonly Op[]): Promise<void> {
-  const core = new AppCore(['/ws'], { now: () => 5 });
+  const core = new AppCore(['/ws'], { now: () => 5, homeFolder: '/home/ada' });
   const pairing = new Pairing({ now: () => 5 });
   pairing.setPort(4000);
   pairing.onChange(() => core.notePairing(pairing));

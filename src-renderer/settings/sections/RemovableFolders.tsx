@@ -1,3 +1,5 @@
+import { useHomePath } from '../../state/home-path';
+
 /** A list of folders in Settings, each with its Remove button (workspace folders, extra lock folders). */
 export function RemovableFolders({
   label,
@@ -11,14 +13,15 @@ export function RemovableFolders({
   busy: (folder: string) => boolean;
   onRemove: (folder: string) => void;
 }) {
+  const shown = useHomePath();
   return (
     <ul className="dt-settings-list" aria-label={label}>
       {folders.map((folder) => (
         <li key={folder}>
-          <code title={folder}>{folder}</code>
+          <code title={shown(folder)}>{shown(folder)}</code>
           <button
             type="button"
-            aria-label={`Remove ${folder}`}
+            aria-label={`Remove ${shown(folder)}`}
             disabled={busy(folder)}
             onClick={() => onRemove(folder)}
           >
