@@ -816,12 +816,17 @@ describe('review features in the browser', () => {
     // Playwright's own accessible-name computation agrees: every control of each role has a name.
     const outsideMonaco = (els: Element[]) =>
       els.filter((el) => !el.closest('.monaco-editor, .monaco-diff-editor')).length;
+    // (The review screen has no combobox since the Theme control moved to Settings; one added is checked.)
+    const counts: Record<string, number> = {};
     for (const role of ['button', 'checkbox', 'combobox', 'tab'] as const) {
       const all = await page.getByRole(role).evaluateAll(outsideMonaco);
       const named = await page.getByRole(role, { name: /\S/ }).evaluateAll(outsideMonaco);
       expect({ role, named }).toEqual({ role, named: all });
-      expect(all).toBeGreaterThan(0);
+      counts[role] = all;
     }
+    expect(counts.button).toBeGreaterThan(5);
+    expect(counts.checkbox).toBeGreaterThan(0);
+    expect(counts.tab).toBeGreaterThan(0);
 
     await page.locator('body').click({ position: { x: 1, y: 1 } });
     const reviewStops = await tabStops(12);

@@ -63,22 +63,25 @@ export function SelectionActions({
               <button
                 type="button"
                 className="dt-hunk-accept"
-                aria-label="Accept selected lines"
                 aria-describedby="dt-line-selection"
                 title={withKeys('Accept the selected lines of one hunk', keyMap, 'acceptLines')}
                 onClick={() => void actions.decideSelectedLines('accepted')}
               >
-                ✓ Accept lines
+                {/* The name is the words shown, with "selected" for screen readers (label-content-name-match). */}
+                <span aria-hidden="true">✓ </span>
+                Accept
+                <span className="dt-sr-only"> selected</span> lines
               </button>
               <button
                 type="button"
                 className="dt-hunk-reject"
-                aria-label="Reject selected lines"
                 aria-describedby="dt-line-selection"
                 title={withKeys('Reject the selected lines of one hunk', keyMap, 'rejectLines')}
                 onClick={() => void actions.decideSelectedLines('rejected')}
               >
-                ✗ Reject lines
+                <span aria-hidden="true">✗ </span>
+                Reject
+                <span className="dt-sr-only"> selected</span> lines
               </button>
             </>
           )}
