@@ -1,8 +1,9 @@
 /**
  * Opening the window does not wait for Monaco: the page's first script holds none of it, and with
  * Monaco's code held back on the wire the queue, History and Connections work while the review pane
- * says the editor is loading; once it arrives the diff is drawn. A load that fails says so, and the
- * reload it offers draws the diff.
+ * says the editor is loading; once it arrives the diff is drawn. Settings is loaded lazily too: held
+ * back, it says it is loading, and shows once it arrives. A load that fails says so, and the reload it
+ * offers draws the diff.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -13,8 +14,23 @@ import { launchChromium } from '../test/support/chromium';
 import { BASE, PROPOSED } from '../test/support/fixtures';
 import { RENDERER_DIR, startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
 
-/** Every script but the page's first (index-*.js): Monaco's steps, the editor's views, languages. */
-const LAZY_SCRIPT = /\/assets\/(?!index-)[^/]+\.js$/;
+/** The page's first script and the ones it imports (index.html preloads those), as asset paths. */
+function firstScripts(): string[] {
+  const html = readFileSync(path.join(RENDERER_DIR, 'index.html'), 'utf8');
+  const entries = [...html.matchAll(/<script[^>]*src="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+  const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\.\/(assets\/[^"]+)"/g)].map(
+    (m) => m[1]!,
+  );
+  return [...entries, ...preloads];
+}
+
+/** Every other script: Monaco's steps, the editor's views, languages, Settings. */
+function isLazyScript(url: URL): boolean {
+  const first = firstScripts();
+  return (
+    /\/assets\/[^/]+\.js$/.test(url.pathname) && !first.some((script) => url.pathname.endsWith(`/${script}`))
+  );
+}
 const DIFF_READY = '[data-testid="diff-editor"][data-diff-ready="true"]';
 
 let browser: Browser;
@@ -41,7 +57,7 @@ afterEach(async () => {
 /** A page whose lazily loaded scripts go through `route` (not yet opened on the app). */
 async function pageWithHeldScripts(route: (route: Route) => Promise<void>): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  await context.route(LAZY_SCRIPT, route);
+  await context.route(isLazyScript, route);
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
@@ -64,15 +80,15 @@ function proposeEdit(name: string): void {
 }
 
 describe('opening the window', () => {
-  it("the page's first script holds no Monaco", () => {
+  it("the page's first script holds no Monaco, and no Settings", () => {
     const html = readFileSync(path.join(RENDERER_DIR, 'index.html'), 'utf8');
     const entries = [...html.matchAll(/<script[^>]*src="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(entries).toHaveLength(1);
-    const preloads = [...html.matchAll(/rel="modulepreload"[^>]*href="\.\/(assets\/[^"]+)"/g)].map(
-      (m) => m[1]!,
-    );
-    for (const script of [...entries, ...preloads]) {
-      expect(readFileSync(path.join(RENDERER_DIR, script), 'utf8')).not.toContain('createDiffEditor');
+    for (const script of firstScripts()) {
+      const code = readFileSync(path.join(RENDERER_DIR, script), 'utf8');
+      expect(code).not.toContain('createDiffEditor');
+      // A heading of the Settings view (sections/), not a word the rest of the page uses.
+      expect(code).not.toContain('Extra lock folders');
     }
   });
 
@@ -96,9 +112,13 @@ describe('opening the window', () => {
       await page.getByRole('tab', { name: 'Connections' }).click();
       await page.getByTestId('connections').waitFor();
       expect(await page.locator(DIFF_READY).count()).toBe(0);
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('main').getByRole('status').getByText('Loading Settings…').waitFor();
 
       release = true;
       for (const route of held.splice(0)) await route.continue();
+      await page.getByTestId('settings').getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
       await page.locator(DIFF_READY).waitFor();
       expect(await page.getByTestId('editor-loading').count()).toBe(0);
       expect(errors).toEqual([]);

@@ -1,3 +1,5 @@
+// First: the API's socket opens before the rest of the app's code is evaluated (early-socket.ts).
+import './carriers/early-socket';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createAppApi } from '../shared/app-api';

@@ -1,4 +1,5 @@
 import { findPreloadCarrier, wrapPreloadCarrier } from './preload';
+import { takeEarlySocket } from './early-socket';
 import type { RendererCarrier } from './types';
 import { addressWithoutToken, createWebSocketCarrier, headlessApiUrl } from './websocket';
 
@@ -9,5 +10,8 @@ export function selectCarrier(win: Window): RendererCarrier {
   const url = headlessApiUrl(win.location);
   const address = addressWithoutToken(win.location);
   if (address !== undefined) win.history.replaceState(win.history.state, '', address);
-  return createWebSocketCarrier(url);
+  // The socket main.tsx opened first (early-socket.ts), when it is still connecting; after it, new ones.
+  return createWebSocketCarrier(url, {
+    createSocket: (socketUrl) => takeEarlySocket(socketUrl) ?? new WebSocket(socketUrl),
+  });
 }

@@ -8,6 +8,7 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import editorSteps from 'virtual:editor-steps';
 import { messageOf } from '../../shared/error-message';
+import { whenIdleAfterPaint } from '../state/lazy-module';
 import type * as EditorViewsModule from './editor-views';
 
 export type EditorViews = typeof EditorViewsModule;
@@ -17,8 +18,6 @@ export type EditorLoad = { views: EditorViews; error: null } | { views: null; er
 
 let load: EditorLoad = { views: null, error: null };
 let loading: Promise<EditorViews> | null = null;
-/** A view asked for the editor before the idle preload did: it has one, and no spare is made. */
-let demanded = false;
 const listeners = new Set<() => void>();
 
 function settle(next: EditorLoad): void {
@@ -30,7 +29,9 @@ const nextTask = (): Promise<void> => new Promise((resolve) => window.setTimeout
 
 /**
  * Monaco's code a step at a time, each in a task of its own (scripts/editor-steps.mjs), so the page
- * keeps answering while it loads; then the views, whose own code is small.
+ * keeps answering while it loads; then the views, whose own code is small; then Monaco's theme (which
+ * starts its services) and the diff editor, each in a task of its own too (monaco.ts, kept-editor.ts),
+ * so the first view drawn only borrows the editor.
  */
 async function importInSteps(): Promise<EditorViews> {
   for (const step of editorSteps) {
@@ -38,7 +39,12 @@ async function importInSteps(): Promise<EditorViews> {
     await nextTask();
   }
   const views = await import('./editor-views');
-  // The views are drawn in a task of their own, not in the one that evaluated their code.
+  await nextTask();
+  // Starts Monaco's services, before any editor is made.
+  views.followAppTheme();
+  await nextTask();
+  views.prepareDiffEditor();
+  // The views are drawn in a task of their own, not in the one that made the editor.
   await nextTask();
   return views;
 }
@@ -63,8 +69,8 @@ export function loadEditorViews(): Promise<EditorViews> {
 }
 
 /**
- * `data-editor="ready"` on <html>: the editor has loaded and, when it was loaded ahead of need, its
- * diff editor is made. Tests and the bench wait for it before timing what comes after.
+ * `data-editor="ready"` on <html>: the editor has loaded and its diff editor is made. Tests and the
+ * bench wait for it before timing what comes after.
  */
 function markReady(): void {
   document.documentElement.dataset.editor = 'ready';
@@ -81,7 +87,6 @@ export function useEditorViews(): EditorLoad {
   const missing = current.views === null;
   useEffect(() => {
     if (!missing) return;
-    demanded = true;
     loadEditorViews().then(markReady, () => {
       // Said on screen through `error`.
     });
@@ -89,46 +94,14 @@ export function useEditorViews(): EditorLoad {
   return current;
 }
 
-type IdleScheduler = (callback: () => void, options: { timeout: number }) => number;
-
-/** Longest wait for an idle moment before loading anyway (a busy page would otherwise never load it). */
-const IDLE_TIMEOUT_MS = 2000;
-
 /**
- * Starts loading the editor once the screen shown now has been painted and the page is idle, then
- * makes the diff editor ahead of need (kept-editor.ts), unless a review took the editor first. Returns
- * the function that cancels what has not started yet.
+ * Starts loading the editor (its diff editor made ahead of need, kept-editor.ts) once the screen shown
+ * now has been painted and the page is idle. Returns the function that cancels what has not started yet.
  */
 export function preloadEditor(): () => void {
-  let cancelled = false;
-  const idle: IdleScheduler =
-    typeof window.requestIdleCallback === 'function'
-      ? (callback, options) => window.requestIdleCallback(callback, options)
-      : (callback) => window.setTimeout(callback, 0);
-  // A frame, then a task: the callback of requestAnimationFrame runs before that frame is painted.
-  const frame = window.requestAnimationFrame(() => {
-    window.setTimeout(() => {
-      if (cancelled) return;
-      idle(
-        () => {
-          if (cancelled) return;
-          loadEditorViews().then(
-            (views) => {
-              if (!cancelled && !demanded) views.prepareDiffEditor();
-              // After the task prepareDiffEditor makes the editor in.
-              window.setTimeout(markReady, 0);
-            },
-            () => {
-              // A view that needs the editor says why it is missing.
-            },
-          );
-        },
-        { timeout: IDLE_TIMEOUT_MS },
-      );
-    }, 0);
+  return whenIdleAfterPaint(() => {
+    loadEditorViews().then(markReady, () => {
+      // A view that needs the editor says why it is missing.
+    });
   });
-  return () => {
-    cancelled = true;
-    window.cancelAnimationFrame(frame);
-  };
 }

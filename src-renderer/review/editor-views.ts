@@ -6,4 +6,5 @@
 export { DiffEditor } from './diff-editor/DiffEditor';
 export { prepareDiffEditor } from './diff-editor/kept-editor';
 export { DiskDiff } from './DiskDiff';
+export { followAppTheme } from './monaco';
 export { ReadOnlyDiff } from './ReadOnlyDiff';

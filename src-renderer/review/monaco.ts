@@ -43,11 +43,20 @@ export const REVIEW_DIFF_OPTIONS: monaco.editor.IStandaloneDiffEditorConstructio
   guides: { bracketPairs: false, highlightActiveBracketPair: false },
 };
 
-// The diff's colours, named so their contrast can be checked (diff-colours.ts).
-for (const theme of ['light', 'dark'] as const) {
-  const { base, colors } = DIFF_THEMES[theme];
-  monaco.editor.defineTheme(monacoThemeFor(theme), { base, inherit: true, rules: [], colors });
-}
+let followingTheme = false;
 
-// Follow the app's theme (System / Light / Dark, see theme.ts); setTheme applies to every editor.
-onThemeChange((theme) => monaco.editor.setTheme(monacoThemeFor(theme)));
+/**
+ * Defines the diff's colours (named so their contrast can be checked, diff-colours.ts) and follows the
+ * app's theme (System / Light / Dark, theme.ts; setTheme applies to every editor). Not done as this
+ * module is evaluated: the first setTheme starts Monaco's services, a long step of its own that the
+ * loader (editor-loader.ts) runs in a task apart, before any editor is made.
+ */
+export function followAppTheme(): void {
+  if (followingTheme) return;
+  followingTheme = true;
+  for (const theme of ['light', 'dark'] as const) {
+    const { base, colors } = DIFF_THEMES[theme];
+    monaco.editor.defineTheme(monacoThemeFor(theme), { base, inherit: true, rules: [], colors });
+  }
+  onThemeChange((theme) => monaco.editor.setTheme(monacoThemeFor(theme)));
+}

@@ -9,14 +9,14 @@ import { focusAgentNote, openCommentAtCursor } from '../review/review-ui';
 import { newStatusLines } from '../state/sidebar-model';
 import { useSettingsView } from '../settings/settings-view';
 import { useAppStore } from '../state/store';
+import { whenIdleAfterPaint } from '../state/lazy-module';
 import { ConnectionBanner } from './ConnectionBanner';
 import { ConnectionPrompts } from './ConnectionPrompts';
 import { preloadEditor } from '../review/editor-loader';
-import { AgentHooksDialog } from '../settings/AgentHooksDialog';
+import { AgentHooksDialog, preloadSettingsViews, SettingsView } from '../settings/LazySettingsViews';
 import { EmptyState } from './EmptyState';
 import { LiveRegion } from './LiveRegion';
 import { ReviewView } from '../review/ReviewView';
-import { SettingsView } from '../settings/SettingsView';
 import { Sidebar } from './Sidebar';
 import { useThemeSync } from './ThemeSwitch';
 import '../review/notes-approvals.css';
@@ -82,6 +82,11 @@ export function App() {
   // Monaco loads once the first screen (the queue) is painted, so a click on a review rarely waits.
   const shownFirstScreen = snapshot !== null;
   useEffect(() => (shownFirstScreen ? preloadEditor() : undefined), [shownFirstScreen]);
+  // Settings and the hooks dialog are not on the first screen either (LazySettingsViews.tsx).
+  useEffect(
+    () => (shownFirstScreen ? whenIdleAfterPaint(preloadSettingsViews) : undefined),
+    [shownFirstScreen],
+  );
 
   // A draft note lives as long as its review waits.
   useEffect(() => {

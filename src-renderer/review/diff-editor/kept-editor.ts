@@ -41,12 +41,13 @@ export const DIFF_EDITOR_LABELS = {
 
 const spare = new Spare<KeptEditor>(createEditor, ({ editor }) => editor.dispose());
 
-/** Makes the editor ahead of need, in a task of its own so the screen shown first does not wait for it. */
-export function prepareDiffEditor(): () => void {
-  const timer = window.setTimeout(() => {
-    spare.prepare();
-  }, 0);
-  return () => window.clearTimeout(timer);
+/**
+ * Makes the editor ahead of need. The loader (editor-loader.ts) calls it in a task of its own, before
+ * any view is drawn: its creation is one of the longest single steps, and would otherwise share a task
+ * with the first review's texts going in.
+ */
+export function prepareDiffEditor(): void {
+  spare.prepare();
 }
 
 /** The kept editor (or a new one when it is in use or not made yet), laid out inside `host`. */
