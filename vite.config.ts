@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { editorSteps } from './scripts/editor-steps.mjs';
+import { firstScriptGuard } from './scripts/first-script.mjs';
 import { RENDERER_CSP } from './shared/csp';
 
 /**
@@ -37,6 +38,7 @@ export default defineConfig({
   plugins: [
     react(),
     cspMetaTag(),
+    firstScriptGuard(),
     editorSteps(fileURLToPath(new URL('src-renderer/review/editor-views.ts', import.meta.url))),
   ],
   build: {

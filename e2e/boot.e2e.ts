@@ -13,6 +13,7 @@ import { connectClaudeClient, type ClaudeTestClient } from '../test/support/clau
 import { launchChromium } from '../test/support/chromium';
 import { BASE, PROPOSED } from '../test/support/fixtures';
 import { RENDERER_DIR, startHeadlessApp, type HeadlessApp } from '../test/support/headless-app';
+import { waitForSnapshot } from '../test/support/wait';
 
 /** The page's first script and the ones it imports (index.html preloads those), as asset paths. */
 function firstScripts(): string[] {
@@ -80,7 +81,7 @@ function proposeEdit(name: string): void {
 }
 
 describe('opening the window', () => {
-  it("the page's first script holds no Monaco, and no Settings", () => {
+  it("the page's first script holds no Monaco, no Settings and no zod", () => {
     const html = readFileSync(path.join(RENDERER_DIR, 'index.html'), 'utf8');
     const entries = [...html.matchAll(/<script[^>]*src="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(entries).toHaveLength(1);
@@ -89,6 +90,8 @@ describe('opening the window', () => {
       expect(code).not.toContain('createDiffEditor');
       // A heading of the Settings view (sections/), not a word the rest of the page uses.
       expect(code).not.toContain('Extra lock folders');
+      // zod checks calls in main; the window needs only the contract's types (scripts/first-script.mjs).
+      expect(code).not.toContain('ZodError');
     }
   });
 
@@ -124,6 +127,47 @@ describe('opening the window', () => {
       expect(errors).toEqual([]);
     } finally {
       await page.context().close();
+    }
+  });
+
+  it('opens with main\'s state: asks for it once, and never says "nothing waiting" while reviews wait', async () => {
+    proposeEdit('first.txt');
+    proposeEdit('second.txt');
+    await waitForSnapshot(app.runtime.core, (snapshot) =>
+      snapshot.reviews.filter((review) => review.state === 'pending').length === 2 ? true : undefined,
+    );
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    // From the first moment: whether the page ever said there is nothing to review.
+    await context.addInitScript(() => {
+      const seen = window as unknown as { saidEmpty?: string };
+      new MutationObserver(() => {
+        const empty = document.querySelector('[data-testid="empty-state"], .dt-queue-empty');
+        if (empty && !seen.saidEmpty) seen.saidEmpty = empty.textContent ?? '';
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const sent: string[] = [];
+    page.on('websocket', (socket) =>
+      socket.on('framesent', ({ payload }) => {
+        const { method } = JSON.parse(String(payload)) as { method?: string };
+        if (method) sent.push(method);
+      }),
+    );
+    try {
+      await page.goto(app.url);
+      await page.locator(DIFF_READY).waitFor();
+      const queue = page.getByRole('navigation', { name: 'Review queue' });
+      await expect.poll(() => queue.getByRole('button').count()).toBe(2);
+      // The server sends its state as the socket opens: the page does not ask for it again, and the
+      // review on screen is named to main once, its texts asked for once.
+      expect(sent.filter((method) => method === 'getSnapshot')).toEqual([]);
+      expect(sent.filter((method) => method === 'focusReview')).toEqual(['focusReview']);
+      expect(sent.filter((method) => method === 'getReviewContent')).toEqual(['getReviewContent']);
+      expect(await page.evaluate(() => (window as unknown as { saidEmpty?: string }).saidEmpty)).toBe(
+        undefined,
+      );
+    } finally {
+      await context.close();
     }
   });
 

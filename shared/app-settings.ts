@@ -1,12 +1,10 @@
 /**
  * The settings a person changes in the app's Settings view. They live in settings.json (DIFFTRAY_HOME)
  * beside the keys main keeps for itself (watchFolders, trustedPrograms...); this is the part the window
- * sees and changes, validated here for both main and the window.
+ * sees and changes, checked by main against app-settings-schema.ts.
  */
-import { z } from 'zod';
-import { labelField, pathField } from './field-limits';
-import { keyMapChangesSchema, type KeyMapChanges } from './keymap';
-import { turnReviewSettingsSchema, type TurnReviewSettings } from './turn-settings';
+import type { KeyMapChanges } from './keymap';
+import type { TurnReviewSettings } from './turn-settings';
 
 export const THEME_CHOICES = ['system', 'light', 'dark'] as const;
 export type ThemeChoice = (typeof THEME_CHOICES)[number];
@@ -43,24 +41,8 @@ export const DEFAULT_APP_SETTINGS: Readonly<AppSettings> = {
   turnReview: {},
 };
 
-/** At most this many entries in a list setting: far more than anyone has, and a bound on the file. */
-export const MAX_SETTING_ENTRIES = 200;
-
-/** A change the window asks for: the settings it names, each whole. */
-export const appSettingsPatchSchema = z
-  .object({
-    autoApply: z.array(labelField().min(1)).max(MAX_SETTING_ENTRIES),
-    notifications: z.object({ enabled: z.boolean(), sound: z.boolean() }).strict(),
-    launchAtLogin: z.boolean(),
-    theme: z.enum(THEME_CHOICES),
-    keyMap: keyMapChangesSchema,
-    extraLockFolders: z.array(pathField().min(1)).max(MAX_SETTING_ENTRIES),
-    turnReview: turnReviewSettingsSchema,
-  })
-  .strict()
-  .partial();
-
-export type AppSettingsPatch = z.infer<typeof appSettingsPatchSchema>;
+/** A change the window asks for: the settings it names, each whole (checked by app-settings-schema.ts). */
+export type AppSettingsPatch = Partial<AppSettings>;
 
 /** Where the settings are kept, and what is wrong with the file if it cannot be read as settings. */
 export interface SettingsFileState {

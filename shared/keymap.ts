@@ -9,8 +9,6 @@
  * (Alt+Y is "¥" on macOS, Ctrl+Н on a Russian layout) is matched by its physical key instead
  * (src-renderer/keys/key-chords.ts). Letters are written upper case; Shift+J is J with Shift.
  */
-import { z } from 'zod';
-
 /** The review's own commands; the keys of selected lines (accept, reject, send) follow. */
 export const REVIEW_COMMANDS = [
   'nextHunk',
@@ -212,26 +210,8 @@ export function conflictText(conflict: { chord: string; commands: readonly KeyCo
 /** At most this many chords per command: enough for a letter and an arrow, and a bound on the file. */
 export const MAX_CHORDS_PER_COMMAND = 4;
 
-const chordField = z
-  .string()
-  .max(40)
-  .superRefine((text, ctx) => {
-    const problem = chordProblem(text);
-    if (problem) ctx.addIssue({ code: 'custom', message: `${text}: ${problem}` });
-  });
-
-/** The `keyMap` setting: the commands the person changed; a map with a chord used twice is refused. */
-export const keyMapChangesSchema = z
-  .object(
-    Object.fromEntries(
-      KEY_COMMANDS.map((command) => [command, z.array(chordField).max(MAX_CHORDS_PER_COMMAND).optional()]),
-    ) as Record<KeyCommand, z.ZodOptional<z.ZodArray<typeof chordField>>>,
-  )
-  .strict()
-  .superRefine((changes, ctx) => {
-    for (const conflict of keyMapConflicts(effectiveKeyMap(changes))) {
-      ctx.addIssue({ code: 'custom', message: conflictText(conflict) });
-    }
-  });
-
-export type KeyMapChanges = z.infer<typeof keyMapChangesSchema>;
+/**
+ * The `keyMap` setting: the commands the person changed. Its schema (a map with a chord used twice is
+ * refused) is in keymap-schema.ts, apart, so the window's first script holds no zod.
+ */
+export type KeyMapChanges = Partial<Record<KeyCommand, string[]>>;

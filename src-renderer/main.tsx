@@ -2,7 +2,7 @@
 import './carriers/early-socket';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createAppApi } from '../shared/app-api';
+import { createAppApi } from '../shared/app-api/client';
 import { createActions } from './state/actions';
 import { ApiContext } from './state/api-context';
 import { CarrierKindContext } from './carriers/carrier-kind';
@@ -27,8 +27,9 @@ const live = startLiveState(
 openSettingsOnRequest(api);
 carrier.onStatus((status, detail) => {
   useAppStore.getState().setConnection(status, detail);
-  // Pushes sent while we were away are gone: ask for the whole picture on every (re)connect.
-  if (status === 'connected') void live.resync();
+  // Pushes sent while we were away are gone: the whole picture is needed on every (re)connect. The
+  // headless server sends it unasked, as the socket opens; asking again would only draw it twice.
+  if (status === 'connected' && !carrier.snapshotOnConnect) void live.resync();
 });
 
 const root = document.getElementById('root');

@@ -1,10 +1,11 @@
 /** The Settings view's calls: change settings.json, and set up (or remove) each agent's hooks. */
 import { z } from 'zod';
-import { appSettingsPatchSchema, type AppSettings } from '../app-settings';
+import type { AppSettings } from '../app-settings';
+import { appSettingsPatchSchema } from '../app-settings-schema';
 import { SETUP_AGENTS, type HookStatus, type SetupAgent } from '../hook-setup/agent-hooks';
 import { answers, type CallSpec } from './call-spec';
 
-// Types only: the settings' schemas stay in app-settings.ts, beside the defaults.
+// Types only: the settings' schemas are in app-settings-schema.ts.
 export type {
   AppSettings,
   AppSettingsPatch,

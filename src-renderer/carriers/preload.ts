@@ -1,4 +1,5 @@
-import { PRELOAD_GLOBAL, type AppApiCarrier } from '../../shared/app-api';
+import { PRELOAD_GLOBAL } from '../../shared/app-api/carrier';
+import type { AppApiCarrier } from '../../shared/app-api';
 import type { RendererCarrier } from './types';
 
 /** The carrier the Electron preload exposed through contextBridge, if we run inside Electron. */
@@ -15,6 +16,7 @@ export function findPreloadCarrier(global: object): AppApiCarrier | undefined {
 export function wrapPreloadCarrier(carrier: AppApiCarrier): RendererCarrier {
   return {
     kind: 'preload',
+    snapshotOnConnect: false,
     call: (method, params) => carrier.call(method, params),
     onState: (listener) => carrier.onState(listener),
     onStatus: (listener) => {

@@ -116,6 +116,7 @@ export function createWebSocketCarrier(url: string, options: WebSocketCarrierOpt
 
   return {
     kind: 'websocket',
+    snapshotOnConnect: true,
     call(method: AppApiMethod, params: unknown): Promise<unknown> {
       const ws = socket;
       if (!ws || ws.readyState !== OPEN) return Promise.reject(new Error(DISCONNECTED_MESSAGE));

@@ -3,7 +3,8 @@
  * renderer's own, one per review, kept while the person moves between reviews and dropped once sent.
  */
 import { create } from 'zustand';
-import { protocolHearsNotes, type ClientProtocol, type ReviewItem } from '../../shared/app-api';
+import { protocolHearsNotes } from '../../shared/client-protocols';
+import type { ClientProtocol, ReviewItem } from '../../shared/app-api';
 import { describeProtocol } from '../../shared/protocols';
 
 /** The short line under the note box when the note cannot reach the agent; null when it can. */

@@ -1,5 +1,6 @@
 /** Pure views of an approval card (seed 001): a command or tool the agent asks to run, allowed or denied. */
-import { approvalTitle, type ApprovalRequest, type ReviewItem } from '../../shared/app-api';
+import { approvalTitle } from '../../shared/app-api/approvals';
+import type { ApprovalRequest, ReviewItem } from '../../shared/app-api';
 
 /** The card's one-line name in the queue and its heading: the name core titles it with. */
 export const approvalLabel = approvalTitle;

@@ -3,7 +3,8 @@
  * agent as context where its protocol can carry them (protocolTakesSelections). Pure: which lines of
  * which text a selection stands for, what is said about them, and the key that sends them.
  */
-import { protocolTakesSelections, type ClientInfo, type SelectionSide } from '../../shared/app-api';
+import { protocolTakesSelections } from '../../shared/client-protocols';
+import type { ClientInfo, SelectionSide } from '../../shared/app-api';
 import { describeProtocol } from '../../shared/protocols';
 import type { KeyMap } from '../../shared/keymap';
 import { commandInMap, type KeyInfo } from '../keys/key-chords';

@@ -2,7 +2,8 @@
  * Clients that apply a proposal whole (Copilot CLI writes its own proposal after `SAVED`): a review
  * that keeps part of it cannot be submitted, and Submit says why; Accept all and Reject… still work.
  */
-import { protocolAppliesPartialDecisions, type ClientInfo } from '../../shared/app-api';
+import { protocolAppliesPartialDecisions } from '../../shared/client-protocols';
+import type { ClientInfo } from '../../shared/app-api';
 import type { DecisionCounts } from './review-model';
 
 /** Why Submit is disabled for a partial decision on a whole-proposal client, or null. */

@@ -4,13 +4,8 @@
  * settings (AppSnapshot.settings) and validates every change; these only shape what is asked.
  */
 import { DEFAULT_APP_SETTINGS } from '../../shared/app-settings';
-import {
-  clientPauseKey,
-  type AppSettings,
-  type AppSnapshot,
-  type ClientProtocol,
-  type SettingsFileState,
-} from '../../shared/app-api';
+import { clientPauseKey } from '../../shared/client-protocols';
+import type { AppSettings, AppSnapshot, ClientProtocol, SettingsFileState } from '../../shared/app-api';
 import { describeProtocol } from '../../shared/protocols';
 import type { ThemePref } from '../state/theme';
 import { canPause } from '../views/client-pause';

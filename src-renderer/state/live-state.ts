@@ -6,7 +6,7 @@
  * its texts are asked for in the same breath (`loadContents`), not once its hunks are in and the view
  * has rendered, so the two round trips overlap.
  */
-import type { AppApi, AppChange, ReviewItem, StateEvent } from '../../shared/app-api';
+import type { AppApi, AppChange, AppSnapshot, ReviewItem, StateEvent } from '../../shared/app-api';
 import { findReview } from '../review/review-model';
 import { resolveCursor, useAppStore, type AppState } from './store';
 
@@ -67,9 +67,21 @@ export function startLiveState(
     else focus();
   };
 
+  /**
+   * A whole state: main may have forgotten which review is on screen (a new connection), so it is told
+   * again, unless the snapshot moved the selection, which named the new one already (the store
+   * subscription below) and asked for its texts.
+   */
+  const adoptSnapshot = (snapshot: AppSnapshot): void => {
+    const calls = focusCall;
+    store.getState().applySnapshot(snapshot);
+    if (focusCall === calls) focus(true);
+  };
+
   const resync = async (): Promise<void> => {
     if (waiting) return;
     waiting = [];
+    const calls = focusCall;
     try {
       // Changes wait meanwhile, so the answer is the state to build on, whatever was held before
       // (after a reconnect it may even come from a restarted main, counting versions anew).
@@ -81,14 +93,13 @@ export function startLiveState(
       waiting = null;
       for (const change of queued.sort((a, b) => a.version - b.version)) apply(change);
     }
-    focus(true);
+    // As adoptSnapshot: told again unless a new selection was named meanwhile.
+    if (focusCall === calls) focus(true);
   };
 
   const unsubscribeState = api.onState((event: StateEvent) => {
-    if ('snapshot' in event) {
-      store.getState().applySnapshot(event.snapshot);
-      focus(true);
-    } else if ('show' in event) store.getState().selectReview(event.show.reviewId);
+    if ('snapshot' in event) adoptSnapshot(event.snapshot);
+    else if ('show' in event) store.getState().selectReview(event.show.reviewId);
     else if ('open' in event)
       return; // The Settings view is opened by its own listener (settings-view.ts).
     else if (waiting) waiting.push(event.change);

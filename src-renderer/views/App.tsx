@@ -173,6 +173,10 @@ export function App() {
             <ReviewView key={shown.id} review={shown} />
           ) : shownItem ? (
             <p className="dt-pane-message">Loading the review…</p>
+          ) : snapshot === null ? (
+            // Until main's state is in, nothing is known: no "No reviews waiting", no guides drawn for
+            // the moment it takes (the banner says DiffTray is being reached).
+            <p className="dt-pane-message">Loading the reviews…</p>
           ) : (
             <EmptyState snapshot={snapshot} />
           )}

@@ -1,11 +1,6 @@
 import { useState } from 'react';
-import {
-  clientPauseKey,
-  type ClientInfo,
-  type PausedClient,
-  type TrustedProgram,
-  type WatchFolderIssue,
-} from '../../shared/app-api';
+import { clientPauseKey } from '../../shared/client-protocols';
+import type { ClientInfo, PausedClient, TrustedProgram, WatchFolderIssue } from '../../shared/app-api';
 import { describeProtocol, isClientProtocol } from '../../shared/protocols';
 import { useApi } from '../state/api-context';
 import {

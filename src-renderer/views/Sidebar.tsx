@@ -94,17 +94,20 @@ export function Sidebar({
         aria-labelledby={`dt-tab-${tab}`}
         data-tab={tab}
       >
-        {tab === 'queue' && <QueueList groups={groups} idleClients={idleClients} selectedId={selectedId} />}
-        {tab === 'history' && <HistoryList reviews={history} selectedId={selectedId} />}
-        {tab === 'connections' && (
+        {/* Before main's state is in, nothing is listed: an empty list would say what may be untrue. */}
+        {snapshot && tab === 'queue' && (
+          <QueueList groups={groups} idleClients={idleClients} selectedId={selectedId} />
+        )}
+        {snapshot && tab === 'history' && <HistoryList reviews={history} selectedId={selectedId} />}
+        {snapshot && tab === 'connections' && (
           <ConnectionsList
             clients={clients}
             pendingByClient={pendingByClient}
-            pausedClients={snapshot?.pausedClients ?? []}
-            workspaceFolders={snapshot?.workspaceFolders ?? []}
-            watchedFolders={snapshot?.watchedFolders ?? []}
-            watchIssues={snapshot?.watchIssues ?? []}
-            trustedPrograms={snapshot?.trustedPrograms ?? []}
+            pausedClients={snapshot.pausedClients}
+            workspaceFolders={snapshot.workspaceFolders}
+            watchedFolders={snapshot.watchedFolders}
+            watchIssues={snapshot.watchIssues}
+            trustedPrograms={snapshot.trustedPrograms}
           />
         )}
       </div>

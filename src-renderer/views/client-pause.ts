@@ -4,12 +4,8 @@
  * Claude Code's hooks (Claude then asks in its terminal), the native protocol (the proposal is refused
  * with "reviews paused") and watch mode.
  */
-import {
-  clientPauseKey,
-  type ClientInfo,
-  type ClientProtocol,
-  type PausedClient,
-} from '../../shared/app-api';
+import { clientPauseKey } from '../../shared/client-protocols';
+import type { ClientInfo, ClientProtocol, PausedClient } from '../../shared/app-api';
 import { describeProtocol } from '../../shared/protocols';
 
 export function canPause(protocol: ClientProtocol): boolean {

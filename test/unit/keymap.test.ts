@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { appSettingsPatchSchema } from '../../shared/app-settings';
+import { appSettingsPatchSchema } from '../../shared/app-settings-schema';
 import {
   chordProblem,
   DEFAULT_KEY_MAP,
   effectiveKeyMap,
   KEY_COMMANDS,
-  keyMapChangesSchema,
   keyMapConflicts,
   normalChord,
   parseChord,
 } from '../../shared/keymap';
+import { keyMapChangesSchema } from '../../shared/keymap-schema';
 
 const problems = (input: unknown): string[] => {
   const result = keyMapChangesSchema.safeParse(input);

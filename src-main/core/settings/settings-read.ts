@@ -3,7 +3,8 @@
  * other keys still count. A file that is not a JSON object gives the defaults, and must not be written.
  */
 import type { z } from 'zod';
-import { appSettingsPatchSchema, DEFAULT_APP_SETTINGS, type AppSettings } from '../../../shared/app-settings';
+import { DEFAULT_APP_SETTINGS, type AppSettings } from '../../../shared/app-settings';
+import { appSettingsPatchSchema } from '../../../shared/app-settings-schema';
 import { isRecord } from '../../../shared/is-record';
 import { mainSettingsSchema, type Settings } from './settings';
 import { readRegularFile } from '../disk/regular-file';

@@ -6,12 +6,8 @@
  */
 import { mkdirSync, watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import {
-  appSettingsPatchSchema,
-  type AppSettings,
-  type AppSettingsPatch,
-  type SettingsFileState,
-} from '../../../shared/app-settings';
+import type { AppSettings, AppSettingsPatch, SettingsFileState } from '../../../shared/app-settings';
+import { appSettingsPatchSchema } from '../../../shared/app-settings-schema';
 import { sameValue } from '../../../shared/state-sync';
 import { isLockFolderEntry, type Settings } from './settings';
 import { updateSettingsFile } from './settings-file';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyMapChangesSchema } from '../../../shared/keymap';
+import { keyMapChangesSchema } from '../../../shared/keymap-schema';
 import { withChord, withDefaultKeys, withoutChord } from '../../../src-renderer/keys/key-map-editor';
 
 describe('editing the key map in Settings', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appSettingsPatchSchema } from '../../../shared/app-settings';
+import { appSettingsPatchSchema } from '../../../shared/app-settings-schema';
 import {
   describeTurnChange,
   editsChoices,
