@@ -53,6 +53,14 @@ export interface ReviewFileInfo {
    * working tree, watch mode, a turn review): rejected, it is reverted. Absent: not written yet.
    */
   written?: true;
+  /**
+   * For a `written` file, what became of its rejected part on disk. 'client' from the start when the
+   * client writes its own files (native `writer: 'client'`): DiffTray reverts nothing, the client is
+   * told what was rejected. Once the review ended: 'reverted' (DiffTray put it back), 'conflict' (not
+   * reverted: the file changed on disk since it was reviewed, and is never overwritten), 'failed' (not
+   * reverted; the review's notes say why). Absent: nothing of it was to be put back, or not yet ended.
+   */
+  revert?: 'client' | 'reverted' | 'conflict' | 'failed';
 }
 
 /**

@@ -10,6 +10,7 @@ import type {
 import type { HunkDecision, HunkStats } from '../../shared/hunks';
 import type { HunkState } from '../../shared/line-decisions';
 import { messageOf } from '../../shared/error-message';
+import { revertSentence } from './revert-words';
 
 /** Pending reviews, oldest first: the queue the person works through. */
 export function pendingReviews(snapshot: AppSnapshot | null): ReviewItem[] {
@@ -57,7 +58,8 @@ export function endedLabel(review: ReviewItem): string {
 }
 
 /**
- * The sentence shown above the diff of an ended review: what happened, and whether anything went out.
+ * The sentence shown above the diff of an ended review: what happened, whether anything went out, and
+ * for a change already on disk what its rejection did there (revert-words.ts).
  * `inPart`: an accepted review of which something was rejected (acceptedInPart).
  */
 export function endedBannerText(review: ReviewItem, inPart = false): string {
@@ -73,10 +75,18 @@ export function endedBannerText(review: ReviewItem, inPart = false): string {
     }
     case 'superseded':
       return 'Superseded by a newer proposal.';
-    case 'accepted':
+    case 'accepted': {
+      const disk = revertSentence(review);
+      if (disk) return `Partially accepted. ${disk}`;
       return inPart ? 'Partially accepted: what was rejected was left out.' : 'Accepted.';
-    case 'rejected':
-      return reason ? `Rejected: ${reason}` : 'Rejected.';
+    }
+    case 'rejected': {
+      const said = reason ? `Rejected: ${reason}` : 'Rejected.';
+      const disk = revertSentence(review);
+      if (!disk) return said;
+      // The reason is the person's words: a stop is added only where it has none.
+      return `${said}${reason && !/[.!?]$/.test(reason) ? '.' : ''} ${disk}`;
+    }
     case 'pending':
       return '';
   }

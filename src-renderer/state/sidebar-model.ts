@@ -5,6 +5,7 @@
 import type { AppSnapshot, ClientInfo, ReviewItem } from '../../shared/app-api';
 import { describeProtocol, isClientProtocol } from '../../shared/protocols';
 import { pendingReviews, reviewStateLabel } from '../review/review-model';
+import { revertWords } from '../review/revert-words';
 
 /** The pending reviews of one session (one client connection, ClientInfo.id), oldest first. */
 export interface QueueGroup {
@@ -80,8 +81,16 @@ export function partlyAccepted(review: ReviewItem): boolean {
   );
 }
 
-/** History's word for how a review ended: "Partially accepted" when part of it was rejected. */
+/**
+ * History's words for how a review ended: "Partially accepted" when part of it was rejected. For a change
+ * already on disk, what the rejection did there, as main says it happened: "Rejected — reverted",
+ * "Partially reverted", "Rejected — not reverted (changed on disk)", "Rejected — left to the agent".
+ */
 export function historyStateLabel(review: ReviewItem): string {
+  const disk = review.state === 'rejected' || review.state === 'accepted' ? revertWords(review) : undefined;
+  if (review.state === 'rejected') return disk ? `Rejected — ${disk}` : 'Rejected';
+  if (disk === 'reverted') return 'Partially reverted';
+  if (disk) return `Partially accepted — ${disk}`;
   return partlyAccepted(review) ? 'Partially accepted' : reviewStateLabel[review.state];
 }
 

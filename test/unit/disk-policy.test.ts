@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, realpathSync, symlinkSync, writeFi
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileWriter } from '../../src-main/core/disk/file-writer';
-import { settleFile, type DiskFile, type FileDecision } from '../../src-main/core/disk/disk-policy';
+import { revertOf, settleFile, type DiskFile, type FileDecision } from '../../src-main/core/disk/disk-policy';
 import type { DiskSnapshot } from '../../src-main/core/disk/disk-snapshot';
 import { ReviewQueue } from '../../src-main/core/review/review-queue';
 import { settleReview } from '../../src-main/core/review/settle-review';
@@ -251,6 +251,56 @@ describe('the client writes', () => {
       text: 'new\n',
     });
     expect(read(file)).toBe('a local file\n');
+  });
+});
+
+describe('revertOf: what History is told became of a written change', () => {
+  const written = (file: string): DiskFile => ({
+    path: file,
+    base: text('a\nb\n'),
+    written: text('A\nB\n'),
+    deletes: false,
+  });
+
+  it('reverted when the writer put back all of it or its rejected lines', async () => {
+    const file = fileWith('a.txt', 'A\nB\n');
+    const rejected: FileDecision = { kind: 'rejected' };
+    expect(
+      revertOf(written(file), rejected, await settleFile(files, written(file), rejected, 'difftray')),
+    ).toBe('reverted');
+    writeFileSync(file, 'A\nB\n');
+    const inPart = accepted('A\nb\n', text('A\nB\n'));
+    expect(revertOf(written(file), inPart, await settleFile(files, written(file), inPart, 'difftray'))).toBe(
+      'reverted',
+    );
+  });
+
+  it('a conflict when the file changed since, whether rejected whole or in part: the later text stays', async () => {
+    const file = fileWith('a.txt', 'typed since\n');
+    for (const decision of [{ kind: 'rejected' } as const, accepted('A\nb\n', text('A\nB\n'))]) {
+      const settled = await settleFile(files, written(file), decision, 'difftray');
+      expect(revertOf(written(file), decision, settled)).toBe('conflict');
+    }
+    expect(read(file)).toBe('typed since\n');
+  });
+
+  it('nothing to say when nothing was to be put back: accepted whole, not written, or the client writes', async () => {
+    const file = fileWith('a.txt', 'typed since\n');
+    const whole = accepted('A\nB\n', text('A\nB\n'));
+    // Accepted whole and refused: nothing of it was to be reverted (the note says it was not written).
+    const refused = await settleFile(files, written(file), whole, 'difftray');
+    expect(refused).toMatchObject({ kind: 'failed', status: 'conflict' });
+    expect(revertOf(written(file), whole, refused)).toBeUndefined();
+    const notWritten: DiskFile = { path: file, base: text('typed since\n'), deletes: false };
+    const rejected: FileDecision = { kind: 'rejected' };
+    expect(revertOf(notWritten, rejected, await settleFile(files, notWritten, rejected, 'difftray'))).toBe(
+      undefined,
+    );
+    // The client's check of a file edited since is no revert of DiffTray's.
+    const inPart = accepted('A\nb\n', text('A\nB\n'));
+    const checked = await settleFile(files, written(file), inPart, 'client');
+    expect(checked).toMatchObject({ kind: 'failed', during: 'checking' });
+    expect(revertOf(written(file), inPart, checked)).toBeUndefined();
   });
 });
 

@@ -112,6 +112,32 @@ export async function settleFile(
   return { kind: 'written', target, changed: composed.changed, reverted };
 }
 
+/**
+ * What became of the rejected part of a change already on disk, as History says it (ReviewFileInfo's
+ * `revert`): put back, or not (a conflict: the file changed since it was reviewed; or a failure).
+ * Undefined when nothing of it was DiffTray's to put back: not written before the review, cancelled,
+ * accepted whole, or the client writes it.
+ */
+export function revertOf(
+  file: DiskFile,
+  decision: FileDecision,
+  settled: FileSettlement,
+): 'reverted' | 'conflict' | 'failed' | undefined {
+  if (!file.written) return undefined;
+  if (settled.kind === 'reverted' || (settled.kind === 'written' && settled.reverted)) return 'reverted';
+  // A check for a client that writes (during 'checking') was never a revert.
+  if (settled.kind !== 'failed' || settled.during === 'checking') return undefined;
+  if (!revertWanted(file, decision)) return undefined;
+  return settled.status === 'conflict' ? 'conflict' : 'failed';
+}
+
+/** Whether the decision puts back something of a change already written: rejected, or accepted in part. */
+function revertWanted(file: DiskFile, decision: FileDecision): boolean {
+  if (decision.kind !== 'accepted') return decision.kind === 'rejected';
+  const { composed } = decision;
+  return !sameContent(composedTarget(file, composed), composed.expectedOnDisk);
+}
+
 /** What an accepted file becomes: its base when nothing changed, no file for a deletion, else the text. */
 function composedTarget(file: DiskFile, composed: Pick<FinalFile, 'changed' | 'finalText'>): DiskSnapshot {
   if (!composed.changed) return file.base;

@@ -37,6 +37,8 @@ export interface ProposedFile {
   onDisk?: DiskSnapshot;
   /** A second text to compare the proposal with, read-only (a turn review's other starting point). */
   otherBase?: OtherBase;
+  /** The client writes this file, and reverts it too (native `writer: 'client'`): DiffTray puts back nothing. */
+  clientWrites?: true;
 }
 
 export interface OtherBase {
@@ -59,6 +61,8 @@ export interface FileState {
   disk: { state: DiskState; detectedAt?: number; snapshot?: DiskSnapshot };
   conflicts: number;
   otherBase?: OtherBase;
+  /** See ProposedFile.clientWrites. */
+  clientWrites?: true;
 }
 
 export class ReviewError extends Error {}
@@ -78,6 +82,7 @@ export function createFileState(file: ProposedFile): FileState {
     disk: { state: 'unchanged' },
     conflicts: countConflicts(file.proposedText),
     ...(file.otherBase && { otherBase: file.otherBase }),
+    ...(file.clientWrites && { clientWrites: true }),
   };
   setUndecidedHunks(state, computeHunks(baseText, file.proposedText));
   return state;
@@ -310,7 +315,11 @@ export function fileInfo(file: FileState): ReviewFileInfo {
     conflicts: file.conflicts,
     ...(file.otherBase && { otherBase: file.otherBase.kind }),
     // What a decision must find on disk is not the base: the change was written before it was reviewed.
-    ...(file.expectedOnDisk !== file.base && { written: true }),
+    ...(file.expectedOnDisk !== file.base && {
+      written: true,
+      // Known from the start: rejected, this change is the client's to put back, not DiffTray's.
+      ...(file.clientWrites && { revert: 'client' as const }),
+    }),
   };
 }
 

@@ -30,10 +30,10 @@ import { submittedOutcome } from './queue/submit';
 import type { FileState, FinalFile, ProposedFile } from './review-file';
 import * as reviewFile from './review-file';
 import { ReviewError } from './review-file';
-import type { Review, ReviewOutcome, ReviewRequest } from './review-record';
+import type { FileRevert, Review, ReviewOutcome, ReviewRequest } from './review-record';
 
 export { ReviewError, ReviewsPausedError, ReviewTextsDroppedError, TooManyPendingReviewsError };
-export type { FinalFile, ProposedFile, ReviewOutcome, ReviewRequest };
+export type { FileRevert, FinalFile, ProposedFile, ReviewOutcome, ReviewRequest };
 
 /**
  * What changed, for whoever follows the queue: a review added or changed, a review gone from History,
@@ -281,6 +281,17 @@ export class ReviewQueue extends ReviewList {
     const review = this.reviews.get(id);
     if (!review) return;
     review.notes.push(boundedNote(note));
+    this.emit({ kind: 'review', id });
+  }
+
+  /**
+   * Records what became on disk of the rejected part of an ended review's already-written file `path`
+   * (reverted, or not and why), so History says it. A review already dropped from History is ignored.
+   */
+  noteRevert(id: string, path: string, revert: FileRevert): void {
+    const review = this.reviews.get(id);
+    if (!review) return;
+    (review.reverts ??= new Map()).set(path, revert);
     this.emit({ kind: 'review', id });
   }
 

@@ -5,6 +5,7 @@
 import type {
   ApprovalRequest,
   ClientInfo,
+  ReviewFileInfo,
   ReviewFileSummary,
   RemoteOrigin,
   ReviewItem,
@@ -74,6 +75,21 @@ export interface Review {
   pendingBytes: number;
   /** Set once the texts are dropped: the files as History shows them, all that is left of them. */
   droppedFiles?: ReviewFileSummary[];
+  /**
+   * By file path: what became on disk of each already-written file's rejected part, once the review
+   * ended and was carried out (ReviewFileInfo.revert). Kept apart from the files: their texts may be
+   * dropped before the disk is done.
+   */
+  reverts?: Map<string, FileRevert>;
+}
+
+/** What the writer did with a written file's rejected part (the ended review's ReviewFileInfo.revert). */
+export type FileRevert = Exclude<ReviewFileInfo['revert'], 'client' | undefined>;
+
+/** A file as a list shows it, with what became of its revert once known. */
+function withRevert<T extends ReviewFileInfo>(file: T, reverts: Review['reverts']): T {
+  const revert = reverts?.get(file.path);
+  return revert === undefined ? file : { ...file, revert };
 }
 
 export type { DiskSnapshot };
@@ -112,15 +128,18 @@ function reviewFields(review: Review): Omit<ReviewItem, 'files'> {
 export function toSummary(review: Review): ReviewSummary {
   return {
     ...reviewFields(review),
-    files: review.droppedFiles ?? review.files.map(reviewFile.fileSummary),
+    files: (review.droppedFiles ?? review.files.map(reviewFile.fileSummary)).map((file) =>
+      withRevert(file, review.reverts),
+    ),
   };
 }
 
 export function toItem(review: Review): ReviewItem {
   return {
     ...reviewFields(review),
-    files: review.droppedFiles
-      ? review.droppedFiles.map(({ hunks: _hunks, ...info }) => info)
-      : review.files.map(reviewFile.fileInfo),
+    files: (review.droppedFiles
+      ? review.droppedFiles.map(({ hunks: _hunks, ...info }): ReviewFileInfo => info)
+      : review.files.map(reviewFile.fileInfo)
+    ).map((file) => withRevert(file, review.reverts)),
   };
 }

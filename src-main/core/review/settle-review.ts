@@ -1,12 +1,14 @@
 /**
  * A decided review carried out on disk in one call: its outcome turned into a decision per file, each
- * file settled by the disk policy (disk-policy.ts) in order, what the writer refused noted in History,
- * and the review's summary (its hunks with their decisions) read once it ended. The adapter that asked
- * gets it all back to translate for its client; it never goes back to the queue or the writer itself.
+ * file settled by the disk policy (disk-policy.ts) in order, what the writer refused and whether a change
+ * already on disk was reverted noted in History, and the review's summary (its hunks with their
+ * decisions) read once it ended. The adapter that asked gets it all back to translate for its client;
+ * it never goes back to the queue or the writer itself.
  */
 import type { ReviewSummary } from '../../../shared/app-api';
 import type { FileWriter } from '../disk/file-writer';
 import {
+  revertOf,
   settleFile,
   type DiskFile,
   type FileDecision,
@@ -53,10 +55,11 @@ export function failureReason(failed: FileSettlement & { kind: 'failed' }, outco
 
 /**
  * Carries out review `id`'s `outcome` on `files` (the review's files, in its order) as `who` writes;
- * each file refused or failed gets a note in History.
+ * each file refused or failed gets a note in History, and each already-written file what became of its
+ * revert.
  */
 export async function settleReview(
-  core: { queue: Pick<ReviewQueue, 'find' | 'addNote'>; writer: FileWriter },
+  core: { queue: Pick<ReviewQueue, 'find' | 'addNote' | 'noteRevert'>; writer: FileWriter },
   id: string,
   outcome: ReviewOutcome,
   files: readonly NamedDiskFile[],
@@ -68,6 +71,8 @@ export async function settleReview(
     const decision = decisionOf(outcome, index, file.name);
     const result = await settleFile(core.writer, file, decision, who, { reviewId: id });
     if (result.kind === 'failed') core.queue.addNote(id, `${file.name}: ${failureReason(result, outcome)}`);
+    const revert = revertOf(file, decision, result);
+    if (revert) core.queue.noteRevert(id, file.path, revert);
     settled.push(result);
   }
   return { summary, files: settled };

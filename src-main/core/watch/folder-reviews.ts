@@ -17,7 +17,7 @@ import path from 'node:path';
 import type { ClientInfo, WatchFolderIssue } from '../../../shared/app-api';
 import type { AppCore } from '../app-core';
 import type { ConfinedDirectory } from '../disk/confined-directory';
-import { settleFile } from '../disk/disk-policy';
+import { revertOf, settleFile } from '../disk/disk-policy';
 import { readSnapshotIn, sameContent, type DiskSnapshot } from '../disk/disk-snapshot';
 import { MAX_FILE_BYTES, WATCH_MAX_FILES_PER_REVIEW, WATCH_QUIET_MS } from '../limits';
 import {
@@ -343,7 +343,8 @@ export class FolderReviews {
     for (const file of pending.files.values()) {
       // Only inside this folder: one in it swapped for a link since is not written through.
       const disk = diskFileOf(file, this.root);
-      const result = await settleFile(this.core.writer, disk, decided(finals, file), 'difftray', {
+      const decision = decided(finals, file);
+      const result = await settleFile(this.core.writer, disk, decision, 'difftray', {
         reviewId: pending.id,
         // Set before the write, so the watch's report of it finds the disk at its baseline.
         beforeWrite: (target) => this.baselines.set(file.path, target),
@@ -352,6 +353,8 @@ export class FolderReviews {
         this.baselines.set(file.path, file.base);
         this.core.queue.addNote(pending.id, `${this.shown(file.path)}: not written (${result.reason})`);
       }
+      const revert = revertOf(disk, decision, result);
+      if (revert) this.core.queue.noteRevert(pending.id, file.path, revert);
       // Looked at again: a change made meanwhile is reviewed on its own.
       this.noteChange(file.path);
     }

@@ -104,6 +104,50 @@ function fileOf(hunks: HunkView[]): ReviewFileSummary {
   };
 }
 
+describe('endedBannerText for a change already on disk: what its rejection did there', () => {
+  type Revert = ReviewFileSummary['revert'];
+  const written = (...reverts: Revert[]) =>
+    reverts.map((revert, i) => ({
+      ...fileOf([hunk(0, 'rejected')]),
+      path: `/ws/${i}.ts`,
+      written: true as const,
+      ...(revert && { revert }),
+    }));
+
+  it('says the revert happened only when main says it did', () => {
+    expect(endedBannerText(review('a', 'rejected', { files: written('reverted') }))).toBe(
+      'Rejected. DiffTray reverted the change on disk.',
+    );
+    expect(
+      endedBannerText(review('a', 'rejected', { reason: 'too broad', files: written('reverted') })),
+    ).toBe('Rejected: too broad. DiffTray reverted the change on disk.');
+    expect(endedBannerText(review('a', 'accepted', { files: written('reverted', undefined) }), true)).toBe(
+      'Partially accepted. DiffTray reverted what was rejected on disk.',
+    );
+  });
+
+  it('a revert refused because the file changed on disk, or failed, is said as not reverted', () => {
+    expect(endedBannerText(review('a', 'rejected', { reason: 'no!', files: written('conflict') }))).toBe(
+      'Rejected: no! Not reverted: the file changed on disk since it was reviewed, and DiffTray does not overwrite it.',
+    );
+    expect(
+      endedBannerText(review('a', 'rejected', { files: written('reverted', 'conflict', 'conflict') })),
+    ).toBe(
+      'Rejected. 2 of 3 files not reverted: the files changed on disk since they were reviewed, and DiffTray does not overwrite them.',
+    );
+    expect(endedBannerText(review('a', 'accepted', { files: written('failed') }), true)).toBe(
+      'Partially accepted. Not reverted: see the notes below.',
+    );
+  });
+
+  it("a client that writes its own files: DiffTray reverted nothing, and the client's name says who", () => {
+    expect(endedBannerText(review('a', 'rejected', { files: written('client') }))).toBe(
+      'Rejected. DiffTray reverted nothing: Claude Code writes its own files and was told.',
+    );
+    expect(endedBannerText(review('a', 'accepted', { files: written('client') }))).toBe('Accepted.');
+  });
+});
+
 describe('what an ended review came to', () => {
   it('an accepted review is partial only when something was rejected', () => {
     const withHunks = (...hunks: HunkView[]) => review('a', 'accepted', { files: [fileOf(hunks)] });

@@ -76,6 +76,22 @@ describe('the Reject dialog says what will happen', () => {
     );
   });
 
+  it('a native client that writes its own files (writer "client"): DiffTray reverts nothing, and says so', () => {
+    const own = (written: boolean[]): Pick<ReviewItem, 'files' | 'client'> => {
+      const base = review('native', 'editor-plugin', written);
+      const files = base.files.map((f) => (f.written ? { ...f, revert: 'client' as const } : f));
+      return { ...base, files };
+    };
+    const whole = rejectDiskText(own([true, true]));
+    expect(whole).toBe(
+      'The agent already wrote this change itself: DiffTray leaves it on disk, and the agent is told it was rejected.',
+    );
+    expect(whole).not.toMatch(REVERTED);
+    expect(rejectDiskText(own([true, false]))).toBe(
+      '1 file is already changed on disk by the agent itself: DiffTray leaves it as it is, and the agent is told. The agent writes nothing of the rest.',
+    );
+  });
+
   it('some files written, some not: only the written ones are reverted', () => {
     expect(rejectDiskText(review('native', 'agent', [true, false, false]))).toBe(
       '1 file is already changed on disk: rejecting reverts it in the working tree. The agent writes nothing of the rest.',

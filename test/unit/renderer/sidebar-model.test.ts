@@ -13,6 +13,7 @@ import {
   tabCount,
 } from '../../../src-renderer/state/sidebar-model';
 import type { HunkState } from '../../../shared/line-decisions';
+import type { ReviewFileInfo } from '../../../shared/app-api';
 import { client, review, snapshot } from './fixtures-app-shell';
 
 const a = client('a');
@@ -205,6 +206,96 @@ describe('historyStateLabel: the words History shows for how a review ended', ()
     expect(historyStateLabel(ended('rejected', ['accepted', 'mixed']))).toBe('Rejected');
     expect(historyStateLabel(ended('cancelled', ['mixed']))).toBe('Cancelled');
     expect(historyStateLabel(ended('superseded', ['pending']))).toBe('Superseded');
+  });
+});
+
+describe('historyStateLabel: a change already on disk says what its rejection did there', () => {
+  type Revert = ReviewFileInfo['revert'];
+  /** An ended review of written files (reviewed after the fact), each decided and reverted as given. */
+  const afterTheFact = (state: Parameters<typeof review>[3], files: Array<[HunkState, Revert]>) => {
+    const base = review('r', 1, a, state);
+    const file = base.files[0]!;
+    return {
+      ...base,
+      files: files.map(([fileDecision, revert], i) => ({
+        ...file,
+        path: `/w/${i}.ts`,
+        fileDecision,
+        written: true as const,
+        ...(revert && { revert }),
+      })),
+    };
+  };
+
+  it('rejected and reverted: "Rejected — reverted"', () => {
+    expect(historyStateLabel(afterTheFact('rejected', [['rejected', 'reverted']]))).toBe(
+      'Rejected — reverted',
+    );
+    expect(
+      historyStateLabel(
+        afterTheFact('rejected', [
+          ['pending', 'reverted'],
+          ['rejected', 'reverted'],
+        ]),
+      ),
+    ).toBe('Rejected — reverted');
+  });
+
+  it('kept in part, the rest reverted: "Partially reverted"', () => {
+    expect(historyStateLabel(afterTheFact('accepted', [['mixed', 'reverted']]))).toBe('Partially reverted');
+    expect(
+      historyStateLabel(
+        afterTheFact('accepted', [
+          ['accepted', undefined],
+          ['rejected', 'reverted'],
+        ]),
+      ),
+    ).toBe('Partially reverted');
+  });
+
+  it('a revert refused because the file changed on disk never claims a revert', () => {
+    const refused = historyStateLabel(afterTheFact('rejected', [['rejected', 'conflict']]));
+    expect(refused).toBe('Rejected — not reverted (changed on disk)');
+    expect(historyStateLabel(afterTheFact('accepted', [['mixed', 'conflict']]))).toBe(
+      'Partially accepted — not reverted (changed on disk)',
+    );
+    expect(
+      historyStateLabel(
+        afterTheFact('rejected', [
+          ['rejected', 'reverted'],
+          ['rejected', 'conflict'],
+        ]),
+      ),
+    ).toBe('Rejected — 1 of 2 files not reverted (changed on disk)');
+  });
+
+  it('a revert that failed says not reverted, without naming a cause it does not know', () => {
+    expect(historyStateLabel(afterTheFact('rejected', [['rejected', 'failed']]))).toBe(
+      'Rejected — not reverted',
+    );
+    expect(
+      historyStateLabel(
+        afterTheFact('rejected', [
+          ['rejected', 'failed'],
+          ['rejected', 'conflict'],
+          ['rejected', 'reverted'],
+        ]),
+      ),
+    ).toBe('Rejected — 2 of 3 files not reverted');
+  });
+
+  it('a client that writes its own files: DiffTray reverted nothing, and says so', () => {
+    expect(historyStateLabel(afterTheFact('rejected', [['rejected', 'client']]))).toBe(
+      'Rejected — left to the agent',
+    );
+    // Accepted whole, a client's own write is just accepted; in part, the client wrote what was kept.
+    expect(historyStateLabel(afterTheFact('accepted', [['accepted', 'client']]))).toBe('Accepted');
+    expect(historyStateLabel(afterTheFact('accepted', [['mixed', 'client']]))).toBe('Partially accepted');
+  });
+
+  it('written but nothing to put back (accepted whole, cancelled before a decision) reads as before', () => {
+    expect(historyStateLabel(afterTheFact('accepted', [['accepted', undefined]]))).toBe('Accepted');
+    expect(historyStateLabel(afterTheFact('cancelled', [['rejected', undefined]]))).toBe('Cancelled');
   });
 });
 

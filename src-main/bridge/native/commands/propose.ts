@@ -102,7 +102,7 @@ function proposeForReview(
     {
       session,
       title: payload.title,
-      description: describe(payload, planned),
+      description: describe(payload, planned, writer),
       planned,
       reviewed,
       writer,
@@ -140,7 +140,7 @@ export function putUpForReview(review: NativeReview, services: NativeServices): 
   const { id, outcome, request } = session.agent.propose({
     title: review.title,
     ...(review.description !== undefined && { description: review.description }),
-    files: reviewed.map(toProposedFile),
+    files: reviewed.map((entry) => toProposedFile(entry, writer)),
     ...(review.remote && { remote: review.remote }),
   });
   const record: ReviewRecord = { id, title: review.title, createdAt: Date.now(), request, planned };
@@ -176,27 +176,34 @@ function fileStatus(entry: PlannedFile): ProposeResponse['files'][number] {
   }
 }
 
-function toProposedFile(entry: ReviewedFile): ProposedFile {
+function toProposedFile(entry: ReviewedFile, writer: Writer): ProposedFile {
   return {
     path: entry.real,
     base: entry.base,
     proposedText: entry.proposedText,
     ...(entry.onDisk && { onDisk: entry.onDisk }),
     ...(entry.otherBase && { otherBase: entry.otherBase }),
+    // DiffTray writes nothing of this client's: a change it already wrote is its own to put back.
+    ...(writer !== 'difftray' && { clientWrites: true }),
   };
 }
 
 /** The review's description: rationale, acceptance criteria, and what the person should know about the files. */
-function describe(payload: ProposePayload, planned: readonly PlannedFile[]): string | undefined {
+function describe(
+  payload: ProposePayload,
+  planned: readonly PlannedFile[],
+  writer: Writer,
+): string | undefined {
   const parts: string[] = [];
   if (payload.rationale?.trim()) parts.push(payload.rationale.trim());
   const criteria = (payload.acceptance_criteria ?? []).map((c) => c.trim()).filter(Boolean);
   if (criteria.length > 0) parts.push(`Acceptance criteria:\n${criteria.map((c) => `- ${c}`).join('\n')}`);
   const written = planned.filter((entry) => entry.kind === 'review' && entry.disk === 'new_side');
   if (written.length > 0) {
-    parts.push(
-      `Already written by the agent (rejected hunks are reverted on disk): ${written.map((e) => e.path).join(', ')}`,
-    );
+    // A client that writes its own files puts back what it wrote: DiffTray reverts nothing of it.
+    const rejected =
+      writer === 'difftray' ? 'rejected hunks are reverted on disk' : 'the agent is told what was rejected';
+    parts.push(`Already written by the agent (${rejected}): ${written.map((e) => e.path).join(', ')}`);
   }
   const deleted = planned.filter((entry) => entry.kind === 'review' && entry.deletes);
   if (deleted.length > 0) {
