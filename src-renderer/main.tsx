@@ -12,6 +12,7 @@ import { ActionsContext } from './state/context';
 import { startLiveState } from './state/live-state';
 import { openSettingsOnRequest } from './settings/settings-view';
 import { useAppStore } from './state/store';
+import { whenFirstScreenReady } from './state/first-screen';
 import './styles.css';
 import { messageOf } from '../shared/error-message';
 
@@ -34,14 +35,17 @@ carrier.onStatus((status, detail) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-createRoot(root).render(
-  <StrictMode>
-    <ApiContext.Provider value={api}>
-      <CarrierKindContext.Provider value={carrier.kind}>
-        <ActionsContext.Provider value={actions}>
-          <App />
-        </ActionsContext.Provider>
-      </CarrierKindContext.Provider>
-    </ApiContext.Provider>
-  </StrictMode>,
+// The first screen is drawn with main's state in it (first-screen.ts).
+void whenFirstScreenReady(useAppStore).then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <ApiContext.Provider value={api}>
+        <CarrierKindContext.Provider value={carrier.kind}>
+          <ActionsContext.Provider value={actions}>
+            <App />
+          </ActionsContext.Provider>
+        </CarrierKindContext.Provider>
+      </ApiContext.Provider>
+    </StrictMode>,
+  ),
 );

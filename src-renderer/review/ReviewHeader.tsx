@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ReviewSummary } from '../../shared/app-api';
 import { commentCount } from '../../shared/review-comments';
 import { approvalIcon, approvalLabel } from './approval-model';
@@ -14,13 +14,13 @@ function Description({ text }: { text: string }) {
   const ref = useRef<HTMLParagraphElement>(null);
   const [open, setOpen] = useState(false);
   const [clipped, setClipped] = useState(false);
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = ref.current;
     if (!element || open) return;
     // The clamp hides what does not fit; only then is there more to show (the width can change it).
-    const measure = (): void => setClipped(element.scrollHeight > element.clientHeight + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // Measured when the observer reports the laid-out size, never in the commit: reading sizes there
+    // would make the browser lay out the whole review an extra time before it is first painted.
+    const observer = new ResizeObserver(() => setClipped(element.scrollHeight > element.clientHeight + 1));
     observer.observe(element);
     return () => observer.disconnect();
   }, [text, open]);

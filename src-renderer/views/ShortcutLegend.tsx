@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { KeyCommand, KeyMap } from '../../shared/keymap';
 import { KEY_PAUSE_MS } from '../keys/key-pause';
 import { keysLabel } from '../keys/key-chords';
@@ -22,9 +23,19 @@ function LegendRows({ commands, keyMap }: { commands: readonly KeyCommand[]; key
 export function ShortcutLegend() {
   const keyMap = useKeyMap();
   const submitKeys = keysLabel(keyMap, 'submit');
+  // The rows are made when the legend is first opened: the first screen does not show them.
+  const [opened, setOpened] = useState(false);
   return (
-    <details className="dt-legend">
+    <details className="dt-legend" onToggle={(event) => event.currentTarget.open && setOpened(true)}>
       <summary>Keyboard shortcuts</summary>
+      {opened && <ShortcutRows keyMap={keyMap} submitKeys={submitKeys} />}
+    </details>
+  );
+}
+
+function ShortcutRows({ keyMap, submitKeys }: { keyMap: KeyMap; submitKeys: string }) {
+  return (
+    <>
       <dl>
         <LegendRows commands={REVIEW_COMMANDS} keyMap={keyMap} />
         <LegendRows commands={SELECTION_COMMANDS} keyMap={keyMap} />
@@ -39,6 +50,6 @@ export function ShortcutLegend() {
         When the next review comes up by itself, decision keys wait {KEY_PAUSE_MS / 1000} s, so a key meant
         for the previous review cannot decide the new one.
       </p>
-    </details>
+    </>
   );
 }
