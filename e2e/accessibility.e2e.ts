@@ -1,9 +1,11 @@
 /**
- * Every view of the app through axe-core, in the light theme and in the dark one (issue 27), in Chromium
- * against the real headless app: the empty queue; a review with accepted, rejected and undecided hunks, a
- * description and a comment; the Reject dialog; an approval card; a turn review; History and a past
- * review; Connections and the hooks dialog; each section of Settings. None may have a violation of
- * impact serious or critical; the failure lists them all, each with its rule, element and summary.
+ * Every view of the app through axe-core, in the light theme and in the dark one, at 1024×700 and at
+ * 1440×900 (issue 27), in Chromium against the real headless app: the empty queue; a review with
+ * accepted, rejected and undecided hunks, a description and a comment; the Reject dialog; an approval
+ * card; a turn review; History and a past review; Connections and the hooks dialog; each section of
+ * Settings. None may have a violation of impact serious or critical; the failure lists them all, each
+ * with its theme, size, rule, element and summary. One app and page per theme: each view is built once
+ * and checked at both sizes.
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +14,7 @@ import { readDiskSnapshot } from '../src-main/core/disk/disk-snapshot';
 import { BASE, PROPOSED } from '../test/support/fixtures';
 import { ask, openTurnHook } from '../test/support/turn-hook-client';
 import { seriousViolations } from './support/axe-check';
+import { resizeAndSettle, type ViewportSize } from './support/viewport';
 import { useReviewSession } from './support/review-session';
 
 const session = useReviewSession({ openPage: false });
@@ -19,16 +22,27 @@ const session = useReviewSession({ openPage: false });
 const button = (name: string) => session.page.getByRole('button', { name, exact: true });
 const SIDEBAR_PANEL = '[role="tabpanel"]';
 const queueItem = (text: string) => session.page.locator('.dt-queue-item', { hasText: text });
+/** The sizes issue 27 asks the review screen to work at: a small laptop's window and a roomy one. */
+const SMALL: ViewportSize = { width: 1024, height: 700 };
+const LARGE: ViewportSize = { width: 1440, height: 900 };
+const SIZES = [SMALL, LARGE] as const;
 
 describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
   it('every view has no serious or critical axe violation', { timeout: 600_000 }, async () => {
     const { app } = session;
     await session.open(theme);
     const { page } = session;
+    await resizeAndSettle(page, SMALL);
     await page.locator(`html[data-theme="${theme}"]`).waitFor({ state: 'attached' });
     const found: string[] = [];
-    const check = async (view: string, include?: string) =>
-      found.push(...(await seriousViolations(page, `${theme}: ${view}`, include ? { include } : {})));
+    const checkAt = async (size: ViewportSize, view: string, include?: string) => {
+      await resizeAndSettle(page, size);
+      const where = `${theme} ${size.width}×${size.height}: ${view}`;
+      found.push(...(await seriousViolations(page, where, include ? { include } : {})));
+    };
+    const check = async (view: string, include?: string) => {
+      for (const size of SIZES) await checkAt(size, view, include);
+    };
 
     // The empty queue.
     await page.getByRole('heading', { name: 'No reviews waiting' }).waitFor();
@@ -147,10 +161,13 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
       .locator('section.dt-settings-section')
       .evaluateAll((all) => all.map((s) => s.getAttribute('aria-labelledby')));
     expect(sections.length).toBeGreaterThan(5);
-    for (const labelledBy of sections) {
-      const selector = `section.dt-settings-section[aria-labelledby="${labelledBy}"]`;
-      await page.locator(selector).scrollIntoViewIfNeeded();
-      await check(`Settings ${labelledBy}`, selector);
+    for (const size of SIZES) {
+      await resizeAndSettle(page, size);
+      for (const labelledBy of sections) {
+        const selector = `section.dt-settings-section[aria-labelledby="${labelledBy}"]`;
+        await page.locator(selector).scrollIntoViewIfNeeded();
+        await checkAt(size, `Settings ${labelledBy}`, selector);
+      }
     }
 
     expect(found, `axe found serious or critical violations:\n${found.join('\n')}`).toEqual([]);

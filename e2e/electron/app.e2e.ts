@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, texts } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
+import { desktopSandboxEnv } from '../support/desktop-env';
 
 const binary = findElectronBinary();
 if (!binary) {
@@ -33,17 +34,7 @@ describe.skipIf(!binary)('Electron shell', () => {
       executablePath: binary!,
       args: ['dist/main/main.cjs', '--workspace', workspace],
       // Every discovery file in the temp home: Claude's, OpenClaude's, NEXUS3's, Qwen's, Clio's, DiffTray's and (via TMPDIR) Gemini's.
-      env: {
-        ...process.env,
-        HOME: home,
-        USERPROFILE: home,
-        TMPDIR: home,
-        CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-        OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
-        QWEN_HOME: path.join(home, '.qwen'),
-        COPILOT_HOME: path.join(home, '.copilot'),
-        DIFFTRAY_HOME: path.join(home, '.difftray'),
-      },
+      env: desktopSandboxEnv(home),
     });
   });
 

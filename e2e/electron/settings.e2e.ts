@@ -15,6 +15,7 @@ import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, type ClaudeTestClient } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
 import { until } from '../../test/support/wait';
+import { desktopSandboxEnv } from '../support/desktop-env';
 
 const binary = findElectronBinary();
 if (!binary) console.warn('Electron binary not available on this machine: the settings suite is skipped.');
@@ -94,19 +95,7 @@ describe.skipIf(!binary)('Electron: settings, notifications, folder picker and t
     app = await electron.launch({
       executablePath: binary!,
       args: ['dist/main/main.cjs', '--workspace', workspace],
-      env: {
-        ...(process.env as Record<string, string>),
-        HOME: home,
-        USERPROFILE: home,
-        TMPDIR: home,
-        XDG_CONFIG_HOME: path.join(home, '.config'),
-        CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-        OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
-        QWEN_HOME: path.join(home, '.qwen'),
-        COPILOT_HOME: path.join(home, '.copilot'),
-        DIFFTRAY_HOME: path.join(home, '.difftray'),
-        DIFFTRAY_NO_UPDATES: '1',
-      },
+      env: desktopSandboxEnv(home, { DIFFTRAY_NO_UPDATES: '1' }),
     });
     window = await app.firstWindow();
     notificationsSupported = await app.evaluate(({ Notification }) => Notification.isSupported());

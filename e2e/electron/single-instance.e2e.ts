@@ -13,6 +13,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { APP_V8_FLAGS } from '../../scripts/node-flags.mjs';
 import { makeTempDir } from '../../test/support/temp';
+import { desktopSandboxEnv } from '../support/desktop-env';
 
 const binary = findElectronBinary();
 if (!binary) {
@@ -53,28 +54,12 @@ function makeSandbox(): Sandbox {
   return {
     workspace,
     home,
-    env: {
-      ...definedEnv(),
+    env: desktopSandboxEnv(home, {
       PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
       BROWSER: path.join(bin, 'xdg-open'),
-      HOME: home,
-      USERPROFILE: home,
-      TMPDIR: home,
-      CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-      OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
-      QWEN_HOME: path.join(home, '.qwen'),
-      COPILOT_HOME: path.join(home, '.copilot'),
-      DIFFTRAY_HOME: path.join(home, '.difftray'),
-    },
+    }),
     opened: () => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : []),
   };
-}
-
-/** The environment's variables that are set (Playwright takes only strings). */
-function definedEnv(): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
-  );
 }
 
 /** Runs a start to its end: its exit code and all it printed. */

@@ -20,6 +20,7 @@ import { findElectronBinary } from '../../scripts/electron-binary.mjs';
 import { connectClaudeClient, texts, type ClaudeTestClient } from '../../test/support/claude-client';
 import { makeTempDir } from '../../test/support/temp';
 import { until } from '../../test/support/wait';
+import { desktopSandboxEnv } from '../support/desktop-env';
 
 const binary = findElectronBinary();
 if (!binary) console.warn('Electron binary not available on this machine: the tray suite is skipped.');
@@ -70,19 +71,9 @@ describe.skipIf(!binary)('Electron tray, window and command line', () => {
     home = path.join(root, 'home');
     mkdirSync(workspace, { recursive: true });
     mkdirSync(path.join(home, '.local', 'bin'), { recursive: true });
-    env = {
-      ...(process.env as Record<string, string>),
-      HOME: home,
-      USERPROFILE: home,
-      TMPDIR: home,
-      XDG_CONFIG_HOME: path.join(home, '.config'),
+    env = desktopSandboxEnv(home, {
       PATH: `${path.join(home, '.local', 'bin')}${path.delimiter}${process.env.PATH ?? ''}`,
-      CLAUDE_CONFIG_DIR: path.join(home, '.claude'),
-      OPENCLAUDE_CONFIG_DIR: path.join(home, '.openclaude'),
-      QWEN_HOME: path.join(home, '.qwen'),
-      COPILOT_HOME: path.join(home, '.copilot'),
-      DIFFTRAY_HOME: path.join(home, '.difftray'),
-    };
+    });
     app = await electron.launch({ executablePath: binary!, args: args(), env });
     await app.firstWindow();
     // Watch the tray's setters (they still do their work) and answer dialogs at their boundary.
