@@ -9,7 +9,7 @@
  * among them) can read it, and whoever has the token decides reviews. The token stays on the terminal
  * that started DiffTray.
  */
-import { chmodSync, linkSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { writeFileAtomically } from './core/disk/atomic-file';
 import { readRegularFile } from './core/disk/regular-file';
@@ -95,14 +95,20 @@ export interface ReadRecord {
   record: InstanceRecord | undefined;
 }
 
-/** The record in `file`; undefined when there is none. */
+/**
+ * The record in `file`; undefined when there is none. Whatever else is there is read as no record (the
+ * text empty, the record undefined), never followed and never waited on: a symbolic link (wherever it
+ * leads: a file elsewhere, /dev/zero, a FIFO), a FIFO or device in its place, a folder, a file larger than
+ * a record, one that cannot be read. None of them is a record a DiffTray wrote (it writes a regular file
+ * of a few hundred bytes, linked into place), so none holds the home: a start removes the entry itself,
+ * never what a link leads to (removeRecordIfUnchanged), and claims the home.
+ */
 export function readRecord(file: string): ReadRecord | undefined {
   let text: string;
   try {
     text = readRegularFile(file, { noFollow: true, maxBytes: MAX_RECORD_BYTES });
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined;
-    // A link, a FIFO, too large, unreadable: not a record any DiffTray wrote, so not one that holds the home.
     return { text: '', record: undefined };
   }
   try {
@@ -114,14 +120,28 @@ export function readRecord(file: string): ReadRecord | undefined {
 
 /**
  * Removes the record if it still reads `text` (judged stale on that content: one a new start wrote
- * meanwhile stays). True when it is gone.
+ * meanwhile stays). True when it is gone. A link is removed, not what it leads to. A folder in its place
+ * is refused with an error saying so: it may hold someone's files, and is not DiffTray's to empty.
  */
 export function removeRecordIfUnchanged(file: string, text: string): boolean {
   const now = readRecord(file);
   if (now === undefined) return true;
   if (now.text !== text) return false;
+  if (isFolder(file)) {
+    throw new Error(
+      `${file} is a folder, not DiffTray's instance record; move it out of the way and start again`,
+    );
+  }
   rmSync(file, { force: true });
   return true;
+}
+
+function isFolder(file: string): boolean {
+  try {
+    return lstatSync(file).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Removes the record if it is this process's (an exit must never remove another instance's). */

@@ -4,14 +4,16 @@
  * over to it: asks it to show itself (SHOW_SIGNAL: the desktop app shows its window, a headless one
  * opens its UI in the person's browser, as `difftray open` has them do), prints who and where it is,
  * and exits 0; with `--new-instance` it is refused instead. A record is trusted only while its process
- * is the one that wrote it (pid and start time) and its port answers on loopback, so the record of a
- * crashed DiffTray never blocks a start: it is removed and the start goes on.
+ * is the one that wrote it (pid and start time) and the program on its port proves it is that DiffTray
+ * (the native handshake, bridge/native/endpoint-proof.ts: a nonce out, a proof under its lock file's
+ * token back), so the record of a crashed DiffTray never blocks a start, nor hands it over to whatever
+ * took the port since: it is removed and the start goes on.
  *
  * The headless UI's token is never handed over: any program running as this user, the agent under
  * review too, could start DiffTray a second time to learn it.
  */
 import { isSameOwnProcess } from './core/clients/process-info';
-import { portAnswers } from './bridge/lock-files';
+import { provesNativeEndpoint } from './bridge/native/endpoint-proof';
 import {
   createRecord,
   instanceFile,
@@ -85,13 +87,22 @@ export interface ClaimOptions {
 export type RecordState = 'live' | 'starting' | 'stale';
 
 /**
- * Live: its process is the one that wrote it and answers on its port. Starting: that process, not
- * serving yet. Stale: anything else (gone, its pid reused, its servers closed, not a record at all).
+ * Live: its process is the one that wrote it, and the program on its port proves to be that DiffTray
+ * (its native lock file, in `home`, names that process and port; the port answers the challenge with
+ * that file's token). Starting: that process, not serving yet. Stale: anything else (gone, its pid
+ * reused, its servers closed, its port taken by another program, not a record at all).
  */
-export async function recordState(record: InstanceRecord | undefined): Promise<RecordState> {
+export async function recordState(record: InstanceRecord | undefined, home: string): Promise<RecordState> {
   if (!record || !isSameOwnProcess(record.pid, record.processStart)) return 'stale';
   if (record.port === undefined) return 'starting';
-  return (await portAnswers(record.port)) ? 'live' : 'stale';
+  const { pid, processStart, port } = record;
+  const proved = await provesNativeEndpoint({
+    lockDir: home,
+    port,
+    pid,
+    ...(processStart !== undefined && { processStart }),
+  });
+  return proved ? 'live' : 'stale';
 }
 
 /** Claims the home for this process, or says who holds it. Throws only when the home cannot be written. */
@@ -107,7 +118,7 @@ export async function claimInstance(options: ClaimOptions): Promise<InstanceClai
     const found = readRecord(file);
     // Removed between the two looks (its DiffTray left): claim again.
     if (found === undefined) continue;
-    const state = await recordState(found.record);
+    const state = await recordState(found.record, options.home);
     if (state === 'live' && found.record) return { kind: 'running', record: found.record };
     if (state === 'stale') {
       removeRecordIfUnchanged(file, found.text);

@@ -118,6 +118,7 @@ async function main(argv: string[]): Promise<number> {
         {
           ...io,
           stdin: process.stdin,
+          stdinFd: 0,
           version: packageJson.version,
           ...(process.stderr.isTTY && { notice: (line: string) => process.stderr.write(`${line}\n`) }),
           warn: (line: string) => process.stderr.write(`${line}\n`),

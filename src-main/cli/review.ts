@@ -15,7 +15,7 @@
  * Exit codes: 0 everything accepted, 1 something rejected, 2 an error (DiffTray not running, a bad
  * patch, a conflict, a file that could not be written, a cancelled review).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, fstatSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
@@ -51,6 +51,11 @@ export interface CliIo {
   env: NodeJS.ProcessEnv;
   cwd: string;
   stdin: Readable & { isTTY?: boolean };
+  /**
+   * stdin's file descriptor (0), to tell a folder given as stdin (`difftray review < folder`), which Node
+   * reads as empty, from an empty patch.
+   */
+  stdinFd?: number;
   out: (line: string) => void;
   /** Notices for a person at a terminal (not errors); undefined when stderr is not a terminal. */
   notice?: (line: string) => void;
@@ -217,18 +222,34 @@ async function readPatch(file: string | undefined, io: CliIo): Promise<string> {
       return readFileSync(path.resolve(io.cwd, file), 'utf8');
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
-      throw new CliError(
-        code === 'ENOENT' ? `no such patch file: ${file}` : `cannot read ${file}: ${messageOf(error)}`,
-      );
+      if (code === 'ENOENT') throw new CliError(`no such patch file: ${file}`);
+      if (code === 'EISDIR') throw new CliError(`${file} is a folder, not a patch file`);
+      throw new CliError(`cannot read ${file}: ${messageOf(error)}`);
     }
   }
   if (io.stdin.isTTY) {
     throw new CliError('no patch given: name a patch file, or pipe one in (git diff | difftray review)');
   }
+  if (io.stdinFd !== undefined && isFolder(io.stdinFd)) {
+    throw new CliError(
+      'stdin is a folder, not a patch',
+      2,
+      'pipe a patch in (git diff | difftray review) or name a patch file',
+    );
+  }
   const chunks: Buffer[] = [];
   for await (const chunk of io.stdin)
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer));
   return Buffer.concat(chunks).toString('utf8');
+}
+
+function isFolder(fd: number): boolean {
+  try {
+    return fstatSync(fd).isDirectory();
+  } catch {
+    // Closed, or not a descriptor this process has: nothing to tell; reading says the rest.
+    return false;
+  }
 }
 
 /** The top of the git work tree holding `dir` (where `git diff` paths start), if any. */

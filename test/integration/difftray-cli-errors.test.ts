@@ -4,7 +4,16 @@
  * headless app in a child process (node dist/main/headless.cjs, sandboxed HOME and DIFFTRAY_HOME).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILD_TIMEOUT_MS, buildMain, DIFFTRAY_BIN, ROOT } from '../support/build';
@@ -22,18 +31,31 @@ interface Ran {
   stderr: string;
 }
 
+interface RunOptions {
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+  input?: string;
+  /** stdin redirected from this path (`< path`), as a shell does: opened read-only, instead of `input`. */
+  stdinFrom?: string;
+  closeStdout?: boolean;
+}
+
 /** Runs `node <args>` with `env` in `cwd`, `input` on stdin; `closeStdout`: its reader is gone at once. */
-function node(
-  args: string[],
-  options: { env: NodeJS.ProcessEnv; cwd: string; input?: string; closeStdout?: boolean },
-): Promise<Ran> {
-  const child = spawn(process.execPath, args, { cwd: options.cwd, env: options.env, stdio: 'pipe' });
+function node(args: string[], options: RunOptions): Promise<Ran> {
+  const stdinFd = options.stdinFrom === undefined ? undefined : openSync(options.stdinFrom, 'r');
+  const child = spawn(process.execPath, args, {
+    cwd: options.cwd,
+    env: options.env,
+    stdio: [stdinFd ?? 'pipe', 'pipe', 'pipe'],
+  });
+  if (stdinFd !== undefined) closeSync(stdinFd);
+  if (!child.stdout || !child.stderr) throw new Error('spawned without pipes for stdout and stderr');
   let stdout = '';
   let stderr = '';
   if (options.closeStdout) child.stdout.destroy();
   else child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  child.stdin.end(options.input ?? '');
+  child.stdin?.end(options.input ?? '');
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
 
@@ -45,7 +67,7 @@ beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
 describe('difftray against a running DiffTray', () => {
   let app: HeadlessProcess;
-  const difftray = (args: string[], options: { cwd?: string; input?: string; closeStdout?: boolean } = {}) =>
+  const difftray = (args: string[], options: Partial<RunOptions> = {}) =>
     node([DIFFTRAY_BIN, ...args], { env: app.env, cwd: options.cwd ?? app.workspace, ...options });
   const ws = (name: string) => path.join(app.workspace, name);
   const git = (...args: string[]) => {
@@ -72,6 +94,25 @@ describe('difftray against a running DiffTray', () => {
 
   it('an empty patch: "nothing to review", exit 0, whoever reads stderr', async () => {
     expect(await difftray(['review'], { input: '' })).toEqual({
+      code: 0,
+      stdout: '',
+      stderr: 'difftray: nothing to review (the patch is empty)\n',
+    });
+  });
+
+  it('stdin from a folder (difftray review < folder) is named as such: exit 2, not "nothing to review"', async () => {
+    expect(await difftray(['review'], { stdinFrom: app.workspace })).toEqual(
+      failed(
+        'stdin is a folder, not a patch: pipe a patch in (git diff | difftray review) or name a patch file',
+      ),
+    );
+    expect(await difftray(['review', app.workspace])).toEqual(
+      failed(`${app.workspace} is a folder, not a patch file`),
+    );
+  });
+
+  it('stdin from /dev/null is an empty patch: "nothing to review", exit 0', async () => {
+    expect(await difftray(['review'], { stdinFrom: '/dev/null' })).toEqual({
       code: 0,
       stdout: '',
       stderr: 'difftray: nothing to review (the patch is empty)\n',

@@ -6,16 +6,19 @@
  * - A second start hands over: it prints the first's address, exits 0 and writes nothing of its own.
  * - `--new-instance` is refused while the first runs; after the first is killed (SIGKILL: its records
  *   left stale) a start proceeds.
+ * - A record whose port another program holds now (one that says nothing, one that speaks HTTP) is
+ *   stale: that program cannot prove it is DiffTray, and the start proceeds without asking it anything.
  * - Lock and discovery files are gone after SIGINT with stdout a pipe nobody reads (`npm start | tee log`
  *   after Ctrl-C, the signal sent to the whole process group as a terminal does), SIGTERM and SIGHUP.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APP_V8_FLAGS, withAppMallocTunables } from '../../scripts/node-flags.mjs';
 import { BUILD_TIMEOUT_MS, buildMain, ROOT } from '../support/build';
 import { browserRecorder, HEADLESS_ENTRY, makeSandboxDirs, sandboxEnv } from '../support/headless-process';
+import { processStartTime } from '../../src-main/core/clients/process-info';
 
 beforeAll(buildMain, BUILD_TIMEOUT_MS);
 
@@ -222,6 +225,81 @@ describe('one DiffTray per DiffTray home', { timeout: 90_000 }, () => {
       .poll(() => readdirSync(sandbox.env.DIFFTRAY_HOME!).filter((name) => name.endsWith('.lock')))
       .not.toContain(staleNativeLocks[0]);
   });
+});
+
+/** Programs that may hold a crashed DiffTray's port since: they accept connections, they are not DiffTray. */
+const STRANGERS = {
+  'accepts and says nothing': `require('node:net').createServer(() => {})`,
+  'speaks HTTP': `require('node:http').createServer((q, s) => s.end('hello'))`,
+};
+
+/**
+ * A stranger on a loopback port, in a process of its own: a record naming its pid and start time stands
+ * for a crashed DiffTray's record where the pid was reused (where start times cannot be read, any live
+ * pid passes), so only the port's answer can tell. Resolves once it listens.
+ */
+async function stranger(server: string): Promise<{ child: ChildProcess; port: number }> {
+  const program = `${server}.listen(0, '127.0.0.1', function () { console.log(this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', program], { stdio: ['ignore', 'pipe', 'inherit'] });
+  running.push(child);
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout!.once('data', (chunk: Buffer) => resolve(Number(chunk.toString().trim())));
+    child.once('exit', (code) => reject(new Error(`the stranger exited (${code})`)));
+  });
+  return { child, port };
+}
+
+describe('a record whose port another program holds now', { timeout: 90_000 }, () => {
+  it.each(Object.entries(STRANGERS))(
+    'is stale when that program %s: the start proceeds, and the stranger is asked nothing',
+    async (_name, server) => {
+      const sandbox = makeSandbox();
+      const home = sandbox.env.DIFFTRAY_HOME!;
+      const { child, port } = await stranger(server);
+      const pid = child.pid!;
+      const processStart = processStartTime(pid);
+      // What a DiffTray that crashed leaves: its record and its native lock file, both naming the port.
+      mkdirSync(home, { recursive: true, mode: 0o700 });
+      const left = { pid, ...(processStart !== undefined && { processStart }) };
+      writeFileSync(
+        path.join(home, 'instance.json'),
+        JSON.stringify({
+          ...left,
+          startedAt: new Date().toISOString(),
+          shell: 'headless',
+          port,
+          uiPort: port,
+        }),
+        { mode: 0o600 },
+      );
+      writeFileSync(
+        path.join(home, `${port}.lock`),
+        JSON.stringify({
+          ...left,
+          port,
+          authToken: 'f'.repeat(64),
+          workspaceFolders: [sandbox.workspace],
+          ideName: 'DiffTray',
+          transport: 'ws',
+          protocol_version: '1.0',
+        }),
+        { mode: 0o600 },
+      );
+
+      const started = start(sandbox, headlessCommand(sandbox));
+      const url = await uiAddress(started);
+      expect(started.output()).not.toContain('hands over');
+      expect(instanceRecord(sandbox)).toMatchObject({
+        pid: started.child.pid,
+        uiPort: Number(new URL(url).port),
+      });
+      expect(instanceRecord(sandbox).port).not.toBe(port);
+      // Never told to show itself (SIGUSR2 would have ended it): it still runs, and nothing was opened.
+      expect(child.exitCode).toBeNull();
+      expect(child.signalCode).toBeNull();
+      expect(sandbox.opened()).toEqual([]);
+    },
+  );
 });
 
 describe('lock and discovery files are removed on every exit', { timeout: 60_000 }, () => {

@@ -1,13 +1,15 @@
 /**
  * The instance record and the hand-over decision (src-main/instance-file.ts, single-instance.ts), with
  * real files, real processes and real loopback ports: a record is live only while its process is the one
- * that wrote it and its port answers.
+ * that wrote it and the program on its port proves to be that DiffTray (a real runtime's native endpoint
+ * answers the handshake's challenge with its lock file's token; a stranger on the port cannot).
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { processStartTime } from '../../src-main/core/clients/process-info';
 import {
   createRecord,
@@ -31,6 +33,8 @@ import {
   type OwnInstance,
 } from '../../src-main/single-instance';
 import { makeTempDir } from '../support/temp';
+import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { NATIVE_PROTOCOL_VERSION, type NativeLockFile } from '../../shared/native-protocol';
 
 const cleanups: Array<() => void | Promise<void>> = [];
 afterEach(async () => {
@@ -43,12 +47,58 @@ function tempHome(): string {
   return path.join(temp.dir, '.difftray');
 }
 
-/** A loopback port something listens on, closed after the test. */
-async function listeningPort(): Promise<number> {
-  const server = net.createServer((socket) => socket.destroy());
+/** A real DiffTray runtime in this process: its native endpoint serves, its lock file in `home`. */
+let difftray: TestRuntime;
+beforeAll(async () => {
+  difftray = await startTestRuntime();
+}, 30_000);
+afterAll(() => difftray.close());
+
+/** The running DiffTray's home, where its native lock file is. */
+const difftrayHomeDir = () => path.join(difftray.home, '.difftray');
+
+/** Listens on a loopback port (closed after the test) as `server` does: a program that is not DiffTray. */
+async function foreignPort(server: net.Server): Promise<number> {
+  const sockets = new Set<net.Socket>();
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  cleanups.push(() => {
+    for (const socket of sockets) socket.destroy();
+    return new Promise<void>((resolve) => server.close(() => resolve()));
+  });
   return (server.address() as net.AddressInfo).port;
+}
+
+/** Programs that could hold a crashed DiffTray's port since: none of them can prove it is DiffTray. */
+const strangers = {
+  'accepts and closes': () => net.createServer((socket) => socket.destroy()),
+  'accepts and says nothing': () => net.createServer(() => {}),
+  'speaks HTTP': () => http.createServer((_request, response) => response.end('hello')),
+  // DiffTray's own page for plain HTTP on its native port, upgrades and all refused.
+  'refuses the upgrade': () =>
+    http.createServer((_request, response) => {
+      response.writeHead(426).end('DiffTray native protocol: WebSocket only');
+    }),
+};
+
+/** What a DiffTray that served on `port` left in `home`: its native lock file, naming this process. */
+function lockFileFor(home: string, port: number): void {
+  const processStart = processStartTime(process.pid);
+  const lock: NativeLockFile = {
+    pid: process.pid,
+    ...(processStart !== undefined && { processStart }),
+    port,
+    authToken: 'a'.repeat(64),
+    workspaceFolders: [],
+    ideName: 'DiffTray',
+    transport: 'ws',
+    protocol_version: NATIVE_PROTOCOL_VERSION,
+  };
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(path.join(home, `${port}.lock`), JSON.stringify(lock), { mode: 0o600 });
 }
 
 /** A loopback port nothing listens on (one that just closed). */
@@ -122,23 +172,49 @@ describe('the instance record', () => {
 });
 
 describe('recordState', () => {
-  it('live: the process that wrote it, answering on its port', async () => {
-    expect(await recordState(liveRecord(await listeningPort()))).toBe('live');
+  it('live: the process that wrote it, its port serving as that DiffTray', async () => {
+    const port = difftray.runtime.native.port;
+    expect(await recordState(liveRecord(port), difftrayHomeDir())).toBe('live');
   });
 
   it('starting: that process, with no port yet', async () => {
-    expect(await recordState(liveRecord(undefined))).toBe('starting');
+    expect(await recordState(liveRecord(undefined), tempHome())).toBe('starting');
   });
 
   it('stale: its process gone, its pid now another process, or its port closed', async () => {
-    const port = await listeningPort();
-    expect(await recordState({ ...liveRecord(port), ...(await deadProcess()) })).toBe('stale');
+    const port = difftray.runtime.native.port;
+    const home = difftrayHomeDir();
+    expect(await recordState({ ...liveRecord(port), ...(await deadProcess()) }, home)).toBe('stale');
     if (process.platform === 'linux') {
       // The pid alive, but started at another time: reused by some other process.
-      expect(await recordState({ ...liveRecord(port), processStart: '1' })).toBe('stale');
+      expect(await recordState({ ...liveRecord(port), processStart: '1' }, home)).toBe('stale');
     }
-    expect(await recordState(liveRecord(await closedPort()))).toBe('stale');
-    expect(await recordState(undefined)).toBe('stale');
+    const closed = await closedPort();
+    const left = tempHome();
+    lockFileFor(left, closed);
+    expect(await recordState(liveRecord(closed), left)).toBe('stale');
+    expect(await recordState(undefined, home)).toBe('stale');
+  });
+
+  it.each(Object.entries(strangers))(
+    'stale: its port now held by a program that %s, though its process and lock file are there',
+    { timeout: 20_000 },
+    async (_name, makeServer) => {
+      const home = tempHome();
+      const port = await foreignPort(makeServer());
+      lockFileFor(home, port);
+      expect(await recordState(liveRecord(port), home)).toBe('stale');
+    },
+  );
+
+  it('stale: a DiffTray serves on its port, but not the one of its lock file (another home, another token)', async () => {
+    const port = difftray.runtime.native.port;
+    // No lock file for it in this home: nothing to prove against.
+    expect(await recordState(liveRecord(port), tempHome())).toBe('stale');
+    // A lock file whose token is not the one that DiffTray holds.
+    const home = tempHome();
+    lockFileFor(home, port);
+    expect(await recordState(liveRecord(port), home)).toBe('stale');
   });
 });
 
@@ -166,9 +242,10 @@ describe('claimInstance', () => {
   });
 
   it('hands over to a live DiffTray: its record is left as it was', async () => {
-    const home = tempHome();
-    const record = liveRecord(await listeningPort(), 1234);
+    const home = difftrayHomeDir();
+    const record = liveRecord(difftray.runtime.native.port, 1234);
     createRecord(instanceFile(home), record);
+    cleanups.push(() => removeOwnRecord(instanceFile(home)));
     const before = readFileSync(instanceFile(home), 'utf8');
     expect(await claimInstance({ home, shell: 'desktop' })).toEqual({ kind: 'running', record });
     expect(readFileSync(instanceFile(home), 'utf8')).toBe(before);
@@ -193,12 +270,13 @@ describe('claimInstance', () => {
   });
 
   it('waits for a DiffTray that is starting: hands over once it serves, says so if it never does', async () => {
-    const home = tempHome();
+    const home = difftrayHomeDir();
     const file = instanceFile(home);
     createRecord(file, liveRecord(undefined));
+    cleanups.push(() => removeOwnRecord(file));
     expect((await claimInstance({ home, shell: 'headless', waitMs: 300 })).kind).toBe('starting');
 
-    const port = await listeningPort();
+    const port = difftray.runtime.native.port;
     const claiming = claimInstance({ home, shell: 'headless', waitMs: 10_000 });
     setTimeout(() => updateRecord(file, liveRecord(port, 4321)), 200);
     expect(await claiming).toMatchObject({ kind: 'running', record: { port, uiPort: 4321 } });
