@@ -1,6 +1,7 @@
 // First: the API's socket opens before the rest of the app's code is evaluated (early-socket.ts).
 import './carriers/early-socket';
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createAppApi } from '../shared/app-api/client';
 import { createActions } from './state/actions';
@@ -35,17 +36,20 @@ carrier.onStatus((status, detail) => {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html lacks #root');
-// The first screen is drawn with main's state in it (first-screen.ts).
+// The first screen is drawn with main's state in it (first-screen.ts), at once: in the task that
+// brought the state, not in one React would schedule behind the answers already arriving.
 void whenFirstScreenReady(useAppStore).then(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <ApiContext.Provider value={api}>
-        <CarrierKindContext.Provider value={carrier.kind}>
-          <ActionsContext.Provider value={actions}>
-            <App />
-          </ActionsContext.Provider>
-        </CarrierKindContext.Provider>
-      </ApiContext.Provider>
-    </StrictMode>,
+  flushSync(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <ApiContext.Provider value={api}>
+          <CarrierKindContext.Provider value={carrier.kind}>
+            <ActionsContext.Provider value={actions}>
+              <App />
+            </ActionsContext.Provider>
+          </CarrierKindContext.Provider>
+        </ApiContext.Provider>
+      </StrictMode>,
+    ),
   ),
 );
