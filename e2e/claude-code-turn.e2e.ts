@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { docsScreenshot } from '../test/support/chromium';
 import { CLAUDE_CODE_VERSIONS, findClaudeBinary } from '../test/support/claude-code';
 import { claudeHooksSession } from './support/claude-hooks-session';
+import { resizeAndSettle } from './support/viewport';
 
 const binaries = CLAUDE_CODE_VERSIONS.map((version) => findClaudeBinary(version));
 for (const { version, skipReason } of binaries) {
@@ -76,7 +77,11 @@ describe.each(binaries)('Claude Code $version', (claude) => {
       await comment.getByRole('textbox').fill('Spell it Alpha: only the first letter is capital.');
       await comment.getByRole('button', { name: 'Save' }).click();
       await noteBox().fill('Keep theta lowercase: it is a variable name.');
+      // The README's picture, at the size of its others (readme-screenshots.e2e.ts); then back.
+      const size = session.page.viewportSize();
+      await resizeAndSettle(session.page, { width: 1024, height: 700 });
       await docsScreenshot(session.page, 'turn-review');
+      if (size) await resizeAndSettle(session.page, size);
       await button('Submit').click();
 
       // The model went on: its next edit came, unasked again, and the next turn review shows only it.

@@ -3,7 +3,8 @@
  * document never scrolls under the wheel on any view at 800×600, 1024×700 and 1440×900; the diff keeps
  * at least 65% / 75% of the window's height with a described review and a note; the toolbar is one row
  * with Submit in one place; actions on selected lines appear only with a selection; the description
- * shows two lines with "more"; the note key opens the note box.
+ * shows two lines with "more"; the note key opens the note box; at 1024×700 the hunk bars fit the diff
+ * and a saved comment shows whole.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -223,6 +224,34 @@ describe('the diff takes the room', () => {
     await expect.poll(async () => (await box.boundingBox())!.height).toBe(oneLine);
     await page.keyboard.press('j');
     await expect.poll(() => page.getByTestId('hunk-counter').textContent()).toBe('Hunk 2 of 3');
+    client.close();
+  });
+
+  it("at 1024×700 each hunk bar fits the proposal's side, and a saved comment of two lines shows whole", async () => {
+    const { page } = session;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    const client = await describedReview('narrow.txt', 'Narrow test');
+    await diffReady('Narrow test');
+    const modified = page.getByTestId('diff-editor').locator('.editor.modified');
+    const side = await modified.locator('.overflow-guard').boundingBox();
+    const bars = await page
+      .locator('.dt-hunk-bar')
+      .evaluateAll((elements) => elements.map((element) => element.getBoundingClientRect().right));
+    expect(bars.length).toBeGreaterThan(0);
+    for (const right of bars) expect(right).toBeLessThanOrEqual(side!.x + side!.width);
+    // Its buttons stay whole when the bar gives way.
+    const accept = await page.getByRole('button', { name: 'Accept hunk 1', exact: true }).boundingBox();
+    expect(accept!.x + accept!.width).toBeLessThanOrEqual(side!.x + side!.width);
+
+    await modified.locator('.line-numbers').filter({ hasText: /^1$/ }).click();
+    const comment = page.getByRole('group', { name: 'Comment on line 1' });
+    await comment
+      .getByRole('textbox')
+      .fill('Spell it Alpha: only the first letter is a capital one, please.');
+    await comment.getByRole('button', { name: 'Save' }).click();
+    const text = comment.locator('.dt-line-comment-text');
+    await text.waitFor();
+    expect(await text.evaluate((p) => p.scrollHeight > p.clientHeight + 1)).toBe(false);
     client.close();
   });
 });

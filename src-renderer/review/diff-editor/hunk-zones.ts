@@ -107,7 +107,17 @@ export function addControlLayer(modified: CodeEditor): { layer: HTMLElement; dis
 }
 
 /** Keeps a control over its zone; hidden while the zone is not rendered, so it is not tabbable there. */
-function placeControl(control: HTMLElement, top: number, left: number): void {
+/** Where the modified side's text is: the controls start at its left and are no wider than it. */
+function textArea(modified: CodeEditor): { left: number; width: number } {
+  const { contentLeft, contentWidth, verticalScrollbarWidth } = modified.getLayoutInfo();
+  return { left: contentLeft, width: contentWidth - verticalScrollbarWidth };
+}
+
+function placeControl(
+  control: HTMLElement,
+  top: number,
+  { left, width }: { left: number; width: number },
+): void {
   // Called for every visible zone on every editor render (scrolling): write only what changed.
   const hidden = !(top > OFFSCREEN_TOP);
   const style = control.style;
@@ -118,6 +128,10 @@ function placeControl(control: HTMLElement, top: number, left: number): void {
   const leftPx = `${left}px`;
   if (style.top !== topPx) style.top = topPx;
   if (style.left !== leftPx) style.left = leftPx;
+  // No wider than the text area: in a narrow window the bar's least needed part (the line counts)
+  // gives way, not its buttons, and nothing runs under the scrollbar.
+  const widthPx = `${Math.max(0, width)}px`;
+  if (style.maxWidth !== widthPx) style.maxWidth = widthPx;
 }
 
 /**
@@ -158,7 +172,7 @@ function buildZones(
       nodes[position] = undefined;
     }
     left.clear();
-    const contentLeft = modified.getLayoutInfo().contentLeft;
+    const area = textArea(modified);
     const slots: Slot[] = [];
     for (const position of [...onScreen].sort((a, b) => a - b)) {
       let node = nodes[position];
@@ -169,7 +183,7 @@ function buildZones(
         layer.appendChild(node);
         nodes[position] = node;
       }
-      placeControl(node, tops[position]!, contentLeft);
+      placeControl(node, tops[position]!, area);
       slots.push({ position, node });
     }
     onPlaced(slots);
@@ -184,7 +198,7 @@ function buildZones(
     tops[position] = top;
     const next = top > OFFSCREEN_TOP ? 2 : 1;
     const node = nodes[position];
-    if (node) placeControl(node, top, modified.getLayoutInfo().contentLeft);
+    if (node) placeControl(node, top, textArea(modified));
     const previous = state[position];
     if (previous === next) return;
     if (previous === 0) unreported -= 1;
