@@ -7,33 +7,20 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ReviewFileInfo } from '../../shared/app-api';
 import { NATIVE_HEADER, RawNative } from '../support/raw-native';
-import { startTestRuntime, type TestRuntime } from '../support/test-runtime';
+import { useNativeRuntime } from '../support/native-runtime';
 import { ask, openTurnHook } from '../support/turn-hook-client';
 import { waitForReview } from '../support/wait';
 
-let t: TestRuntime;
-let clients: RawNative[];
-
-beforeEach(async () => {
-  t = await startTestRuntime({ watchQuietMs: 150 });
-  clients = [];
-});
-
-afterEach(async () => {
-  for (const client of clients) client.close();
-  await t.close();
-});
-
-const api = (method: string, params: Record<string, unknown>) => t.runtime.handler(method, params);
-const ws = (name: string) => path.join(t.workspace, name);
+const run = useNativeRuntime({ watchQuietMs: 150 });
+const { api, ws } = run;
 const read = (file: string) => (existsSync(file) ? readFileSync(file, 'utf8') : undefined);
 
 /** Each file of review `id` as History lists it: its name, whether it was written, its revert. */
 function historyFiles(id: string): Array<[string, ReviewFileInfo['written'], ReviewFileInfo['revert']]> {
-  const item = t.runtime.core.queue.item(id);
+  const item = run.t.runtime.core.queue.item(id);
   if (!item) throw new Error(`review ${id} is gone`);
   return item.files.map((file) => [path.basename(file.path), file.written, file.revert]);
 }
@@ -43,8 +30,7 @@ const WRITTEN = 'ONE\ntwo\nthree\n';
 
 /** A turn that rewrote a.txt and created b.txt without being asked; answers the turn review's id. */
 async function turnReview(): Promise<{ client: RawNative; id: string }> {
-  const client = await openTurnHook(t);
-  clients.push(client);
+  const client = run.keep(await openTurnHook(run.t));
   writeFileSync(ws('a.txt'), BEFORE);
   await ask(client, 'turn_begin', { prompt: 'shout' });
   await ask(client, 'turn_touch', { paths: [ws('a.txt'), ws('b.txt')], permission_mode: 'acceptEdits' });
@@ -83,7 +69,7 @@ describe('a turn review (reviewed after the fact)', () => {
       ['a.txt', true, 'conflict'],
       ['b.txt', true, 'reverted'],
     ]);
-    expect(t.runtime.core.queue.item(id)?.notes).toEqual([
+    expect(run.t.runtime.core.queue.item(id)?.notes).toEqual([
       'a.txt: rejected; not reverted: changed on disk since it was reviewed; not written',
     ]);
   });
@@ -104,8 +90,8 @@ describe('a turn review (reviewed after the fact)', () => {
 
 describe('a native client that writes its own files (writer "client")', () => {
   it('a change it already wrote is marked as its own from the start, and a reject leaves it on disk', async () => {
-    const client = await RawNative.open(t.runtime.native.port, { [NATIVE_HEADER]: t.runtime.native.token });
-    clients.push(client);
+    const { native } = run.t.runtime;
+    const client = run.keep(await RawNative.open(native.port, { [NATIVE_HEADER]: native.token }));
     await ask(client, 'hello', { client_name: 'editor-plugin' });
     writeFileSync(ws('c.txt'), WRITTEN);
     const proposed = await ask(client, 'propose_change_set', {
@@ -115,7 +101,7 @@ describe('a native client that writes its own files (writer "client")', () => {
     });
     const id = proposed.review_id as string;
     expect(historyFiles(id)).toEqual([['c.txt', true, 'client']]);
-    expect(t.runtime.core.queue.item(id)?.description).toContain(
+    expect(run.t.runtime.core.queue.item(id)?.description).toContain(
       'Already written by the agent (the agent is told what was rejected): ',
     );
     await api('reject', { reviewId: id });
@@ -130,16 +116,16 @@ describe('a native client that writes its own files (writer "client")', () => {
 describe('watch mode ("Changes on disk")', () => {
   it('rejected: the write is put back and History is told it was reverted', async () => {
     writeFileSync(ws('w.txt'), BEFORE);
-    const client = await RawNative.open(t.runtime.native.port, { [NATIVE_HEADER]: t.runtime.native.token });
-    clients.push(client);
-    await ask(client, 'watch_folder', { folder: t.workspace, watch: true });
+    const { native } = run.t.runtime;
+    const client = run.keep(await RawNative.open(native.port, { [NATIVE_HEADER]: native.token }));
+    await ask(client, 'watch_folder', { folder: run.t.workspace, watch: true });
     writeFileSync(ws('w.txt'), WRITTEN);
     const review = await waitForReview(
-      t.runtime.core,
+      run.t.runtime.core,
       (r) => r.client.name === 'Changes on disk' && r.files.some((f) => f.path === ws('w.txt')),
     );
     await api('reject', { reviewId: review.id });
-    await waitForReview(t.runtime.core, (r) => r.id === review.id && r.files[0]?.revert !== undefined);
+    await waitForReview(run.t.runtime.core, (r) => r.id === review.id && r.files[0]?.revert !== undefined);
     expect(read(ws('w.txt'))).toBe(BEFORE);
     expect(historyFiles(review.id)).toEqual([['w.txt', true, 'reverted']]);
   });
