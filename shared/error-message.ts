@@ -7,3 +7,8 @@ export function messageOf(error: unknown): string {
 export function stackOf(error: unknown): string {
   return (error instanceof Error ? error.stack : undefined) ?? messageOf(error);
 }
+
+/** A Node error's `code` ('ENOENT', 'EPIPE', 'ERR_PARSE_ARGS_UNKNOWN_OPTION'…), if it has one. */
+export function codeOf(error: unknown): string | undefined {
+  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+}

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { writeFileAtomically } from './core/disk/atomic-file';
 import { readRegularFile } from './core/disk/regular-file';
 import { processStartTime } from './core/clients/process-info';
+import { codeOf } from '../shared/error-message';
 import { isRecord } from '../shared/is-record';
 
 export const INSTANCE_FILE_NAME = 'instance.json';
@@ -67,15 +68,15 @@ export function createRecord(file: string, record: InstanceRecord): boolean {
       linkSync(temp, file);
       return true;
     } catch (error) {
-      if (errorCode(error) === 'EEXIST') return false;
-      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(errorCode(error) ?? '')) throw error;
+      if (codeOf(error) === 'EEXIST') return false;
+      if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(codeOf(error) ?? '')) throw error;
     }
     // A file system without hard links: created exclusively, written at once (a few hundred bytes).
     try {
       writeFileSync(file, JSON.stringify(record), { mode: 0o600, flag: 'wx' });
       return true;
     } catch (error) {
-      if (errorCode(error) === 'EEXIST') return false;
+      if (codeOf(error) === 'EEXIST') return false;
       throw error;
     }
   } finally {
@@ -108,7 +109,7 @@ export function readRecord(file: string): ReadRecord | undefined {
   try {
     text = readRegularFile(file, { noFollow: true, maxBytes: MAX_RECORD_BYTES });
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return undefined;
+    if (codeOf(error) === 'ENOENT') return undefined;
     return { text: '', record: undefined };
   }
   try {
@@ -170,8 +171,4 @@ function parseRecord(value: unknown): InstanceRecord | undefined {
 
 function isPort(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= 65535;
-}
-
-function errorCode(error: unknown): string | undefined {
-  return isRecord(error) && typeof error.code === 'string' ? error.code : undefined;
 }

@@ -159,15 +159,7 @@ export function secondStart(
       exitCode: 1,
     };
   }
-  if (options.newInstance) {
-    return {
-      lines: [
-        `--new-instance refused: ${who} is running and holds its lock files.`,
-        'Stop it first, or start without --new-instance to use it.',
-      ],
-      exitCode: 1,
-    };
-  }
+  if (options.newInstance) return newInstanceRefused(who);
   const shown = options.show(record);
   const handOver = `${who} is already running; this start hands over to it.`;
   if (record.shell === 'desktop') {
@@ -209,14 +201,19 @@ export function askToShow(record: InstanceRecord): boolean {
 export function secondDesktopStart(record: InstanceRecord | undefined, newInstance: boolean): SecondStart {
   if (record) return secondStart({ kind: 'running', record }, { newInstance, show: () => true });
   return newInstance
-    ? {
-        lines: [
-          '--new-instance refused: the DiffTray desktop app is running and holds its lock files.',
-          'Stop it first, or start without --new-instance to use it.',
-        ],
-        exitCode: 1,
-      }
+    ? newInstanceRefused('the DiffTray desktop app')
     : { lines: ['The DiffTray desktop app is already running; its window is shown.'], exitCode: 0 };
+}
+
+/** `--new-instance` while `who` runs: refused, since it holds the lock files a new one would write. */
+function newInstanceRefused(who: string): SecondStart {
+  return {
+    lines: [
+      `--new-instance refused: ${who} is running and holds its lock files.`,
+      'Stop it first, or start without --new-instance to use it.',
+    ],
+    exitCode: 1,
+  };
 }
 
 /** What a desktop start passes to the running app with Electron's single-instance lock. */

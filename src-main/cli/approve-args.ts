@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { messageOf } from '../../shared/error-message';
 import { CliError } from './errors';
 import { shellQuote } from './approve';
-import { codeOf } from './output';
+import { codeOf } from '../../shared/error-message';
 
 export interface ApproveArgs {
   command: string[];

@@ -3,17 +3,12 @@
  * head -1`) closes the pipe: that is no error of the command's, so what is left to print is dropped
  * and the command ends as it would have, with its usual exit code and no stack trace.
  */
-import { messageOf } from '../../shared/error-message';
+import { codeOf, messageOf } from '../../shared/error-message';
 
 /** Whether `error` says the reader of a pipe went away (the write that failed, or one after it). */
 export function isClosedPipe(error: unknown): boolean {
   const code = codeOf(error);
   return code === 'EPIPE' || code === 'ERR_STREAM_DESTROYED';
-}
-
-/** A Node error's `code` ('EPIPE', 'ERR_PARSE_ARGS_UNKNOWN_OPTION'…), if it has one. */
-export function codeOf(error: unknown): string | undefined {
-  return error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
 }
 
 /**
