@@ -143,6 +143,11 @@ export interface SecondStartOptions {
   show: (record: InstanceRecord) => boolean;
 }
 
+/** Prints what a second start says: a hand-over on stdout, a refusal on stderr. */
+export function printSecondStart(said: SecondStart): void {
+  for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+}
+
 /** Hands over to the DiffTray found (or refuses to): what to print, and the exit code. */
 export function secondStart(
   claim: Exclude<InstanceClaim, { kind: 'claimed' }>,

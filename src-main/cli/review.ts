@@ -32,7 +32,7 @@ import { findDiffTray } from './discovery';
 import { ADD_WORKSPACE_FOLDER, CliError } from './errors';
 import { applyRemoteResult, planRemoteReview } from './remote-review';
 import { difftrayHome } from '../core/settings/settings';
-import { messageOf } from '../../shared/error-message';
+import { codeOf, messageOf } from '../../shared/error-message';
 import { commentSentence } from '../../shared/review-comments';
 
 export const CLI_CLIENT_NAME = 'difftray review';
@@ -221,7 +221,7 @@ async function readPatch(file: string | undefined, io: CliIo): Promise<string> {
     try {
       return readFileSync(path.resolve(io.cwd, file), 'utf8');
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
+      const code = codeOf(error);
       if (code === 'ENOENT') throw new CliError(`no such patch file: ${file}`);
       if (code === 'EISDIR') throw new CliError(`${file} is a folder, not a patch file`);
       throw new CliError(`cannot read ${file}: ${messageOf(error)}`);

@@ -23,6 +23,7 @@ import {
   electronHandOver,
   handOverWanted,
   secondDesktopStart,
+  printSecondStart,
   secondStart,
   type OwnInstance,
 } from '../single-instance';
@@ -158,7 +159,7 @@ async function start(options: LaunchOptions): Promise<void> {
   const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'desktop' });
   if (claim.kind !== 'claimed') {
     const said = secondStart(claim, { newInstance: options.newInstance, show: askToShow });
-    for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+    printSecondStart(said);
     app.exit(said.exitCode);
     return;
   }
@@ -304,7 +305,7 @@ if (!launch) {
     readRecord(instanceFile(difftrayHome(process.env)))?.record,
     launch.newInstance,
   );
-  for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+  printSecondStart(said);
   app.exit(said.exitCode);
 } else {
   app.on('second-instance', (_event, _argv, _workingDirectory, additionalData) => {

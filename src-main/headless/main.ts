@@ -7,7 +7,13 @@ import path from 'node:path';
 import { parseLaunchArgs } from '../launch-options';
 import { checkWorkspaceArgs, LaunchArgsError } from '../workspace-args';
 import { ignoreClosedOutput, installLastResort, raiseOpenFileLimit } from '../process-guard';
-import { askToShow, claimInstance, secondStart, type OwnInstance } from '../single-instance';
+import {
+  askToShow,
+  claimInstance,
+  printSecondStart,
+  secondStart,
+  type OwnInstance,
+} from '../single-instance';
 import { difftrayHome } from '../core/settings/settings';
 import { startHeadlessApp, type HeadlessApp } from './headless-app';
 import { messageOf } from '../../shared/error-message';
@@ -25,7 +31,7 @@ async function main(): Promise<void> {
   const claim = await claimInstance({ home: difftrayHome(process.env), shell: 'headless' });
   if (claim.kind !== 'claimed') {
     const said = secondStart(claim, { newInstance: options.newInstance, show: askToShow });
-    for (const line of said.lines) (said.exitCode === 0 ? console.log : console.error)(line);
+    printSecondStart(said);
     process.exitCode = said.exitCode;
     return;
   }
