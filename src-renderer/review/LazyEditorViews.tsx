@@ -5,6 +5,7 @@
  */
 import type { ComponentProps } from 'react';
 import type { DiffEditorProps } from './diff-editor/diff-editor-props';
+import { LoadFailed } from '../views/LoadFailed';
 import { useEditorViews, type EditorViews } from './editor-loader';
 import './LazyEditorViews.css';
 
@@ -16,29 +17,23 @@ function EditorPlaceholder({ error }: { error: string | null }) {
           Loading the editor…
         </p>
       ) : (
-        <div className="dt-pane-message" role="alert">
-          <p>The editor could not be loaded: {error}</p>
-          {/* The browser remembers a script that failed to load for the page's life: only a reload fetches it again. */}
-          <button type="button" onClick={() => window.location.reload()}>
-            Reload the window
-          </button>
-        </div>
+        <LoadFailed what="The editor" error={error} />
       )}
     </div>
   );
 }
 
 export function DiffEditor(props: DiffEditorProps) {
-  const { views, error } = useEditorViews();
+  const { module: views, error } = useEditorViews();
   return views ? <views.DiffEditor {...props} /> : <EditorPlaceholder error={error} />;
 }
 
 export function DiskDiff(props: ComponentProps<EditorViews['DiskDiff']>) {
-  const { views, error } = useEditorViews();
+  const { module: views, error } = useEditorViews();
   return views ? <views.DiskDiff {...props} /> : <EditorPlaceholder error={error} />;
 }
 
 export function ReadOnlyDiff(props: ComponentProps<EditorViews['ReadOnlyDiff']>) {
-  const { views, error } = useEditorViews();
+  const { module: views, error } = useEditorViews();
   return views ? <views.ReadOnlyDiff {...props} /> : <EditorPlaceholder error={error} />;
 }

@@ -5,24 +5,18 @@
  * at once when a review needs the editor first (useEditorViews). eslint/lazy-editor.js keeps static
  * imports of Monaco and of these views out of every other module.
  */
-import { useEffect, useSyncExternalStore } from 'react';
 import editorSteps from 'virtual:editor-steps';
-import { messageOf } from '../../shared/error-message';
-import { whenIdleAfterPaint } from '../state/lazy-module';
+import { lazyModule, whenIdleAfterPaint, type ModuleLoad } from '../state/lazy-module';
 import type * as EditorViewsModule from './editor-views';
 
 export type EditorViews = typeof EditorViewsModule;
 
-/** The views once loaded; the reason the last load failed, until a view asks again. */
-export type EditorLoad = { views: EditorViews; error: null } | { views: null; error: string | null };
-
-let load: EditorLoad = { views: null, error: null };
-let loading: Promise<EditorViews> | null = null;
-const listeners = new Set<() => void>();
-
-function settle(next: EditorLoad): void {
-  load = next;
-  for (const listener of listeners) listener();
+/**
+ * `data-editor="ready"` on <html>: the editor has loaded and its diff editor is made. Tests and the
+ * bench wait for it before timing what comes after.
+ */
+function markReady(): void {
+  document.documentElement.dataset.editor = 'ready';
 }
 
 const nextTask = (): Promise<void> => new Promise((resolve) => window.setTimeout(resolve, 0));
@@ -46,6 +40,7 @@ async function importInSteps(): Promise<EditorViews> {
   views.prepareDiffEditor();
   // The views are drawn in a task of their own, not in the one that made the editor.
   await nextTask();
+  markReady();
   return views;
 }
 
@@ -53,45 +48,11 @@ async function importInSteps(): Promise<EditorViews> {
  * The views, fetched and evaluated once. After a failed load (a chunk not served) the next call tries
  * again, though the browser may answer from its memory of the failure until the page is reloaded.
  */
-export function loadEditorViews(): Promise<EditorViews> {
-  loading ??= importInSteps().then(
-    (views) => {
-      settle({ views, error: null });
-      return views;
-    },
-    (error: unknown) => {
-      loading = null;
-      settle({ views: null, error: messageOf(error) });
-      throw error;
-    },
-  );
-  return loading;
-}
-
-/**
- * `data-editor="ready"` on <html>: the editor has loaded and its diff editor is made. Tests and the
- * bench wait for it before timing what comes after.
- */
-function markReady(): void {
-  document.documentElement.dataset.editor = 'ready';
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+const editorViews = lazyModule(importInSteps);
 
 /** The views for a component that needs them now: loaded at once if the preload has not done it yet. */
-export function useEditorViews(): EditorLoad {
-  const current = useSyncExternalStore(subscribe, () => load);
-  const missing = current.views === null;
-  useEffect(() => {
-    if (!missing) return;
-    loadEditorViews().then(markReady, () => {
-      // Said on screen through `error`.
-    });
-  }, [missing]);
-  return current;
+export function useEditorViews(): ModuleLoad<EditorViews> {
+  return editorViews.use();
 }
 
 /**
@@ -100,7 +61,7 @@ export function useEditorViews(): EditorLoad {
  */
 export function preloadEditor(): () => void {
   return whenIdleAfterPaint(() => {
-    loadEditorViews().then(markReady, () => {
+    editorViews.load().catch(() => {
       // A view that needs the editor says why it is missing.
     });
   });

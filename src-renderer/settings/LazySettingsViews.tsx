@@ -5,6 +5,7 @@
  */
 import { useEffect, useState, type ComponentProps } from 'react';
 import { lazyModule } from '../state/lazy-module';
+import { LoadFailed } from '../views/LoadFailed';
 import { useAppStore } from '../state/store';
 import { useHooksSetup } from './hooks-setup';
 import type * as SettingsViewModule from './SettingsView';
@@ -29,13 +30,7 @@ export function SettingsView(props: ComponentProps<typeof SettingsViewModule.Set
       Loading Settings…
     </p>
   ) : (
-    <div className="dt-pane-message" role="alert">
-      <p>Settings could not be loaded: {error}</p>
-      {/* The browser remembers a script that failed to load for the page's life: only a reload fetches it again. */}
-      <button type="button" onClick={() => window.location.reload()}>
-        Reload the window
-      </button>
-    </div>
+    <LoadFailed what="Settings" error={error} />
   );
 }
 
