@@ -10,6 +10,8 @@ import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { rawDataToString } from '../../src-main/loopback/raw-data';
 import { processStartTime } from '../../src-main/core/clients/process-info';
 import {
   createRecord,
@@ -82,7 +84,23 @@ const strangers = {
     http.createServer((_request, response) => {
       response.writeHead(426).end('DiffTray native protocol: WebSocket only');
     }),
+  // Programs that take the upgrade and answer the challenge with anything but DiffTray's proof.
+  'answers with a 1 MB frame': () => webSocketStranger((socket) => socket.send('x'.repeat(1024 * 1024))),
+  'answers in binary': () => webSocketStranger((socket) => socket.send(Buffer.from([0, 1, 2, 255]))),
+  'answers with malformed JSON': () => webSocketStranger((socket) => socket.send('{"type": "response",')),
+  'echoes the challenge back': () => webSocketStranger((socket, request) => socket.send(request)),
 };
+
+/** An HTTP server that takes any WebSocket upgrade and answers the first message with `answer`. */
+function webSocketStranger(answer: (socket: WebSocket, request: string) => void): http.Server {
+  const server = http.createServer();
+  const sockets = new WebSocketServer({ server });
+  sockets.on('connection', (socket) =>
+    socket.once('message', (data: RawData) => answer(socket, rawDataToString(data))),
+  );
+  server.once('close', () => sockets.close());
+  return server;
+}
 
 /** What a DiffTray that served on `port` left in `home`: its native lock file, naming this process. */
 function lockFileFor(home: string, port: number): void {
